@@ -1,0 +1,78 @@
+"""The Keythedral rules engine: pure functions over an immutable GameState.
+
+Public contract (see docs and ../shared/API.md)::
+
+    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=7)
+    state = new_game(cfg)
+    acts = legal_actions(state)
+    state = apply(state, acts[0])
+    view(state, seat) / view(state, None) / summary(state)
+"""
+
+from .actions import (
+    Action,
+    Bid,
+    BuildFence,
+    BuyBuilding,
+    BuyCraft,
+    ChooseStartPlayer,
+    ChooseWorkOrder,
+    ConvertCottage,
+    Decline,
+    Pass,
+    PassBid,
+    Pay,
+    PlaceCottage,
+    PlaceField,
+    PlaceWorker,
+    ProcureLaw,
+    RelocateCottage,
+    RemoveFence,
+    Trade,
+    parse_action,
+)
+from .config import GameConfig
+from .decisions import decision
+from .errors import CatalogueError, ConfigError, IllegalAction, KeythedralError
+from .legal import legal_actions
+from .reducer import apply
+from .setup import new_game
+from .state import GameState
+from .summary import summary
+from .view import PlayerView, view
+
+__all__ = [
+    "Action",
+    "Bid",
+    "BuildFence",
+    "BuyBuilding",
+    "BuyCraft",
+    "CatalogueError",
+    "ChooseStartPlayer",
+    "ChooseWorkOrder",
+    "ConfigError",
+    "ConvertCottage",
+    "Decline",
+    "GameConfig",
+    "GameState",
+    "IllegalAction",
+    "KeythedralError",
+    "Pass",
+    "PassBid",
+    "Pay",
+    "PlaceCottage",
+    "PlaceField",
+    "PlaceWorker",
+    "PlayerView",
+    "ProcureLaw",
+    "RelocateCottage",
+    "RemoveFence",
+    "Trade",
+    "apply",
+    "decision",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "summary",
+    "view",
+]

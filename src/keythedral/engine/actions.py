@@ -1,0 +1,178 @@
+"""Actions: small frozen models, one kind per decision, in a union discriminated on ``kind``.
+
+``legal_actions`` builds the same few thousand distinct actions over and over; the ``make_*``
+helpers intern them so a step's list costs dictionary look-ups, not model construction.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .board import Pos
+from .cubes import Colour, Craft, Resource
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: int
+
+
+class PlaceField(_Action):
+    kind: Literal["place_field"] = "place_field"
+    pos: Pos
+
+
+class PlaceCottage(_Action):
+    kind: Literal["place_cottage"] = "place_cottage"
+    corner: Pos
+    number: int
+
+
+class ChooseWorkOrder(_Action):
+    kind: Literal["choose_work_order"] = "choose_work_order"
+    number: int
+
+
+class PlaceWorker(_Action):
+    kind: Literal["place_worker"] = "place_worker"
+    number: int
+    field: Pos
+
+
+class BuyBuilding(_Action):
+    kind: Literal["buy_building"] = "buy_building"
+    tile: str
+
+
+class ConvertCottage(_Action):
+    kind: Literal["convert_cottage"] = "convert_cottage"
+    number: int
+
+
+class BuildFence(_Action):
+    kind: Literal["build_fence"] = "build_fence"
+    corner: Pos
+    field: Pos
+
+
+class RemoveFence(_Action):
+    kind: Literal["remove_fence"] = "remove_fence"
+    corner: Pos
+    field: Pos
+
+
+class BuyCraft(_Action):
+    kind: Literal["buy_craft"] = "buy_craft"
+    craft: Craft
+
+
+class Trade(_Action):
+    kind: Literal["trade"] = "trade"
+    take: Resource
+
+
+class ProcureLaw(_Action):
+    kind: Literal["procure_law"] = "procure_law"
+    space: int
+
+
+class Pass(_Action):
+    kind: Literal["pass"] = "pass"
+
+
+class Decline(_Action):
+    kind: Literal["decline"] = "decline"
+
+
+class RelocateCottage(_Action):
+    kind: Literal["relocate_cottage"] = "relocate_cottage"
+    number: int
+    corner: Pos
+
+
+class Bid(_Action):
+    kind: Literal["bid"] = "bid"
+    amount: int
+
+
+class PassBid(_Action):
+    kind: Literal["pass_bid"] = "pass_bid"
+
+
+class ChooseStartPlayer(_Action):
+    kind: Literal["choose_start_player"] = "choose_start_player"
+    target: int
+
+
+class Pay(_Action):
+    kind: Literal["pay"] = "pay"
+    cube: Colour
+
+
+Action = Annotated[
+    PlaceField
+    | PlaceCottage
+    | ChooseWorkOrder
+    | PlaceWorker
+    | BuyBuilding
+    | ConvertCottage
+    | BuildFence
+    | RemoveFence
+    | BuyCraft
+    | Trade
+    | ProcureLaw
+    | Pass
+    | Decline
+    | RelocateCottage
+    | Bid
+    | PassBid
+    | ChooseStartPlayer
+    | Pay,
+    Field(discriminator="kind"),
+]
+
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+ACTION_KINDS: tuple[str, ...] = tuple(
+    cls.model_fields["kind"].default for cls in _Action.__subclasses__()
+)
+
+
+def parse_action(data: object) -> Action:
+    """Build an action from a dict (or JSON text), validating it."""
+    if isinstance(data, str | bytes):
+        return ACTION_ADAPTER.validate_json(data)
+    return ACTION_ADAPTER.validate_python(data)
+
+
+# --- interned constructors used by legal_actions ------------------------------------------
+make_place_field = cache(lambda seat, pos: PlaceField(seat=seat, pos=pos))
+make_place_cottage = cache(
+    lambda seat, corner, number: PlaceCottage(seat=seat, corner=corner, number=number)
+)
+make_choose_work_order = cache(lambda seat, number: ChooseWorkOrder(seat=seat, number=number))
+make_place_worker = cache(
+    lambda seat, number, field: PlaceWorker(seat=seat, number=number, field=field)
+)
+make_buy_building = cache(lambda seat, tile: BuyBuilding(seat=seat, tile=tile))
+make_convert = cache(lambda seat, number: ConvertCottage(seat=seat, number=number))
+make_build_fence = cache(
+    lambda seat, corner, field: BuildFence(seat=seat, corner=corner, field=field)
+)
+make_remove_fence = cache(
+    lambda seat, corner, field: RemoveFence(seat=seat, corner=corner, field=field)
+)
+make_buy_craft = cache(lambda seat, craft: BuyCraft(seat=seat, craft=craft))
+make_trade = cache(lambda seat, take: Trade(seat=seat, take=take))
+make_procure = cache(lambda seat, space: ProcureLaw(seat=seat, space=space))
+make_pass = cache(lambda seat: Pass(seat=seat))
+make_decline = cache(lambda seat: Decline(seat=seat))
+make_relocate = cache(
+    lambda seat, number, corner: RelocateCottage(seat=seat, number=number, corner=corner)
+)
+make_bid = cache(lambda seat, amount: Bid(seat=seat, amount=amount))
+make_pass_bid = cache(lambda seat: PassBid(seat=seat))
+make_choose_start = cache(lambda seat, target: ChooseStartPlayer(seat=seat, target=target))
+make_pay = cache(lambda seat, cube: Pay(seat=seat, cube=cube))

@@ -1,0 +1,126 @@
+"""Phase 5: the start-player marker moves on, and players bid to name the next start player.
+
+Player A (this round's start player) hands the marker to B on the left.  Starting left of B,
+each player bids once (more than the highest bid so far) or passes; B speaks last and wins by
+matching the highest bid.  The winner pays: to B, or, when B wins, to the player B matched.
+Whoever wins (B for free when nobody bids) names any player as the next start player.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    Bid,
+    ChooseStartPlayer,
+    PassBid,
+    make_bid,
+    make_choose_start,
+    make_pass_bid,
+)
+from .cubes import describe
+from .errors import IllegalAction
+from .payments import start
+from .state import Bidding, GameState, Payment, logged, replace
+from .workers import begin_round
+
+
+def open_bidding(state: GameState) -> GameState:
+    n = state.n
+    holder = (state.start_player + 1) % n
+    order = tuple((holder + i) % n for i in range(1, n)) + (holder,)
+    return logged(
+        state,
+        f"{state.name(state.start_player)} passes the start-player marker to "
+        f"{state.name(holder)}. Bidding for the next start player opens.",
+        phase="bidding",
+        bidding=Bidding(holder=holder, order=order),
+    )
+
+
+def legal(state: GameState) -> list[Action]:
+    b = state.bidding
+    assert b is not None
+    if b.winner is not None:
+        return [make_choose_start(b.winner, t) for t in range(state.n)]
+    seat = b.order[0]
+    total = sum(state.players[seat].cubes)
+    if seat == b.holder:
+        bids = [b.high] if 0 < b.high <= total else []
+    else:
+        bids = list(range(b.high + 1, total + 1))
+    return [*(make_bid(seat, a) for a in bids), make_pass_bid(seat)]
+
+
+def apply_bid(state: GameState, action: Bid) -> GameState:
+    b = state.bidding
+    assert b is not None
+    seat, amount = action.seat, action.amount
+    name = state.name(seat)
+    total = sum(state.players[seat].cubes)
+    if seat == b.holder:
+        if b.high == 0:
+            raise IllegalAction(f"Nobody has bid: {name} names the start player without paying.")
+        if amount != b.high:
+            raise IllegalAction(f"{name} speaks last and can only match the highest bid, {b.high}.")
+    elif amount <= b.high:
+        raise IllegalAction(f"A bid must be more than the highest bid so far ({b.high}).")
+    if amount > total:
+        raise IllegalAction(f"{name} holds only {total} cubes and cannot bid {amount}.")
+    if seat == b.holder:
+        assert b.high_seat is not None
+        state = logged(
+            state,
+            f"{name} matches the bid of {amount} and wins the bidding.",
+            bidding=replace(b, order=(), winner=seat),
+        )
+        return start(state, seat, amount, "bid", to_seat=b.high_seat)
+    state = logged(
+        state,
+        f"{name} bids {amount}.",
+        bidding=replace(b, order=b.order[1:], high=amount, high_seat=seat),
+    )
+    return _resolve(state)
+
+
+def apply_pass_bid(state: GameState, action: PassBid) -> GameState:
+    b = state.bidding
+    assert b is not None
+    state = logged(
+        state, f"{state.name(action.seat)} passes.", bidding=replace(b, order=b.order[1:])
+    )
+    return _resolve(state)
+
+
+def _resolve(state: GameState) -> GameState:
+    """Once everyone has spoken without B matching: settle the bidding."""
+    b = state.bidding
+    assert b is not None
+    if b.order:
+        return state
+    if b.high_seat is None:
+        return logged(
+            state,
+            f"Nobody bid: {state.name(b.holder)} names the start player.",
+            bidding=replace(b, winner=b.holder),
+        )
+    winner = b.high_seat
+    state = logged(
+        state,
+        f"{state.name(winner)} wins the bidding with {b.high} and pays {state.name(b.holder)}.",
+        bidding=replace(b, winner=winner),
+    )
+    return start(state, winner, b.high, "bid", to_seat=b.holder)
+
+
+def finish_bid(state: GameState, payment: Payment) -> GameState:
+    assert payment.to_seat is not None
+    return logged(
+        state,
+        f"{state.name(payment.seat)} hands {describe(payment.paid)} to {state.name(payment.to_seat)}.",
+    )
+
+
+def apply_choose_start(state: GameState, action: ChooseStartPlayer) -> GameState:
+    if not 0 <= action.target < state.n:
+        raise IllegalAction(f"There is no seat {action.target}: seats run from 0 to {state.n - 1}.")
+    return begin_round(state, action.target)

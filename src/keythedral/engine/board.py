@@ -1,0 +1,121 @@
+"""Board geometry: the truncated square tiling.
+
+Fields (octagons) sit on integer lattice points ``(x, y)``.  Corners (the square slots that
+hold cottages, houses or the Keythedral tile) sit between four fields: corner ``(x, y)`` touches
+fields ``(x, y)``, ``(x+1, y)``, ``(x, y+1)`` and ``(x+1, y+1)``.  A fence lies on the edge
+between one corner and one field it touches.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+FieldType = Literal["quarry", "woods", "lake", "farm", "vineyard"]
+FIELD_TYPES: tuple[FieldType, ...] = ("quarry", "woods", "lake", "farm", "vineyard")
+
+Pos = tuple[int, int]
+
+
+class Field(NamedTuple):
+    pos: Pos
+    type: FieldType
+
+
+class Cottage(NamedTuple):
+    corner: Pos
+    seat: int
+    number: int
+    house: bool
+
+
+class Fence(NamedTuple):
+    corner: Pos
+    field: Pos
+    seat: int
+
+
+class Worker(NamedTuple):
+    field: Pos
+    seat: int
+    number: int
+
+
+#: Field tiles by the number on their back (RULINGS.md, Components).
+FIELD_TILES: dict[FieldType, tuple[int, ...]] = {
+    "quarry": (1, 1, 2, 2, 4, 5),
+    "woods": (1, 1, 2, 2, 3, 3, 4, 5),
+    "lake": (2, 2, 3, 4, 5),
+    "farm": (2, 2, 3, 4, 5),
+    "vineyard": (2, 2, 3, 4, 5),
+}
+
+KEYTHEDRAL_CORNER: Pos = (0, 0)
+
+
+def corner_fields(corner: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = corner
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def field_corners(field: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = field
+    return ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
+
+
+def field_neighbours(field: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = field
+    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+
+
+def start_fields(players: int) -> tuple[Field, ...]:
+    """The fields laid before the layout begins."""
+    if players == 2:
+        return (Field((0, 0), "woods"), Field((1, 0), "quarry"))
+    return (
+        Field((0, 0), "quarry"),
+        Field((1, 1), "quarry"),
+        Field((1, 0), "woods"),
+        Field((0, 1), "woods"),
+    )
+
+
+def stack_tiles(players: int) -> list[FieldType]:
+    """The field tiles shuffled into the layout stack (before shuffling)."""
+    top = 2 if players == 2 else players
+    tiles: list[FieldType] = []
+    for ftype, numbers in FIELD_TILES.items():
+        tiles.extend(ftype for n in numbers if 2 <= n <= top)
+    return tiles
+
+
+class BoardIndex:
+    """Lookups derived from the laid fields; built once per distinct fields tuple."""
+
+    __slots__ = ("corners", "types")
+
+    def __init__(self, fields: tuple[Field, ...]) -> None:
+        self.types: dict[Pos, FieldType] = {f.pos: f.type for f in fields}
+        corners: set[Pos] = set()
+        for f in fields:
+            corners.update(field_corners(f.pos))
+        #: every corner that touches at least one field, in a stable order
+        self.corners: tuple[Pos, ...] = tuple(sorted(corners))
+
+    def fields_of(self, corner: Pos) -> list[Pos]:
+        types = self.types
+        return [p for p in corner_fields(corner) if p in types]
+
+
+_INDEX_CACHE: dict[int, tuple[tuple[Field, ...], BoardIndex]] = {}
+
+
+def index(fields: tuple[Field, ...]) -> BoardIndex:
+    """The BoardIndex of ``fields``, cached by object identity (states share the tuple)."""
+    hit = _INDEX_CACHE.get(id(fields))
+    if hit is not None and hit[0] is fields:
+        return hit[1]
+    if len(_INDEX_CACHE) > 256:
+        _INDEX_CACHE.clear()
+    built = BoardIndex(fields)
+    _INDEX_CACHE[id(fields)] = (fields, built)
+    return built

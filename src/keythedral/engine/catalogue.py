@@ -1,0 +1,124 @@
+"""The component catalogue: building tiles and law cards, loaded from YAML once and validated."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .cubes import COLOURS, Counts, from_dict
+from .errors import CatalogueError
+
+STAGES = 5
+#: Tiles per stage in the box, and in play (short game; the long game adds one per stage).
+TILES_PER_STAGE = (6, 8, 8, 6, 6)
+IN_PLAY = (4, 4, 4, 3, 2)
+IN_PLAY_LONG = (5, 5, 5, 4, 3)
+#: Seat values by stage for the two editions.
+SEAT_VALUE = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
+
+Timing = Literal["phase_start", "purchase_declared", "law_played", "any_time", "own_action"]
+
+
+class BuildingTile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^s[1-5]-\d\d$")
+    stage: int = Field(ge=1, le=5)
+    cost: dict[str, int]
+
+    @field_validator("cost")
+    @classmethod
+    def _known_colours(cls, v: dict[str, int]) -> dict[str, int]:
+        unknown = set(v) - set(COLOURS)
+        if unknown:
+            raise ValueError(f"unknown cube colours {sorted(unknown)}")
+        if any(n < 1 for n in v.values()) or not 2 <= sum(v.values()) <= 4:
+            raise ValueError("a tile costs 2 to 4 cubes, each count at least 1")
+        return v
+
+    @property
+    def counts(self) -> Counts:
+        return from_dict(self.cost)
+
+
+class BuildingFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reconstructed: bool
+    source: str
+    tiles: list[BuildingTile]
+
+
+class LawCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    number: int = Field(ge=1, le=20)
+    name: str
+    timing: Timing
+    effect: str
+    text: str
+
+
+class LawFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    cards: list[LawCard]
+
+
+def _load(name: str) -> object:
+    try:
+        text = resources.files("keythedral.data").joinpath(name).read_text(encoding="utf-8")
+        return yaml.safe_load(text)
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogueError(f"cannot read {name}: {exc}") from exc
+
+
+@cache
+def buildings() -> dict[str, BuildingTile]:
+    """All 34 building tiles by id."""
+    try:
+        data = BuildingFile.model_validate(_load("building_tiles.yaml"))
+    except ValidationError as exc:
+        raise CatalogueError(f"building_tiles.yaml: {exc}") from exc
+    tiles = {t.id: t for t in data.tiles}
+    counts = tuple(sum(1 for t in tiles.values() if t.stage == s) for s in range(1, 6))
+    if len(tiles) != len(data.tiles) or counts != TILES_PER_STAGE:
+        raise CatalogueError(
+            f"building_tiles.yaml: expected stages {TILES_PER_STAGE}, got {counts}"
+        )
+    return tiles
+
+
+@cache
+def tiles_of_stage(stage: int) -> tuple[str, ...]:
+    return tuple(sorted(t.id for t in buildings().values() if t.stage == stage))
+
+
+@cache
+def laws() -> dict[str, LawCard]:
+    """All 20 law cards by id."""
+    try:
+        data = LawFile.model_validate(_load("law_cards.yaml"))
+    except ValidationError as exc:
+        raise CatalogueError(f"law_cards.yaml: {exc}") from exc
+    cards = {c.id: c for c in data.cards}
+    if len(cards) != 20 or sorted(c.number for c in cards.values()) != list(range(1, 21)):
+        raise CatalogueError("law_cards.yaml: expected 20 cards numbered 1..20")
+    return cards
+
+
+def seat_value(tile_id: str, edition: str) -> int:
+    return SEAT_VALUE[edition][buildings()[tile_id].stage - 1]
+
+
+@cache
+def costs() -> dict[str, Counts]:
+    """Each tile's printed cost as a colour-count tuple."""
+    return {tid: t.counts for tid, t in buildings().items()}
+
+
+def tile_cost(tile_id: str) -> Counts:
+    return costs()[tile_id]

@@ -1,0 +1,62 @@
+"""GameConfig: who plays and which variants are on."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from .errors import ConfigError
+
+Edition = Literal["classic", "second"]
+WindowPolicy = Literal["always", "when_possible"]
+
+
+class GameConfig(BaseModel):
+    """Players (2..5 names, seat 0 starts) and the variant switches, all off by default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: tuple[str, ...]
+    seed: int = 0
+    no_laws: bool = False
+    open_buildings: bool = False
+    edition: Edition = "classic"
+    long_game: bool = False
+    reaction_windows: WindowPolicy = "always"
+
+    def __init__(self, **data: object) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'config'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise ConfigError(f"invalid game configuration: {problems}") from exc
+
+    @field_validator("players")
+    @classmethod
+    def _two_to_five(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(n.strip() for n in v)
+        if not 2 <= len(names) <= 5:
+            raise ValueError(f"Keythedral needs 2 to 5 players, not {len(names)}")
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        if len(set(names)) != len(names):
+            raise ValueError("player names must differ")
+        return names
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def two_player(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def law_spaces(self) -> int:
+        if self.no_laws:
+            return 0
+        return 1 if self.two_player else 2

@@ -1,0 +1,150 @@
+"""Phase 3 action 3: build or remove a fence; and the relocation of a fenced-off cottage.
+
+A fence lies on the edge between a corner holding a cottage or house and one field that corner
+touches.  Fences stay where they are when cottages move, so a fence at an empty corner blocks
+whatever cottage later moves there.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    BuildFence,
+    RelocateCottage,
+    RemoveFence,
+    make_build_fence,
+    make_relocate,
+    make_remove_fence,
+)
+from .board import Cottage, Fence, Pos, index
+from .cubes import WINE, WOOD
+from .errors import IllegalAction
+from .layout import free_corners
+from .payments import pay_cost
+from .spend import acted
+from .state import GameState, logged, replace, with_player
+
+FENCES_PER_PLAYER = 3
+FENCE_COST = tuple(1 if i == WOOD else 0 for i in range(8))
+REMOVE_COST = tuple(2 if i == WINE else 0 for i in range(8))
+
+
+def fences_left(state: GameState, seat: int) -> int:
+    return FENCES_PER_PLAYER - state.players[seat].fences_built
+
+
+def open_edges(state: GameState) -> list[tuple[Pos, Pos]]:
+    """Every (corner, field) edge where a fence may be built now."""
+    fenced = {(f.corner, f.field) for f in state.fences}
+    board = index(state.fields)
+    return [
+        (c.corner, f)
+        for c in state.cottages
+        for f in board.fields_of(c.corner)
+        if (c.corner, f) not in fenced
+    ]
+
+
+def legal(state: GameState, seat: int) -> list[Action]:
+    hand = state.players[seat].cubes
+    acts: list[Action] = []
+    if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
+        acts += [make_build_fence(seat, c, f) for c, f in open_edges(state)]
+    if hand[WINE] >= 2:
+        acts += [make_remove_fence(seat, f.corner, f.field) for f in state.fences]
+    return acts
+
+
+def fenced_off(state: GameState, corner: Pos, fences: tuple[Fence, ...]) -> bool:
+    """True when every field the corner touches is fenced off from it."""
+    fenced = {f.field for f in fences if f.corner == corner}
+    return all(f in fenced for f in index(state.fields).fields_of(corner))
+
+
+def relocation_spots(state: GameState) -> list[Pos]:
+    """Empty corners touching at least one field they are not fenced off from."""
+    return [c for c in free_corners(state) if not fenced_off(state, c, state.fences)]
+
+
+def apply_build(state: GameState, action: BuildFence) -> GameState:
+    seat, corner, field = action.seat, tuple(action.corner), tuple(action.field)
+    name = state.name(seat)
+    if fences_left(state, seat) <= 0:
+        raise IllegalAction(f"{name} has already built all {FENCES_PER_PLAYER} fences.")
+    if state.players[seat].cubes[WOOD] < 1:
+        raise IllegalAction(f"{name} has no wood to build a fence.")
+    owner = next((c for c in state.cottages if c.corner == corner), None)
+    if owner is None:
+        raise IllegalAction(f"A fence must stand beside a cottage or house; {corner} has none.")
+    if field not in index(state.fields).fields_of(corner):  # type: ignore[arg-type]
+        raise IllegalAction(f"The field {field} does not touch the corner {corner}.")
+    if any(f.corner == corner and f.field == field for f in state.fences):
+        raise IllegalAction(f"There is already a fence between {corner} and {field}.")
+    state = pay_cost(state, seat, FENCE_COST)
+    fences = (*state.fences, Fence(corner, field, seat))  # type: ignore[arg-type]
+    events = [f"{name} builds a fence between {_label(state, owner)} and the field at {field}."]
+    relocation = state.relocation
+    if fenced_off(state, corner, fences):  # type: ignore[arg-type]
+        spots = relocation_spots(replace(state, fences=fences))
+        if spots:
+            relocation = (*relocation, (owner.seat, owner.number))
+            events.append(f"{_label(state, owner)} is fenced off from every field and must move.")
+        else:
+            events.append(f"{_label(state, owner)} is fenced off but has nowhere to go; it stays.")
+    state = logged(
+        state,
+        *events,
+        fences=fences,
+        relocation=relocation,
+        players=with_player(state, seat, fences_built=state.players[seat].fences_built + 1),
+    )
+    return acted(state, seat)
+
+
+def apply_remove(state: GameState, action: RemoveFence) -> GameState:
+    seat, corner, field = action.seat, tuple(action.corner), tuple(action.field)
+    name = state.name(seat)
+    if state.players[seat].cubes[WINE] < 2:
+        raise IllegalAction(f"{name} needs 2 wine to remove a fence.")
+    fence = next((f for f in state.fences if f.corner == corner and f.field == field), None)
+    if fence is None:
+        raise IllegalAction(f"There is no fence between {corner} and {field}.")
+    state = pay_cost(state, seat, REMOVE_COST)
+    state = logged(
+        state,
+        f"{name} pays 2 wine to remove {state.name(fence.seat)}'s fence between {corner} "
+        f"and {field}; it leaves the game.",
+        fences=tuple(f for f in state.fences if f is not fence),
+    )
+    return acted(state, seat)
+
+
+def legal_relocate(state: GameState) -> list[Action]:
+    seat, number = state.relocation[0]
+    return [make_relocate(seat, number, c) for c in relocation_spots(state)]
+
+
+def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
+    seat, number = state.relocation[0]
+    corner = tuple(action.corner)
+    if action.number != number:
+        raise IllegalAction(f"{state.name(seat)} must relocate number {number} first.")
+    if corner not in relocation_spots(state):
+        raise IllegalAction(
+            f"The corner {corner} is not free, or touches no field that is not fenced off from it."
+        )
+    moved = state.cottage(seat, number)
+    cottages = tuple(
+        c._replace(corner=corner) if c is moved else c
+        for c in state.cottages  # type: ignore[misc]
+    )
+    return logged(
+        state,
+        f"{state.name(seat)} moves {_label(state, moved)} to {corner}.",
+        cottages=cottages,
+        relocation=state.relocation[1:],
+    )
+
+
+def _label(state: GameState, c: Cottage) -> str:
+    return f"{state.name(c.seat)}'s {'house' if c.house else 'cottage'} {c.number}"

@@ -1,0 +1,39 @@
+"""Phase 3 action 2: convert a cottage into a house (1 stone + 1 wood)."""
+
+from __future__ import annotations
+
+from .actions import Action, ConvertCottage, make_convert
+from .cubes import STONE, WOOD
+from .errors import IllegalAction
+from .payments import pay_cost
+from .spend import acted
+from .state import GameState, logged
+
+HOUSE_COST = tuple(1 if i in (STONE, WOOD) else 0 for i in range(8))
+
+
+def legal(state: GameState, seat: int) -> list[Action]:
+    hand = state.players[seat].cubes
+    if hand[STONE] < 1 or hand[WOOD] < 1:
+        return []
+    return [make_convert(seat, c.number) for c in state.cottages if c.seat == seat and not c.house]
+
+
+def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
+    seat, number = action.seat, action.number
+    name = state.name(seat)
+    mine = [c for c in state.cottages if c.seat == seat and c.number == number]
+    if not mine:
+        raise IllegalAction(f"{name} has no cottage number {number}.")
+    if mine[0].house:
+        raise IllegalAction(f"{name}'s number {number} is already a house.")
+    hand = state.players[seat].cubes
+    missing = [c for c, i in (("stone", STONE), ("wood", WOOD)) if hand[i] < 1]
+    if missing:
+        raise IllegalAction(
+            f"{name} has no {' and no '.join(missing)} to convert a cottage (it costs 1 stone + 1 wood)."
+        )
+    state = pay_cost(state, seat, HOUSE_COST)
+    cottages = tuple(c._replace(house=True) if c is mine[0] else c for c in state.cottages)
+    state = logged(state, f"{name} converts cottage {number} into a house.", cottages=cottages)
+    return acted(state, seat)

@@ -1,0 +1,63 @@
+"""Phase 3 action 6: procure a law card from the law master; and refilling the new-law spaces."""
+
+from __future__ import annotations
+
+from .actions import Action, ProcureLaw, make_procure
+from .cubes import describe
+from .errors import IllegalAction
+from .payments import start
+from .spend import next_active
+from .state import GameState, Payment, logged, replace, with_player
+
+LAW_PRICE = 1
+
+
+def legal(state: GameState, seat: int) -> list[Action]:
+    if sum(state.players[seat].cubes) < LAW_PRICE:
+        return []
+    return [make_procure(seat, i) for i, card in enumerate(state.law_spaces) if card is not None]
+
+
+def apply_procure(state: GameState, action: ProcureLaw) -> GameState:
+    seat, space = action.seat, action.space
+    name = state.name(seat)
+    if not state.law_spaces:
+        raise IllegalAction("There are no law cards in this game.")
+    if not 0 <= space < len(state.law_spaces) or state.law_spaces[space] is None:
+        raise IllegalAction(f"There is no law card waiting on new-law space {space + 1}.")
+    if sum(state.players[seat].cubes) < LAW_PRICE:
+        raise IllegalAction(f"{name} needs a cube of any colour to pay the law master.")
+    # Procuring ends the player's phase 3 at once; the card arrives with the payment.
+    players = with_player(state, seat, procured=True)
+    state = replace(state, players=players, passes=0)
+    state = replace(state, turn=next_active(state, seat))
+    return start(state, seat, LAW_PRICE, "law", target=str(space))
+
+
+def finish_procure(state: GameState, payment: Payment) -> GameState:
+    space = int(payment.target)
+    card = state.law_spaces[space]
+    assert card is not None
+    spaces = list(state.law_spaces)
+    spaces[space] = None
+    seat = payment.seat
+    laws = (*state.players[seat].laws, card)
+    return logged(
+        state,
+        f"{state.name(seat)} pays {describe(payment.paid)} to the law master for a law card "
+        "and is done for this phase.",
+        law_spaces=tuple(spaces),
+        players=with_player(state, seat, laws=laws),
+    )
+
+
+def refill(state: GameState) -> GameState:
+    """Phase 4: empty new-law spaces take the top cards of the deck, while it lasts."""
+    spaces = list(state.law_spaces)
+    deck = state.law_deck
+    for i, card in enumerate(spaces):
+        if card is None and deck:
+            spaces[i], deck = deck[0], deck[1:]
+    if deck is state.law_deck:
+        return state
+    return replace(state, law_spaces=tuple(spaces), law_deck=deck)

@@ -1,0 +1,85 @@
+"""The layout: players lay the field stack and their five cottages before round 1."""
+
+from __future__ import annotations
+
+from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
+from .board import Cottage, Field, Pos, corner_fields, field_neighbours, index
+from .errors import IllegalAction
+from .state import GameState, logged
+
+
+def field_spots(state: GameState) -> list[Pos]:
+    """Empty lattice points next to a laid field or touching a corner with a cottage."""
+    types = index(state.fields).types
+    spots: set[Pos] = set()
+    for f in state.fields:
+        spots.update(p for p in field_neighbours(f.pos) if p not in types)
+    for c in state.cottages:
+        spots.update(p for p in corner_fields(c.corner) if p not in types)
+    return sorted(spots)
+
+
+def free_corners(state: GameState) -> list[Pos]:
+    """Empty corners (not the Keythedral's) that touch at least one field."""
+    taken = {c.corner for c in state.cottages}
+    if state.keythedral is not None:
+        taken.add(state.keythedral)
+    return [c for c in index(state.fields).corners if c not in taken]
+
+
+def unplaced_numbers(state: GameState, seat: int) -> list[int]:
+    placed = {c.number for c in state.cottages if c.seat == seat}
+    return [n for n in range(1, 6) if n not in placed]
+
+
+def legal(state: GameState) -> list[Action]:
+    seat = state.turn
+    if state.layout_step % 2 == 0:
+        return [make_place_field(seat, p) for p in field_spots(state)]
+    numbers = unplaced_numbers(state, seat)
+    return [make_place_cottage(seat, c, n) for c in free_corners(state) for n in numbers]
+
+
+def _advance(state: GameState) -> int:
+    """The seat that lays next after this step."""
+    step = state.layout_step + 1
+    return (state.start_player + step // 2) % state.n
+
+
+def apply_place_field(state: GameState, action: PlaceField) -> GameState:
+    pos = tuple(action.pos)
+    if pos in index(state.fields).types:
+        raise IllegalAction(f"There is already a field at {pos}.")
+    if pos not in field_spots(state):
+        raise IllegalAction(
+            f"A field at {pos} would not touch the board: lay it next to a field "
+            "or beside a cottage."
+        )
+    ftype = state.field_stack[0]
+    name = state.name(action.seat)
+    return logged(
+        state,
+        f"{name} lays a {ftype} at {pos}.",
+        fields=(*state.fields, Field(pos, ftype)),  # type: ignore[arg-type]
+        field_stack=state.field_stack[1:],
+        layout_step=state.layout_step + 1,
+        turn=_advance(state),
+    )
+
+
+def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
+    seat, corner = action.seat, tuple(action.corner)
+    name = state.name(seat)
+    if action.number not in unplaced_numbers(state, seat):
+        raise IllegalAction(f"{name} has no unplaced cottage number {action.number}.")
+    if corner not in free_corners(state):
+        if any(c.corner == corner for c in state.cottages) or corner == state.keythedral:
+            raise IllegalAction(f"The corner {corner} is already taken.")
+        raise IllegalAction(f"A cottage at {corner} would touch no field.")
+    return logged(
+        state,
+        f"{name} places cottage {action.number} at {corner}.",
+        cottages=(*state.cottages, Cottage(corner, seat, action.number, False)),  # type: ignore[arg-type]
+        layout_step=state.layout_step + 1,
+        turn=_advance(state),
+    )

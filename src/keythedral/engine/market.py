@@ -1,0 +1,88 @@
+"""Phase 3 actions 4 and 5: the craftsmen (iron, glass, gold) and the trader."""
+
+from __future__ import annotations
+
+from .actions import Action, BuyCraft, Trade, make_buy_craft, make_trade
+from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add, describe
+from .errors import IllegalAction
+from .payments import start
+from .spend import acted
+from .state import GameState, Payment, logged, with_player
+
+TRADE_PRICE = 2
+
+
+def craft_available(state: GameState, craft: str) -> bool:
+    """The craftsman has a cube, or used ones in the store can refill him."""
+    k = CRAFTS.index(craft)  # type: ignore[arg-type]
+    return state.craftsmen[k] > 0 or state.store[INDEX[craft]] > 0
+
+
+def legal(state: GameState, seat: int) -> list[Action]:
+    total = sum(state.players[seat].cubes)
+    acts: list[Action] = [
+        make_buy_craft(seat, c)
+        for c in CRAFTS
+        if total >= CRAFT_PRICE[c] and craft_available(state, c)
+    ]
+    if total >= TRADE_PRICE:
+        acts += [make_trade(seat, r) for r in RESOURCES if state.store[INDEX[r]] > 0]
+    return acts
+
+
+def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:
+    seat, craft = action.seat, action.craft
+    name = state.name(seat)
+    if craft not in CRAFTS:
+        raise IllegalAction(f"{craft} is not a craft: the craftsmen sell iron, glass and gold.")
+    if not craft_available(state, craft):
+        raise IllegalAction(f"There is no {craft} left at the craftsman or in the store.")
+    price = CRAFT_PRICE[craft]
+    if sum(state.players[seat].cubes) < price:
+        raise IllegalAction(f"{name} needs {price} cubes of any colour to buy {craft}.")
+    return start(state, seat, price, "craft", target=craft)
+
+
+def finish_craft(state: GameState, payment: Payment) -> GameState:
+    craft = payment.target
+    k = CRAFTS.index(craft)  # type: ignore[arg-type]
+    colour = INDEX[craft]
+    craftsmen = list(state.craftsmen)
+    store = state.store
+    if craftsmen[k] == 0:  # refill from the used cubes in the store
+        craftsmen[k], store = store[colour], add(store, colour, -store[colour])
+    craftsmen[k] -= 1
+    hand = add(state.players[payment.seat].cubes, colour)
+    state = logged(
+        state,
+        f"{state.name(payment.seat)} buys 1 {craft} for {describe(payment.paid)}.",
+        craftsmen=tuple(craftsmen),
+        store=store,
+        players=with_player(state, payment.seat, cubes=hand),
+    )
+    return acted(state, payment.seat)
+
+
+def apply_trade(state: GameState, action: Trade) -> GameState:
+    seat, take = action.seat, action.take
+    name = state.name(seat)
+    if take not in RESOURCES:
+        raise IllegalAction(f"The trader only sells resource cubes, not {take}.")
+    if state.store[INDEX[take]] == 0:
+        raise IllegalAction(f"The store has no {take} left for the trader to sell.")
+    if sum(state.players[seat].cubes) < TRADE_PRICE:
+        raise IllegalAction(f"{name} needs {TRADE_PRICE} cubes of any colour to trade.")
+    return start(state, seat, TRADE_PRICE, "trade", target=take)
+
+
+def finish_trade(state: GameState, payment: Payment) -> GameState:
+    colour = INDEX[payment.target]
+    state = logged(
+        state,
+        f"{state.name(payment.seat)} trades {describe(payment.paid)} for 1 {payment.target}.",
+        store=add(state.store, colour, -1),
+        players=with_player(
+            state, payment.seat, cubes=add(state.players[payment.seat].cubes, colour)
+        ),
+    )
+    return acted(state, payment.seat)

@@ -1,0 +1,71 @@
+"""Prices the payer settles one chosen cube at a time (craftsmen, trader, law master, bids)."""
+
+from __future__ import annotations
+
+from .actions import Action, Pay, make_pay
+from .cubes import COLOURS, INDEX, Counts, add
+from .errors import IllegalAction
+from .state import GameState, Payment, PaymentPurpose, replace, with_player
+
+
+def can_afford(hand: Counts, cost: Counts) -> bool:
+    return all(h >= c for h, c in zip(hand, cost, strict=True))
+
+
+def shortfall(hand: Counts, cost: Counts) -> Counts:
+    return tuple(max(0, c - h) for h, c in zip(hand, cost, strict=True))
+
+
+def pay_cost(state: GameState, seat: int, cost: Counts) -> GameState:
+    """Move ``cost`` from a player's hand into the store (the caller checked it is affordable)."""
+    hand = tuple(h - c for h, c in zip(state.players[seat].cubes, cost, strict=True))
+    store = tuple(s + c for s, c in zip(state.store, cost, strict=True))
+    return replace(state, players=with_player(state, seat, cubes=hand), store=store)
+
+
+def start(
+    state: GameState,
+    seat: int,
+    owed: int,
+    purpose: PaymentPurpose,
+    target: str = "",
+    to_seat: int | None = None,
+) -> GameState:
+    return replace(
+        state,
+        payment=Payment(seat=seat, owed=owed, purpose=purpose, target=target, to_seat=to_seat),
+    )
+
+
+def legal(state: GameState) -> list[Action]:
+    p = state.payment
+    assert p is not None
+    hand = state.players[p.seat].cubes
+    return [make_pay(p.seat, c) for i, c in enumerate(COLOURS) if hand[i]]
+
+
+def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
+    """Give one cube; returns the new state and, when the price is settled, the finished payment."""
+    p = state.payment
+    assert p is not None
+    colour = INDEX.get(action.cube)
+    if colour is None:
+        raise IllegalAction(f"There are no {action.cube} cubes in this game.")
+    hand = state.players[p.seat].cubes
+    if hand[colour] == 0:
+        raise IllegalAction(f"{state.name(p.seat)} has no {action.cube} cube to give.")
+    players = with_player(state, p.seat, cubes=add(hand, colour, -1))
+    store = state.store
+    if p.to_seat is None:
+        store = add(store, colour)
+    else:
+        receiver = players[p.to_seat]
+        players = (
+            *players[: p.to_seat],
+            receiver.model_copy(update={"cubes": add(receiver.cubes, colour)}),
+            *players[p.to_seat + 1 :],
+        )
+    paid = replace(p, owed=p.owed - 1, paid=add(p.paid, colour))
+    if paid.owed == 0:
+        return replace(state, players=players, store=store, payment=None), paid
+    return replace(state, players=players, store=store, payment=paid), None

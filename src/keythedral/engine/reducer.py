@@ -1,0 +1,87 @@
+"""apply: check an action against the rules and return the state after it (never mutating)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from . import (
+    bidding,
+    buildings,
+    fences,
+    flow,
+    houses,
+    lawmaster,
+    layout,
+    market,
+    payments,
+    spend,
+    workers,
+)
+from .actions import Action, Pay, parse_action
+from .decisions import KINDS, WORDS, decision
+from .errors import IllegalAction
+from .state import GameState, Payment
+
+Handler = Callable[[GameState, Any], GameState]
+
+_HANDLERS: dict[str, Handler] = {
+    "place_field": layout.apply_place_field,
+    "place_cottage": layout.apply_place_cottage,
+    "choose_work_order": workers.apply_choose_work_order,
+    "place_worker": workers.apply_place_worker,
+    "buy_building": buildings.apply_buy,
+    "convert_cottage": houses.apply_convert,
+    "build_fence": fences.apply_build,
+    "remove_fence": fences.apply_remove,
+    "buy_craft": market.apply_buy_craft,
+    "trade": market.apply_trade,
+    "procure_law": lawmaster.apply_procure,
+    "pass": spend.apply_pass,
+    "relocate_cottage": fences.apply_relocate,
+    "bid": bidding.apply_bid,
+    "pass_bid": bidding.apply_pass_bid,
+    "choose_start_player": bidding.apply_choose_start,
+}
+
+_FINISH: dict[str, Callable[[GameState, Payment], GameState]] = {
+    "craft": market.finish_craft,
+    "trade": market.finish_trade,
+    "law": lawmaster.finish_procure,
+    "bid": bidding.finish_bid,
+}
+
+
+def _apply_pay(state: GameState, action: Pay) -> GameState:
+    state, done = payments.pay(state, action)
+    return state if done is None else _FINISH[done.purpose](state, done)
+
+
+_HANDLERS["pay"] = _apply_pay
+
+
+def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
+    """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
+    if isinstance(action, dict):
+        try:
+            action = parse_action(action)
+        except ValidationError as exc:
+            raise IllegalAction(
+                f"That is not an action the game knows: {exc.errors()[0]['msg']}"
+            ) from exc
+    d = decision(state)
+    if d == "game_over":
+        raise IllegalAction("The game is over: no more actions.")
+    seat = action.seat
+    if not 0 <= seat < state.n:
+        raise IllegalAction(f"There is no seat {seat} in this game.")
+    if seat not in state.to_act:
+        waiting = " or ".join(state.name(s) for s in state.to_act)
+        raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
+    if action.kind not in KINDS[d]:
+        raise IllegalAction(
+            f"{state.name(seat)} must {WORDS[d]} now, not {action.kind.replace('_', ' ')}."
+        )
+    return flow.advance(_HANDLERS[action.kind](state, action))

@@ -1,0 +1,39 @@
+"""Phase 3 turn structure: whose turn it is, passing, and when the phase ends."""
+
+from __future__ import annotations
+
+from .actions import Pass
+from .state import GameState, logged, replace
+
+
+def active_seats(state: GameState) -> list[int]:
+    """Seats still taking actions this phase (those that procured a law are done)."""
+    return [s for s, p in enumerate(state.players) if not p.procured]
+
+
+def next_active(state: GameState, seat: int) -> int:
+    n = state.n
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if not state.players[s].procured:
+            return s
+    return seat
+
+
+def phase_over(state: GameState) -> bool:
+    """Everyone still active has passed in succession (or nobody is active)."""
+    return state.passes >= len(active_seats(state))
+
+
+def acted(state: GameState, seat: int) -> GameState:
+    """Bookkeeping after a non-pass action: the run of passes is broken, play moves on."""
+    return replace(state, passes=0, turn=next_active(state, seat))
+
+
+def apply_pass(state: GameState, action: Pass) -> GameState:
+    return logged(
+        state,
+        f"{state.name(action.seat)} passes.",
+        passes=state.passes + 1,
+        turn=next_active(state, action.seat),
+    )

@@ -1,0 +1,183 @@
+"""view(state, seat): what one seat may know, as the physical table shows it.
+
+Everyone sees the board, the mats, the store, the craftsmen, the face-up tiles, who must act and
+the public log.  Only the seat itself sees its cubes, its law cards and the tiles it bought (the
+player screens hide them).  Face-down tiles, the law deck, the cards on the new-law spaces, the
+order of the field stack and the RNG are in no view.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .board import Cottage, Fence, Field, FieldType, Pos, Worker
+from .buildings import buyable, face_up
+from .catalogue import seat_value, tile_cost
+from .config import GameConfig
+from .decisions import Decision, decision
+from .fences import fences_left
+from .state import Bidding, GameState, Phase, Placement
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TileView(_View):
+    id: str
+    stage: int
+    value: int
+    cost: tuple[int, ...]
+    buyable: bool
+
+
+class PublicPlayer(_View):
+    seat: int
+    name: str
+    fences_left: int
+    fences_on_board: int
+    cottages: int
+    houses: int
+    procured_law_this_round: bool
+
+
+class Hand(_View):
+    """A seat's own secrets (only ever in its own view; everyone's at the end of the game)."""
+
+    seat: int
+    cubes: tuple[int, ...]
+    laws: tuple[str, ...]
+    buildings: tuple[str, ...]
+
+
+class PaymentView(_View):
+    seat: int
+    owed: int
+    purpose: Literal["craft", "trade", "law", "bid"]
+    target: str
+    to_seat: int | None
+
+
+class PlayerView(_View):
+    seat: int | None
+    config: GameConfig
+    round: int
+    phase: Phase
+    decision: Decision
+    start_player: int
+    to_act: tuple[int, ...]
+    turn: int
+    players: tuple[PublicPlayer, ...]
+    me: Hand | None
+    store: tuple[int, ...]
+    craftsmen: tuple[int, int, int]
+    keythedral: Pos | None
+    fields: tuple[Field, ...]
+    cottages: tuple[Cottage, ...]
+    fences: tuple[Fence, ...]
+    workers: tuple[Worker, ...]
+    next_field: FieldType | None  # the drawn field tile, while it is being laid
+    fields_in_stack: int
+    work_order: tuple[int, ...]
+    placement: Placement | None
+    passes: int
+    payment: PaymentView | None
+    relocation: tuple[tuple[int, int], ...]
+    stage: int
+    tiles: tuple[TileView, ...]  # face-up tiles
+    face_down: tuple[int, ...]  # per stage: tiles in play still face down
+    law_deck: int
+    law_spaces: tuple[bool, ...]  # which new-law spaces hold a (face-down) card
+    bidding: Bidding | None
+    log: tuple[str, ...]
+    log_total: int
+    scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+    final: tuple[Hand, ...] | None  # every hand, revealed at the end of the game
+
+
+def _hand(state: GameState, seat: int) -> Hand:
+    p = state.players[seat]
+    return Hand(seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` may know (``None``: a spectator, public information only)."""
+    if seat is not None and not 0 <= seat < state.n:
+        raise ValueError(f"no seat {seat} in a {state.n}-player game")
+    edition = state.config.edition
+    up = face_up(state)
+    buy = set(buyable(state))
+    shown = set(up)
+    over = state.phase == "game_over"
+    d = decision(state)
+    pay = state.payment
+    return PlayerView(
+        seat=seat,
+        config=state.config.model_copy(update={"seed": 0}),
+        round=state.round,
+        phase=state.phase,
+        decision=d,
+        start_player=state.start_player,
+        to_act=state.to_act,
+        turn=state.turn,
+        players=tuple(
+            PublicPlayer(
+                seat=s,
+                name=p.name,
+                fences_left=fences_left(state, s),
+                fences_on_board=sum(1 for f in state.fences if f.seat == s),
+                cottages=sum(1 for c in state.cottages if c.seat == s and not c.house),
+                houses=sum(1 for c in state.cottages if c.seat == s and c.house),
+                procured_law_this_round=p.procured,
+            )
+            for s, p in enumerate(state.players)
+        ),
+        me=_hand(state, seat) if seat is not None else None,
+        store=state.store,
+        craftsmen=state.craftsmen,
+        keythedral=state.keythedral,
+        fields=state.fields,
+        cottages=state.cottages,
+        fences=state.fences,
+        workers=state.workers,
+        next_field=state.field_stack[0] if d == "place_field" else None,
+        fields_in_stack=len(state.field_stack),
+        work_order=state.work_order,
+        placement=state.placement,
+        passes=state.passes,
+        payment=(
+            PaymentView(
+                seat=pay.seat,
+                owed=pay.owed,
+                purpose=pay.purpose,
+                target=pay.target,
+                to_seat=pay.to_seat,
+            )
+            if pay is not None
+            else None
+        ),
+        relocation=state.relocation,
+        stage=state.stage,
+        tiles=tuple(
+            TileView(
+                id=t,
+                stage=int(t[1]),
+                value=seat_value(t, edition),
+                cost=tile_cost(t),
+                buyable=t in buy,
+            )
+            for t in up
+        ),
+        face_down=tuple(0 if any(t in shown for t in s) else len(s) for s in state.mat),
+        law_deck=len(state.law_deck),
+        law_spaces=tuple(c is not None for c in state.law_spaces),
+        bidding=state.bidding,
+        log=state.log,
+        log_total=state.log_total,
+        scores=state.scores,
+        winners=state.winners,
+        final=tuple(_hand(state, s) for s in range(state.n)) if over else None,
+    )
