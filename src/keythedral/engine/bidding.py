@@ -27,7 +27,7 @@ from .workers import begin_round
 def open_bidding(state: GameState) -> GameState:
     n = state.n
     holder = (state.start_player + 1) % n
-    order = tuple((holder + i) % n for i in range(1, n)) + (holder,)
+    order = (*tuple((holder + i) % n for i in range(1, n)), holder)
     return logged(
         state,
         f"{state.name(state.start_player)} passes the start-player marker to "

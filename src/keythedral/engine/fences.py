@@ -134,10 +134,7 @@ def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
             f"The corner {corner} is not free, or touches no field that is not fenced off from it."
         )
     moved = state.cottage(seat, number)
-    cottages = tuple(
-        c._replace(corner=corner) if c is moved else c
-        for c in state.cottages  # type: ignore[misc]
-    )
+    cottages = tuple(c._replace(corner=corner) if c is moved else c for c in state.cottages)
     return logged(
         state,
         f"{state.name(seat)} moves {_label(state, moved)} to {corner}.",

@@ -60,7 +60,7 @@ def apply_place_field(state: GameState, action: PlaceField) -> GameState:
     return logged(
         state,
         f"{name} lays a {ftype} at {pos}.",
-        fields=(*state.fields, Field(pos, ftype)),  # type: ignore[arg-type]
+        fields=(*state.fields, Field(pos, ftype)),
         field_stack=state.field_stack[1:],
         layout_step=state.layout_step + 1,
         turn=_advance(state),
@@ -79,7 +79,7 @@ def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
     return logged(
         state,
         f"{name} places cottage {action.number} at {corner}.",
-        cottages=(*state.cottages, Cottage(corner, seat, action.number, False)),  # type: ignore[arg-type]
+        cottages=(*state.cottages, Cottage(corner, seat, action.number, False)),
         layout_step=state.layout_step + 1,
         turn=_advance(state),
     )

@@ -14,7 +14,7 @@ TRADE_PRICE = 2
 
 def craft_available(state: GameState, craft: str) -> bool:
     """The craftsman has a cube, or used ones in the store can refill him."""
-    k = CRAFTS.index(craft)  # type: ignore[arg-type]
+    k = CRAFTS.index(craft)
     return state.craftsmen[k] > 0 or state.store[INDEX[craft]] > 0
 
 
@@ -45,7 +45,7 @@ def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:
 
 def finish_craft(state: GameState, payment: Payment) -> GameState:
     craft = payment.target
-    k = CRAFTS.index(craft)  # type: ignore[arg-type]
+    k = CRAFTS.index(craft)
     colour = INDEX[craft]
     craftsmen = list(state.craftsmen)
     store = state.store

@@ -27,7 +27,7 @@ def new_game(config: GameConfig) -> GameState:
     deck: list[str] = [] if config.no_laws else sorted(laws())
     rng.shuffle(deck)
     spaces = tuple(deck[: config.law_spaces])
-    resources = TOTAL[:5] + (0, 0, 0)
+    resources = (*TOTAL[:5], 0, 0, 0)
     state = GameState(
         config=config,
         rng=rng.getrandbits(64),

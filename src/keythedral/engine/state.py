@@ -7,7 +7,7 @@ from ``rng`` (an integer carried in the state), so a seed plus a list of actions
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -124,7 +124,10 @@ class GameState(Frozen):
 LOG_KEEP = 80
 
 
-def replace(model: Any, **changes: Any) -> Any:
+M = TypeVar("M", bound=BaseModel)
+
+
+def replace(model: M, **changes: Any) -> M:
     """A shallow copy of a frozen model with some fields changed (no validation: hot path)."""
     return model.model_copy(update=changes)
 

@@ -84,12 +84,12 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         raise IllegalAction(f"Workers now leave cottages numbered {p.number}, not {action.number}.")
     if field not in open_fields(state, seat, p.number):
         raise IllegalAction(_why_closed(state, seat, p.number, field))  # type: ignore[arg-type]
-    ftype = index(state.fields).types[field]  # type: ignore[index]
+    ftype = index(state.fields).types[field]
     return logged(
         state,
         f"{state.name(seat)} sends a worker from {_home(state, seat, p.number)} to the {ftype} "
         f"at {field}.",
-        workers=(*state.workers, Worker(field, seat, p.number)),  # type: ignore[arg-type]
+        workers=(*state.workers, Worker(field, seat, p.number)),
         placement=replace(p, left=p.left - 1),
     )
 
