@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .board import Pos
+from .board import FieldType, Pos
 from .cubes import Colour, Craft, Resource
 
 
@@ -43,8 +43,13 @@ class PlaceWorker(_Action):
 
 
 class BuyBuilding(_Action):
+    """Declare the purchase of a face-up tile.  ``extra``/``less``: the buyer's choice of the
+    cube a Price increase adds / a Price decrease removes, when such a law lies under the tile."""
+
     kind: Literal["buy_building"] = "buy_building"
     tile: str
+    extra: Colour | None = None
+    less: Colour | None = None
 
 
 class ConvertCottage(_Action):
@@ -112,6 +117,40 @@ class Pay(_Action):
     cube: Colour
 
 
+class ChooseCube(_Action):
+    """Take one resource cube of this colour (Bargain's two cubes, an Unexpected harvest)."""
+
+    kind: Literal["choose_cube"] = "choose_cube"
+    cube: Resource
+
+
+class PlayLaw(_Action):
+    """Play a law card from the hand; the card's own choices ride along (unused ones stay None).
+
+    ``target`` a seat (Broken fences, Downgrade house, Start order); ``number`` a cottage
+    number (Upgrade cottage, Cottage number, Downgrade house); ``tile`` a building tile (Price
+    increase/decrease, Design change, Substitution); ``field_type`` (Good/Poor/Unexpected
+    harvest); ``field`` (Double production; with ``corner`` the fence of Unsafe fence);
+    ``craft`` (Craft bargain, Sale); ``cube`` the resource given (Craft bargain) or the craft
+    given instead of ``instead`` (Substitution); ``extra``/``less`` the buyer's colour choices for
+    price laws under a tile bought with Substitution.
+    """
+
+    kind: Literal["play_law"] = "play_law"
+    card: str
+    target: int | None = None
+    number: int | None = None
+    tile: str | None = None
+    field_type: FieldType | None = None
+    field: Pos | None = None
+    corner: Pos | None = None
+    craft: Craft | None = None
+    cube: Colour | None = None
+    instead: Colour | None = None
+    extra: Colour | None = None
+    less: Colour | None = None
+
+
 Action = Annotated[
     PlaceField
     | PlaceCottage
@@ -130,7 +169,9 @@ Action = Annotated[
     | Bid
     | PassBid
     | ChooseStartPlayer
-    | Pay,
+    | Pay
+    | ChooseCube
+    | PlayLaw,
     Field(discriminator="kind"),
 ]
 
@@ -156,7 +197,11 @@ make_choose_work_order = cache(lambda seat, number: ChooseWorkOrder(seat=seat, n
 make_place_worker = cache(
     lambda seat, number, field: PlaceWorker(seat=seat, number=number, field=field)
 )
-make_buy_building = cache(lambda seat, tile: BuyBuilding(seat=seat, tile=tile))
+make_buy_building = cache(
+    lambda seat, tile, extra=None, less=None: BuyBuilding(
+        seat=seat, tile=tile, extra=extra, less=less
+    )
+)
 make_convert = cache(lambda seat, number: ConvertCottage(seat=seat, number=number))
 make_build_fence = cache(
     lambda seat, corner, field: BuildFence(seat=seat, corner=corner, field=field)
@@ -176,3 +221,4 @@ make_bid = cache(lambda seat, amount: Bid(seat=seat, amount=amount))
 make_pass_bid = cache(lambda seat: PassBid(seat=seat))
 make_choose_start = cache(lambda seat, target: ChooseStartPlayer(seat=seat, target=target))
 make_pay = cache(lambda seat, cube: Pay(seat=seat, cube=cube))
+make_choose_cube = cache(lambda seat, cube: ChooseCube(seat=seat, cube=cube))

@@ -73,7 +73,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
             f"{name} matches the bid of {amount} and wins the bidding.",
             bidding=replace(b, order=(), winner=seat),
         )
-        return start(state, seat, amount, "bid", to_seat=b.high_seat)
+        return start(state, seat, "bid", any_cube=amount, to_seat=b.high_seat)
     state = logged(
         state,
         f"{name} bids {amount}.",
@@ -109,7 +109,7 @@ def _resolve(state: GameState) -> GameState:
         f"{state.name(winner)} wins the bidding with {b.high} and pays {state.name(b.holder)}.",
         bidding=replace(b, winner=winner),
     )
-    return start(state, winner, b.high, "bid", to_seat=b.holder)
+    return start(state, winner, "bid", any_cube=b.high, to_seat=b.holder)
 
 
 def finish_bid(state: GameState, payment: Payment) -> GameState:

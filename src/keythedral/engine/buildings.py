@@ -1,16 +1,24 @@
-"""Phase 3 action 1: buy a face-up building tile (a seat in the Keythedral)."""
+"""Phase 3 action 1: buy a face-up building tile (a seat in the Keythedral).
+
+The price is the printed cost, changed by a Price increase (+1 cube of a colour on the tile,
+the buyer's choice) or a Price decrease (-1 cube of a colour on the tile, not gold, the buyer's
+choice) lying under the tile.  When the last tile of a stage is bought the next stage turns face
+up; the last tile of the game ends it at once.
+"""
 
 from __future__ import annotations
 
-from .actions import Action, BuyBuilding, make_buy_building
+from .actions import Action, BuyBuilding, PlayLaw, make_buy_building
 from .catalogue import buildings as catalogue
 from .catalogue import tile_cost
-from .cubes import describe
+from .cubes import COLOURS, GOLD, INDEX, Counts, add, describe
 from .errors import IllegalAction
-from .payments import can_afford, pay_cost, shortfall
+from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
 from .spend import acted
-from .state import GameState, logged, with_player
+from .state import GameState, Payment, logged, with_player
+
+PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
 
 
 def buyable(state: GameState) -> tuple[str, ...]:
@@ -26,43 +34,137 @@ def face_up(state: GameState) -> tuple[str, ...]:
     return buyable(state)
 
 
+def mods(state: GameState, tile: str) -> tuple[bool, bool]:
+    """(a Price increase lies under the tile, a Price decrease does)."""
+    under = [d for t, d in state.price_mods if t == tile]
+    return 1 in under, -1 in under
+
+
+def choices(state: GameState, tile: str) -> list[tuple[str | None, str | None]]:
+    """The buyer's (extra, less) colour choices for the price laws under a tile."""
+    inc, dec = mods(state, tile)
+    shown = [c for c, n in zip(COLOURS, tile_cost(tile), strict=True) if n]
+    extras: list[str | None] = list(shown) if inc else [None]
+    lesses: list[str | None] = [c for c in shown if c != "gold"] if dec else [None]
+    return [(e, m) for e in extras for m in lesses]
+
+
+def price(state: GameState, tile: str, extra: str | None, less: str | None) -> Counts:
+    """The cost of ``tile`` with the buyer's colour choices; IllegalAction if they don't fit."""
+    inc, dec = mods(state, tile)
+    cost = tile_cost(tile)
+    if inc != (extra is not None):
+        raise IllegalAction(
+            f"A Price increase lies under {tile}: choose the colour of the extra cube."
+            if inc
+            else f"No Price increase lies under {tile}."
+        )
+    if dec != (less is not None):
+        raise IllegalAction(
+            f"A Price decrease lies under {tile}: choose the colour of the cube it saves."
+            if dec
+            else f"No Price decrease lies under {tile}."
+        )
+    if extra is not None:
+        if cost[INDEX[extra]] == 0:
+            raise IllegalAction(f"The extra cube must be a colour shown on {tile}, not {extra}.")
+        cost = add(cost, INDEX[extra])
+    if less is not None:
+        if tile_cost(tile)[INDEX[less]] == 0 or INDEX[less] == GOLD:
+            raise IllegalAction(f"The saved cube must be a non-gold colour shown on {tile}.")
+        cost = add(cost, INDEX[less], -1)
+    return cost
+
+
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
-    return [make_buy_building(seat, t) for t in buyable(state) if can_afford(hand, tile_cost(t))]
+    acts: list[Action] = []
+    for t in buyable(state):
+        if not state.price_mods:
+            if can_afford(hand, tile_cost(t)):
+                acts.append(make_buy_building(seat, t))
+            continue
+        acts += [
+            make_buy_building(seat, t, e, m)
+            for e, m in choices(state, t)
+            if can_afford(hand, price(state, t, e, m))
+        ]
+    return acts
 
 
-def apply_buy(state: GameState, action: BuyBuilding) -> GameState:
-    seat, tile = action.seat, action.tile
-    name = state.name(seat)
+def check_tile(state: GameState, tile: str) -> None:
     if tile not in buyable(state):
         if tile not in catalogue():
             raise IllegalAction(f"There is no building tile called {tile!r}.")
         if tile in face_up(state):
             raise IllegalAction(f"{tile} is not for sale until stage {state.stage} is finished.")
         raise IllegalAction(f"{tile} is not a face-up building tile.")
-    cost = tile_cost(tile)
-    hand = state.players[seat].cubes
+
+
+def check_purchase(state: GameState, action: BuyBuilding) -> Counts:
+    """Validate a declared purchase; returns its price."""
+    check_tile(state, action.tile)
+    cost = price(state, action.tile, action.extra, action.less)
+    hand = state.players[action.seat].cubes
     if not can_afford(hand, cost):
+        name = state.name(action.seat)
         raise IllegalAction(
-            f"{name} cannot pay for {tile}: it costs {describe(cost)}, "
+            f"{name} cannot pay for {action.tile}: it costs {describe(cost)}, "
             f"and {name} is short of {describe(shortfall(hand, cost))}."
         )
+    return cost
+
+
+def substituted(state: GameState, action: PlayLaw) -> Counts:
+    """The price of a Substitution purchase with a craft swapped (or the base price)."""
+    assert action.tile is not None
+    cost = price(state, action.tile, action.extra, action.less)
+    if action.instead is not None and action.cube is not None:
+        cost = add(add(cost, INDEX[action.instead], -1), INDEX[action.cube])
+    return cost
+
+
+def complete(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
+    """Pay for a purchase nobody stopped, and take the tile."""
+    seat = purchase.seat
+    assert purchase.tile is not None
+    if isinstance(purchase, BuyBuilding):
+        cost = price(state, purchase.tile, purchase.extra, purchase.less)
+        return take(pay_cost(state, seat, cost), seat, purchase.tile, cost)
+    cost = substituted(state, purchase)
+    if purchase.instead is not None:
+        return take(pay_cost(state, seat, cost), seat, purchase.tile, cost)
+    # Substitution of resources: the crafts as printed, the resources in any colours.
+    crafts = (0,) * 5 + cost[5:]
+    return start(
+        state, seat, "building", need=crafts, any_resource=sum(cost[:5]), target=purchase.tile
+    )
+
+
+def finish_payment(state: GameState, payment: Payment) -> GameState:
+    return take(state, payment.seat, payment.target, payment.paid)
+
+
+def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
+    """The paid-for tile goes behind the buyer's screen; laws under it are discarded."""
     stage = catalogue()[tile].stage
-    state = pay_cost(state, seat, cost)
     mat = list(state.mat)
     mat[stage - 1] = tuple(t for t in mat[stage - 1] if t != tile)
-    player = state.players[seat]
-    events = [f"{name} buys {tile} (stage {stage}) for {describe(cost)}."]
+    under = [d for t, d in state.price_mods if t == tile]
+    events = [f"{state.name(seat)} buys {tile} (stage {stage}) for {describe(paid)}."]
     if not mat[stage - 1] and stage < 5:
         shown = ", ".join(mat[stage])
         events.append(
             f"Stage {stage} is complete: the stage {stage + 1} tiles turn face up ({shown})."
         )
+    player = state.players[seat]
     state = logged(
         state,
         *events,
         mat=tuple(mat),
         players=with_player(state, seat, buildings=(*player.buildings, tile)),
+        price_mods=tuple(m for m in state.price_mods if m[0] != tile),
+        law_discard=(*state.law_discard, *(PRICE_LAW[d] for d in under)),
     )
     if not any(mat):
         return finish(state)

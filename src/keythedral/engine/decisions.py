@@ -13,6 +13,8 @@ Decision = Literal[
     "place_worker",
     "spend",
     "pay",
+    "choose_cube",
+    "window",
     "relocate",
     "bid",
     "choose_start_player",
@@ -23,10 +25,11 @@ Decision = Literal[
 KINDS: dict[str, frozenset[str]] = {
     "place_field": frozenset({"place_field"}),
     "place_cottage": frozenset({"place_cottage"}),
-    "choose_work_order": frozenset({"choose_work_order"}),
-    "place_worker": frozenset({"place_worker"}),
+    "choose_work_order": frozenset({"choose_work_order", "play_law"}),
+    "place_worker": frozenset({"place_worker", "play_law"}),
     "spend": frozenset(
         {
+            "play_law",
             "buy_building",
             "convert_cottage",
             "build_fence",
@@ -38,9 +41,11 @@ KINDS: dict[str, frozenset[str]] = {
         }
     ),
     "pay": frozenset({"pay"}),
+    "choose_cube": frozenset({"choose_cube"}),
+    "window": frozenset({"play_law", "decline"}),
     "relocate": frozenset({"relocate_cottage"}),
-    "bid": frozenset({"bid", "pass_bid"}),
-    "choose_start_player": frozenset({"choose_start_player"}),
+    "bid": frozenset({"bid", "pass_bid", "play_law"}),
+    "choose_start_player": frozenset({"choose_start_player", "play_law"}),
     "game_over": frozenset(),
 }
 
@@ -52,6 +57,8 @@ WORDS: dict[str, str] = {
     "place_worker": "place a worker",
     "spend": "take a phase 3 action",
     "pay": "choose the cubes to pay",
+    "choose_cube": "choose the colour of a cube to take",
+    "window": "answer with a law card or let the moment go by",
     "relocate": "relocate a fenced-off cottage",
     "bid": "bid or pass in the start-player bidding",
     "choose_start_player": "name the next start player",
@@ -65,6 +72,10 @@ def decision(state: GameState) -> Decision:
         return "game_over"
     if state.payment is not None:
         return "pay"
+    if state.gain is not None:
+        return "choose_cube"
+    if state.windows:
+        return "window"
     if phase == "layout":
         return "place_field" if state.layout_step % 2 == 0 else "place_cottage"
     if phase == "place_workers":

@@ -1,13 +1,14 @@
 """The round machine: runs the automatic steps between decisions and sets ``to_act``.
 
 After every action the reducer calls ``advance``, which carries the game forward through
-anything nobody has to decide (the end of layout, harvest, retrieving, opening the bidding,
-seats with idle workers) and stops at the next decision, naming who may act.
+anything nobody has to decide (the end of layout, the phase-start windows, harvest, retrieving,
+opening the bidding, seats with idle workers, closing answered windows) and stops at the next
+decision, naming who may act.
 """
 
 from __future__ import annotations
 
-from . import bidding, harvest, lawmaster, spend, workers
+from . import bidding, harvest, lawmaster, spend, windows, workers
 from .state import GameState, logged, replace
 
 
@@ -24,53 +25,67 @@ def _retrieve(state: GameState) -> GameState:
         work_order=(),
         placement=None,
         passes=0,
+        phase="bidding",
+        bidding=None,
     )
-    return bidding.open_bidding(lawmaster.refill(state))
+    return lawmaster.refill(state)
+
+
+def _step(state: GameState) -> GameState | tuple[int, ...]:
+    """One automatic step, or the seats that must decide now."""
+    phase = state.phase
+    if phase == "game_over":
+        return ()
+    if state.payment is not None:
+        return (state.payment.seat,)
+    if state.gain is not None:
+        return (state.gain.seat,)
+    if state.windows:
+        top = state.windows[-1]
+        return top.seats if top.seats else windows.close(state)
+    if phase == "layout":
+        if state.layout_step == 10 * state.n:
+            return _end_layout(state)
+        return (state.turn,)
+    if phase == "place_workers":
+        if state.window_done != phase:
+            return windows.phase_start(state, phase)
+        if state.placement is not None:
+            settled = workers.settle(state)
+            if settled.placement is not None:
+                return settled if settled is not state else (settled.placement.order[0],)
+            return settled
+        if len(state.work_order) == 5:
+            return replace(state, phase="harvest")
+        return (workers.chooser(state),)
+    if phase == "harvest":
+        if state.window_done != phase:
+            return windows.phase_start(state, phase)
+        return harvest.harvest(state)
+    if phase == "spend":
+        if state.window_done != phase:
+            state = replace(state, turn=state.start_player, passes=0)
+            return windows.phase_start(state, phase)
+        if state.relocation:
+            return (state.relocation[0][0],)
+        if spend.phase_over(state):
+            return replace(state, phase="retrieve")
+        return (state.turn,)
+    if phase == "retrieve":
+        return _retrieve(state)
+    # bidding
+    if state.window_done != phase:
+        return windows.phase_start(state, phase)
+    b = state.bidding
+    if b is None:
+        return bidding.open_bidding(state)
+    return (b.winner,) if b.winner is not None else (b.order[0],)
 
 
 def advance(state: GameState) -> GameState:
     """Run automatic steps until a decision is pending; set ``to_act``."""
     while True:
-        phase = state.phase
-        if phase == "game_over":
-            to_act: tuple[int, ...] = ()
-        elif state.payment is not None:
-            to_act = (state.payment.seat,)
-        elif phase == "layout":
-            if state.layout_step == 10 * state.n:
-                state = _end_layout(state)
-                continue
-            to_act = (state.turn,)
-        elif phase == "place_workers":
-            if state.placement is not None:
-                state = workers.settle(state)
-                if state.placement is not None:
-                    to_act = (state.placement.order[0],)
-                    break
-            if len(state.work_order) == 5:
-                state = replace(state, phase="harvest")
-                continue
-            to_act = (workers.marker_holder(state),)
-        elif phase == "harvest":
-            state = harvest.harvest(state)
-            state = replace(state, phase="spend", turn=state.start_player, passes=0)
-            continue
-        elif phase == "spend":
-            if state.relocation:
-                to_act = (state.relocation[0][0],)
-            elif spend.phase_over(state):
-                state = replace(state, phase="retrieve")
-                continue
-            else:
-                to_act = (state.turn,)
-        elif phase == "retrieve":
-            state = _retrieve(state)
-            continue
-        else:  # bidding
-            b = state.bidding
-            assert b is not None
-            to_act = (b.winner,) if b.winner is not None else (b.order[0],)
-        break
-    if to_act != state.to_act:
-        state = replace(state, to_act=to_act)
-    return state
+        nxt = _step(state)
+        if isinstance(nxt, tuple):
+            return state if nxt == state.to_act else replace(state, to_act=nxt)
+        state = nxt

@@ -1,39 +1,106 @@
-"""Phase 2: every worker brings in one cube of its field's colour, while the store lasts."""
+"""Phase 2: every worker brings in one cube of its field's colour, while the store lasts.
+
+Players collect from the start player clockwise.  Laws change the yield this round: Good harvest
+doubles a field type, Poor harvest blanks one, Double production doubles one field, and an
+Unexpected harvest lets its player choose the colour of every cube from one field type (those
+choices are made one cube at a time when that player collects).
+"""
 
 from __future__ import annotations
 
+from .actions import Action, ChooseCube, make_choose_cube
 from .board import index
-from .cubes import COLOURS, FIELD_YIELD, INDEX, describe
-from .state import GameState, logged
+from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add, describe
+from .errors import IllegalAction
+from .spend import acted
+from .state import Gain, GameState, logged, replace, with_player
+
+
+def claims(state: GameState, seat: int) -> tuple[list[int], int]:
+    """(cubes per colour the seat's workers bring in, cubes whose colour the seat chooses)."""
+    types = index(state.fields).types
+    fx = state.effects
+    got = [0] * 8
+    free = 0
+    for w in state.workers:
+        if w.seat != seat:
+            continue
+        ftype = types[w.field]
+        if ftype in fx.poor:
+            continue
+        amount = (2 if ftype in fx.good else 1) * (2 if w.field in fx.double else 1)
+        if (seat, ftype) in fx.unexpected:
+            free += amount
+        else:
+            got[INDEX[FIELD_YIELD[ftype]]] += amount
+    return got, free
 
 
 def harvest(state: GameState) -> GameState:
-    """Pay out the harvest from the start player clockwise; a dry store gives nothing."""
-    types = index(state.fields).types
+    """Pay out the harvest seat by seat; stop when a player must choose cube colours."""
     store = list(state.store)
     players = list(state.players)
     events = []
-    for i in range(state.n):
-        seat = (state.start_player + i) % state.n
-        got = [0] * 8
-        missed = [0] * 8
-        for w in state.workers:
-            if w.seat != seat:
-                continue
-            colour = INDEX[FIELD_YIELD[types[w.field]]]
-            if store[colour] > 0:
-                store[colour] -= 1
-                got[colour] += 1
-            else:
-                missed[colour] += 1
+    step = state.harvest_next
+    gain = None
+    while step < state.n and gain is None:
+        seat = (state.start_player + step) % state.n
+        step += 1
+        wanted, free = claims(state, seat)
+        got = [min(w, s) for w, s in zip(wanted, store, strict=True)]
+        for c, n in enumerate(got):
+            store[c] -= n
         if any(got):
             cubes = tuple(a + b for a, b in zip(players[seat].cubes, got, strict=True))
             players[seat] = players[seat].model_copy(update={"cubes": cubes})
             events.append(f"{state.name(seat)} harvests {describe(tuple(got))}.")
-        for c, n in enumerate(missed):
-            if n:
+        for c, (w, g) in enumerate(zip(wanted, got, strict=True)):
+            if w > g:
                 events.append(
-                    f"The store has no {COLOURS[c]} left: {state.name(seat)} gets nothing "
-                    f"from {n} field{'s' if n > 1 else ''}."
+                    f"The store has run out of {COLOURS[c]}: {state.name(seat)} misses "
+                    f"{w - g} cube{'s' if w - g > 1 else ''}."
                 )
-    return logged(state, *events, store=tuple(store), players=tuple(players), phase="spend")
+        if free and any(store[:5]):
+            gain = Gain(seat=seat, count=free, purpose="unexpected_harvest")
+            events.append(f"{state.name(seat)} chooses the colour of {free} harvested cubes.")
+    done = step >= state.n and gain is None
+    return logged(
+        state,
+        *events,
+        store=tuple(store),
+        players=tuple(players),
+        gain=gain,
+        harvest_next=0 if done else step,
+        phase="spend" if done else "harvest",
+    )
+
+
+def legal_choose(state: GameState) -> list[Action]:
+    g = state.gain
+    assert g is not None
+    return [make_choose_cube(g.seat, r) for r in RESOURCES if state.store[INDEX[r]] > 0]
+
+
+def apply_choose(state: GameState, action: ChooseCube) -> GameState:
+    """Take one resource cube of a chosen colour (Unexpected harvest, Bargain)."""
+    g = state.gain
+    assert g is not None
+    colour = INDEX.get(action.cube, -1)
+    if not 0 <= colour < 5:
+        raise IllegalAction(f"Choose a resource colour, not {action.cube}.")
+    if state.store[colour] == 0:
+        raise IllegalAction(f"The store has no {action.cube} left.")
+    store = add(state.store, colour, -1)
+    cubes = add(state.players[g.seat].cubes, colour)
+    left = g.count - 1
+    done = left == 0 or not any(store[:5])
+    state = logged(
+        state,
+        f"{state.name(g.seat)} takes 1 {action.cube}.",
+        store=store,
+        players=with_player(state, g.seat, cubes=cubes),
+        gain=None if done else replace(g, count=left),
+    )
+    if done and g.purpose == "bargain":
+        return acted(state, g.seat)
+    return state

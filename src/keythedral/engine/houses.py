@@ -12,9 +12,15 @@ from .state import GameState, logged
 HOUSE_COST = tuple(1 if i in (STONE, WOOD) else 0 for i in range(8))
 
 
+def blocked_by_moratorium(state: GameState, seat: int) -> bool:
+    """A House moratorium of another player's forbids converting this round."""
+    holder = state.effects.moratorium
+    return holder is not None and holder != seat
+
+
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
-    if hand[STONE] < 1 or hand[WOOD] < 1:
+    if hand[STONE] < 1 or hand[WOOD] < 1 or blocked_by_moratorium(state, seat):
         return []
     return [make_convert(seat, c.number) for c in state.cottages if c.seat == seat and not c.house]
 
@@ -27,6 +33,11 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
         raise IllegalAction(f"{name} has no cottage number {number}.")
     if mine[0].house:
         raise IllegalAction(f"{name}'s number {number} is already a house.")
+    if blocked_by_moratorium(state, seat):
+        holder = state.name(state.effects.moratorium)  # type: ignore[arg-type]
+        raise IllegalAction(
+            f"{holder}'s House moratorium: nobody else may build a house this round."
+        )
     hand = state.players[seat].cubes
     missing = [c for c, i in (("stone", STONE), ("wood", WOOD)) if hand[i] < 1]
     if missing:

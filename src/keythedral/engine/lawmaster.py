@@ -31,7 +31,7 @@ def apply_procure(state: GameState, action: ProcureLaw) -> GameState:
     players = with_player(state, seat, procured=True)
     state = replace(state, players=players, passes=0)
     state = replace(state, turn=next_active(state, seat))
-    return start(state, seat, LAW_PRICE, "law", target=str(space))
+    return start(state, seat, "law", any_cube=LAW_PRICE, target=str(space))
 
 
 def finish_procure(state: GameState, payment: Payment) -> GameState:

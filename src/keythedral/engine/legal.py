@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from . import bidding, buildings, fences, houses, lawmaster, layout, market, payments, workers
-from .actions import Action, make_pass
+from . import (
+    bidding,
+    buildings,
+    fences,
+    harvest,
+    houses,
+    lawmaster,
+    laws,
+    layout,
+    market,
+    payments,
+    workers,
+)
+from .actions import Action, make_decline, make_pass
 from .decisions import decision
 from .state import GameState
 
@@ -19,6 +31,15 @@ def _spend(state: GameState) -> list[Action]:
     return acts
 
 
+def _window(state: GameState) -> list[Action]:
+    top = state.windows[-1]
+    acts: list[Action] = []
+    for seat in top.seats:
+        acts += laws.options(state, seat, top.kind)
+        acts.append(make_decline(seat))
+    return acts
+
+
 _BY_DECISION = {
     "place_field": layout.legal,
     "place_cottage": layout.legal,
@@ -26,6 +47,8 @@ _BY_DECISION = {
     "place_worker": workers.legal,
     "spend": _spend,
     "pay": payments.legal,
+    "choose_cube": harvest.legal_choose,
+    "window": _window,
     "relocate": fences.legal_relocate,
     "bid": bidding.legal,
     "choose_start_player": bidding.legal,
@@ -37,4 +60,9 @@ def legal_actions(state: GameState) -> list[Action]:
     d = decision(state)
     if d == "game_over":
         return []
-    return _BY_DECISION[d](state)
+    acts = _BY_DECISION[d](state)
+    if d in laws.OWN_DECISIONS:
+        seat = state.to_act[0]
+        if state.players[seat].laws:
+            acts += laws.options(state, seat, "own")
+    return acts

@@ -40,7 +40,7 @@ def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:
     price = CRAFT_PRICE[craft]
     if sum(state.players[seat].cubes) < price:
         raise IllegalAction(f"{name} needs {price} cubes of any colour to buy {craft}.")
-    return start(state, seat, price, "craft", target=craft)
+    return start(state, seat, "craft", any_cube=price, target=craft)
 
 
 def finish_craft(state: GameState, payment: Payment) -> GameState:
@@ -72,7 +72,7 @@ def apply_trade(state: GameState, action: Trade) -> GameState:
         raise IllegalAction(f"The store has no {take} left for the trader to sell.")
     if sum(state.players[seat].cubes) < TRADE_PRICE:
         raise IllegalAction(f"{name} needs {TRADE_PRICE} cubes of any colour to trade.")
-    return start(state, seat, TRADE_PRICE, "trade", target=take)
+    return start(state, seat, "trade", any_cube=TRADE_PRICE, target=take)
 
 
 def finish_trade(state: GameState, payment: Payment) -> GameState:

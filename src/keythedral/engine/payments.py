@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action, Pay, make_pay
-from .cubes import COLOURS, INDEX, Counts, add
+from .cubes import COLOURS, INDEX, ZERO, Counts, add
 from .errors import IllegalAction
 from .state import GameState, Payment, PaymentPurpose, replace, with_player
 
@@ -26,22 +26,48 @@ def pay_cost(state: GameState, seat: int, cost: Counts) -> GameState:
 def start(
     state: GameState,
     seat: int,
-    owed: int,
     purpose: PaymentPurpose,
+    *,
+    need: Counts = ZERO,
+    any_resource: int = 0,
+    any_cube: int = 0,
     target: str = "",
     to_seat: int | None = None,
 ) -> GameState:
     return replace(
         state,
-        payment=Payment(seat=seat, owed=owed, purpose=purpose, target=target, to_seat=to_seat),
+        payment=Payment(
+            seat=seat,
+            purpose=purpose,
+            need=need,
+            any_resource=any_resource,
+            any_cube=any_cube,
+            target=target,
+            to_seat=to_seat,
+        ),
     )
+
+
+def _slot(p: Payment, colour: int) -> Payment | None:
+    """The payment after ``colour`` goes toward it, or None if that colour does not count."""
+    if p.need[colour] > 0:
+        return replace(p, need=add(p.need, colour, -1))
+    if colour < 5 and p.any_resource > 0:
+        return replace(p, any_resource=p.any_resource - 1)
+    if p.any_cube > 0:
+        return replace(p, any_cube=p.any_cube - 1)
+    return None
+
+
+def accepts(p: Payment, colour: int) -> bool:
+    return p.need[colour] > 0 or (colour < 5 and p.any_resource > 0) or p.any_cube > 0
 
 
 def legal(state: GameState) -> list[Action]:
     p = state.payment
     assert p is not None
     hand = state.players[p.seat].cubes
-    return [make_pay(p.seat, c) for i, c in enumerate(COLOURS) if hand[i]]
+    return [make_pay(p.seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)]
 
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
@@ -54,6 +80,9 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     hand = state.players[p.seat].cubes
     if hand[colour] == 0:
         raise IllegalAction(f"{state.name(p.seat)} has no {action.cube} cube to give.")
+    left = _slot(p, colour)
+    if left is None:
+        raise IllegalAction(f"A {action.cube} cube does not count toward this price.")
     players = with_player(state, p.seat, cubes=add(hand, colour, -1))
     store = state.store
     if p.to_seat is None:
@@ -65,7 +94,7 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
             receiver.model_copy(update={"cubes": add(receiver.cubes, colour)}),
             *players[p.to_seat + 1 :],
         )
-    paid = replace(p, owed=p.owed - 1, paid=add(p.paid, colour))
+    paid = replace(left, paid=add(p.paid, colour))
     if paid.owed == 0:
         return replace(state, players=players, store=store, payment=None), paid
     return replace(state, players=players, store=store, payment=paid), None

@@ -12,18 +12,20 @@ from . import (
     buildings,
     fences,
     flow,
+    harvest,
     houses,
     lawmaster,
     layout,
     market,
     payments,
     spend,
+    windows,
     workers,
 )
 from .actions import Action, Pay, parse_action
 from .decisions import KINDS, WORDS, decision
 from .errors import IllegalAction
-from .state import GameState, Payment
+from .state import Gain, GameState, Payment, replace
 
 Handler = Callable[[GameState, Any], GameState]
 
@@ -32,7 +34,7 @@ _HANDLERS: dict[str, Handler] = {
     "place_cottage": layout.apply_place_cottage,
     "choose_work_order": workers.apply_choose_work_order,
     "place_worker": workers.apply_place_worker,
-    "buy_building": buildings.apply_buy,
+    "buy_building": windows.apply_buy,
     "convert_cottage": houses.apply_convert,
     "build_fence": fences.apply_build,
     "remove_fence": fences.apply_remove,
@@ -44,6 +46,9 @@ _HANDLERS: dict[str, Handler] = {
     "bid": bidding.apply_bid,
     "pass_bid": bidding.apply_pass_bid,
     "choose_start_player": bidding.apply_choose_start,
+    "play_law": windows.apply_play,
+    "decline": windows.apply_decline,
+    "choose_cube": harvest.apply_choose,
 }
 
 _FINISH: dict[str, Callable[[GameState, Payment], GameState]] = {
@@ -51,6 +56,8 @@ _FINISH: dict[str, Callable[[GameState, Payment], GameState]] = {
     "trade": market.finish_trade,
     "law": lawmaster.finish_procure,
     "bid": bidding.finish_bid,
+    "building": buildings.finish_payment,
+    "bargain": lambda state, p: replace(state, gain=Gain(seat=p.seat, count=2, purpose="bargain")),
 }
 
 

@@ -11,12 +11,15 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from .actions import BuyBuilding, PlayLaw
 from .board import Cottage, Fence, Field, FieldType, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 
 Phase = Literal["layout", "place_workers", "harvest", "spend", "retrieve", "bidding", "game_over"]
-PaymentPurpose = Literal["craft", "trade", "law", "bid"]
+PaymentPurpose = Literal["craft", "trade", "law", "bid", "building", "bargain"]
+GainPurpose = Literal["bargain", "unexpected_harvest"]
+WindowKind = Literal["phase_start", "purchase", "law_played"]
 
 
 class Frozen(BaseModel):
@@ -33,14 +36,60 @@ class PlayerState(Frozen):
 
 
 class Payment(Frozen):
-    """A price being paid one chosen cube at a time."""
+    """A price being paid one chosen cube at a time.
+
+    ``need`` holds cubes owed in a given colour, ``any_resource`` cubes of any resource colour,
+    ``any_cube`` cubes of any colour at all; the price is settled when all three are zero.
+    """
 
     seat: int
-    owed: int
     purpose: PaymentPurpose
-    target: str = ""  # craft colour bought, resource taken, or law space index
+    need: Counts = (0,) * 8
+    any_resource: int = 0
+    any_cube: int = 0
+    target: str = ""  # craft bought, resource taken, law space index, tile bought
     to_seat: int | None = None  # cubes go to this player instead of the store (bids)
     paid: Counts = (0,) * 8
+
+    @property
+    def owed(self) -> int:
+        return sum(self.need) + self.any_resource + self.any_cube
+
+
+class Gain(Frozen):
+    """Resource cubes a player takes from the store one chosen colour at a time."""
+
+    seat: int
+    count: int
+    purpose: GainPurpose
+
+
+class Window(Frozen):
+    """A moment when players other than the one deciding may answer with a law card.
+
+    ``seats`` are those who may still answer (a ``decline`` removes a seat); the window closes
+    when it is empty.  A purchase window holds the declared purchase, a law window the law whose
+    effect waits for it (a Repeal law played into the window cancels that effect).
+    """
+
+    kind: WindowKind
+    seats: tuple[int, ...]
+    phase: str = ""
+    purchase: BuyBuilding | PlayLaw | None = None  # the declared purchase
+    law: PlayLaw | None = None  # the law waiting to take effect
+
+
+class Effects(Frozen):
+    """Law effects that last until the end of the round."""
+
+    work_order_by: int | None = None  # Work order: this seat picks every marker's number
+    fence_free: tuple[int, ...] = ()  # Broken fences: these seats ignore fences in phase 1
+    spent: tuple[tuple[int, int], ...] = ()  # Cottage number: (seat, number) already sent out
+    good: tuple[FieldType, ...] = ()  # Good harvest: field types producing double
+    poor: tuple[FieldType, ...] = ()  # Poor harvest: field types producing nothing
+    double: tuple[Pos, ...] = ()  # Double production: fields producing double
+    unexpected: tuple[tuple[int, FieldType], ...] = ()  # Unexpected harvest: (seat, type)
+    moratorium: int | None = None  # House moratorium: only this seat may convert
 
 
 class Placement(Frozen):
@@ -48,7 +97,9 @@ class Placement(Frozen):
 
     number: int
     order: tuple[int, ...]  # seats still to place for this number; the first is placing now
-    left: int  # workers the current seat still places from this cottage
+    left: int  # workers the current seat still places from its current home
+    home: int = 0  # the cottage the current seat places from (0: the chosen number's)
+    queue: tuple[int, ...] = ()  # further cottages of the current seat (Cottage number law)
 
 
 class Bidding(Frozen):
@@ -89,6 +140,13 @@ class GameState(Frozen):
     law_deck: tuple[str, ...] = ()
     law_spaces: tuple[str | None, ...] = ()
     bidding: Bidding | None = None
+    windows: tuple[Window, ...] = ()  # open reaction windows, innermost last
+    window_done: str = ""  # the phase whose start window has been dealt with
+    gain: Gain | None = None
+    harvest_next: int = 0  # seats already paid in the current harvest
+    effects: Effects = Effects()
+    price_mods: tuple[tuple[str, int], ...] = ()  # (tile, +1 | -1): laws lying under tiles
+    law_discard: tuple[str, ...] = ()  # played law cards, face up
     log: tuple[str, ...] = ()
     log_total: int = 0
     scores: tuple[int, ...] | None = None

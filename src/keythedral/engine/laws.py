@@ -1,0 +1,627 @@
+"""Law cards: when each may be played, the choices it offers, and what it does.
+
+A law is never one of the seven actions (Substitution, Sale and Bargain are the exception in
+effect: they are played *as* the holder's purchase or trade).  Each card is used once.  The
+contexts in which a card may be played:
+
+- ``own``: the holder is asked a regular decision (a work-order pick, a worker, a phase 3
+  action, a bid, naming the start player);
+- ``phase_start``: the window at the start of phases 1, 2, 3 and 5;
+- ``purchase``: another player has declared a building purchase;
+- ``law_played``: another player has just played a law (only Repeal law fits).
+
+``options`` lists, for one seat and one context, every legal ``play_law`` action with its
+choices; a card that could have no effect now is not offered.  ``resolve`` applies a card once
+nobody repealed it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Literal
+
+from .actions import PlayLaw
+from .board import FIELD_TYPES, index
+from .buildings import buyable, choices, face_up, mods, price
+from .catalogue import laws as law_catalogue
+from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add
+from .market import craft_available
+from .payments import can_afford, start
+from .state import Effects, GameState, logged, replace, with_player
+from .workers import open_fields
+
+Context = Literal["own", "phase_start", "purchase", "law_played"]
+
+#: Regular decisions at which a holder may play a card of its own.
+OWN_DECISIONS = frozenset(
+    {"choose_work_order", "place_worker", "spend", "bid", "choose_start_player"}
+)
+SALE_DISCOUNT = 2
+
+make_law = cache(PlayLaw)
+
+
+def card_name(card: str) -> str:
+    return law_catalogue()[card].name
+
+
+def _window_phase(state: GameState, ctx: Context) -> str:
+    """The phase a phase-start window opens ('' in any other context)."""
+    if ctx != "phase_start":
+        return ""
+    return state.windows[-1].phase
+
+
+def _purchase_tile(state: GameState, ctx: Context) -> str | None:
+    if ctx != "purchase":
+        return None
+    p = state.windows[-1].purchase
+    return p.tile if p is not None else None
+
+
+# --- the cards: each returns its legal plays for (state, seat, context) --------------------
+Gen = Callable[[GameState, int, Context], list[PlayLaw]]
+
+
+def _work_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if _window_phase(state, ctx) == "place_workers" and not state.work_order:
+        return [make_law(seat=seat, card="work-order")]
+    return []
+
+
+def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    tile = _purchase_tile(state, ctx)
+    if tile is None or mods(state, tile)[0]:
+        return []
+    return [make_law(seat=seat, card="price-increase", tile=tile)]
+
+
+def _price_decrease(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not (state.phase == "spend" and ctx in ("own", "phase_start")):
+        return []
+    return [
+        make_law(seat=seat, card="price-decrease", tile=t)
+        for t in face_up(state)
+        if not mods(state, t)[1]
+    ]
+
+
+def _any_time(ctx: Context, state: GameState) -> bool:
+    return state.round > 0 and ctx in ("own", "phase_start")
+
+
+def _upgrade_cottage(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _any_time(ctx, state):
+        return []
+    return [
+        make_law(seat=seat, card="upgrade-cottage", number=c.number)
+        for c in state.cottages
+        if c.seat == seat and not c.house
+    ]
+
+
+def _own_spend(state: GameState, ctx: Context) -> bool:
+    return ctx == "own" and state.phase == "spend" and not state.relocation
+
+
+def _substitution(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _own_spend(state, ctx):
+        return []
+    hand = state.players[seat].cubes
+    out = []
+    for tile in buyable(state):
+        for extra, less in choices(state, tile):
+            cost = price(state, tile, extra, less)
+            # Resources in any colours, crafts as printed.
+            if any(cost[:5]) and sum(hand[:5]) >= sum(cost[:5]) and can_afford(hand[5:], cost[5:]):
+                out.append(
+                    make_law(seat=seat, card="substitution", tile=tile, extra=extra, less=less)
+                )
+            # One craft cube swapped for another craft.
+            for given in CRAFTS:
+                for instead in CRAFTS:
+                    if given == instead or cost[INDEX[instead]] == 0:
+                        continue
+                    swapped = add(add(cost, INDEX[instead], -1), INDEX[given])
+                    if can_afford(hand, swapped):
+                        out.append(
+                            make_law(
+                                seat=seat,
+                                card="substitution",
+                                tile=tile,
+                                extra=extra,
+                                less=less,
+                                cube=given,
+                                instead=instead,
+                            )
+                        )
+    return out
+
+
+def _cottage_number(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    p = state.placement
+    if ctx != "own" or p is None or state.phase != "place_workers" or p.order[0] != seat:
+        return []
+    out = []
+    for c in state.cottages:
+        if (
+            c.seat == seat
+            and c.number not in state.work_order
+            and (seat, c.number) not in state.effects.spent
+            and c.number not in p.queue
+            and open_fields(state, seat, c.number)
+        ):
+            out.append(make_law(seat=seat, card="cottage-number", number=c.number))
+    return out
+
+
+def _craft_bargain(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _any_time(ctx, state):
+        return []
+    hand = state.players[seat].cubes
+    return [
+        make_law(seat=seat, card="craft-bargain", craft=c, cube=r)
+        for c in CRAFTS
+        if state.store[INDEX[c]] > 0
+        for r in RESOURCES
+        if hand[INDEX[r]] > 0
+    ]
+
+
+def _harvest_window(state: GameState, ctx: Context) -> bool:
+    return _window_phase(state, ctx) == "harvest"
+
+
+def _worked_types(state: GameState, seat: int | None = None) -> list[str]:
+    types = index(state.fields).types
+    worked = {types[w.field] for w in state.workers if seat is None or w.seat == seat}
+    return [t for t in FIELD_TYPES if t in worked]
+
+
+def _unexpected_harvest(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _harvest_window(state, ctx):
+        return []
+    taken = {t for s, t in state.effects.unexpected if s == seat}
+    return [
+        make_law(seat=seat, card="unexpected-harvest", field_type=t)
+        for t in _worked_types(state, seat)
+        if t not in taken and t not in state.effects.poor
+    ]
+
+
+def _broken_fences(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    in_phase_1 = state.phase == "place_workers" and (
+        ctx == "own" or _window_phase(state, ctx) == "place_workers"
+    )
+    if not in_phase_1 or not state.fences:
+        return []
+    fenced = {f.corner for f in state.fences}
+    return [
+        make_law(seat=seat, card="broken-fences", target=s)
+        for s in range(state.n)
+        if s not in state.effects.fence_free
+        and any(c.seat == s and c.corner in fenced for c in state.cottages)
+    ]
+
+
+def _repeal_law(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if ctx != "law_played":
+        return []
+    return [make_law(seat=seat, card="repeal-law")]
+
+
+def _unsafe_fence(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _any_time(ctx, state):
+        return []
+    return [
+        make_law(seat=seat, card="unsafe-fence", corner=f.corner, field=f.field)
+        for f in state.fences
+    ]
+
+
+def _house_moratorium(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if _window_phase(state, ctx) not in ("place_workers", "harvest", "spend"):
+        return []
+    if state.effects.moratorium is not None:
+        return []
+    return [make_law(seat=seat, card="house-moratorium")]
+
+
+def _design_change(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not (_any_time(ctx, state) or ctx == "purchase"):
+        return []
+    return [
+        make_law(seat=seat, card="design-change", tile=t)
+        for t in face_up(state)
+        if state.unused[int(t[1]) - 1]
+    ]
+
+
+def _double_production(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _harvest_window(state, ctx):
+        return []
+    types = index(state.fields).types
+    return [
+        make_law(seat=seat, card="double-production", field=w.field)
+        for w in state.workers
+        if w.seat == seat
+        and w.field not in state.effects.double
+        and types[w.field] not in state.effects.poor
+    ]
+
+
+def _bargain(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _own_spend(state, ctx):
+        return []
+    if not any(state.players[seat].cubes[:5]) or not any(state.store[:5]):
+        return []
+    return [make_law(seat=seat, card="bargain")]
+
+
+def _sale(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _own_spend(state, ctx):
+        return []
+    total = sum(state.players[seat].cubes)
+    return [
+        make_law(seat=seat, card="sale", craft=c)
+        for c in ("glass", "gold")
+        if craft_available(state, c) and total >= CRAFT_PRICE[c] - SALE_DISCOUNT
+    ]
+
+
+def _downgrade_house(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if not _any_time(ctx, state):
+        return []
+    return [
+        make_law(seat=seat, card="downgrade-house", target=c.seat, number=c.number)
+        for c in state.cottages
+        if c.house
+    ]
+
+
+def _harvest_type(card: str, taken: Callable[[Effects], tuple[str, ...]]) -> Gen:
+    def gen(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+        if not _harvest_window(state, ctx):
+            return []
+        done = taken(state.effects)
+        return [
+            make_law(seat=seat, card=card, field_type=t)
+            for t in _worked_types(state)
+            if t not in done
+        ]
+
+    return gen
+
+
+def _start_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    if ctx != "phase_start":
+        return []
+    return [
+        make_law(seat=seat, card="start-order", target=s)
+        for s in range(state.n)
+        if s != state.start_player
+    ]
+
+
+GENERATORS: dict[str, Gen] = {
+    "work-order": _work_order,
+    "price-increase": _price_increase,
+    "price-decrease": _price_decrease,
+    "upgrade-cottage": _upgrade_cottage,
+    "substitution": _substitution,
+    "cottage-number": _cottage_number,
+    "craft-bargain": _craft_bargain,
+    "unexpected-harvest": _unexpected_harvest,
+    "broken-fences": _broken_fences,
+    "repeal-law": _repeal_law,
+    "unsafe-fence": _unsafe_fence,
+    "house-moratorium": _house_moratorium,
+    "design-change": _design_change,
+    "double-production": _double_production,
+    "bargain": _bargain,
+    "sale": _sale,
+    "downgrade-house": _downgrade_house,
+    "good-harvest": _harvest_type("good-harvest", lambda fx: fx.good + fx.poor),
+    "poor-harvest": _harvest_type("poor-harvest", lambda fx: fx.poor),
+    "start-order": _start_order,
+}
+
+
+def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+    """Every legal play of a law card by ``seat`` in context ``ctx``."""
+    hand = state.players[seat].laws
+    if not hand:
+        return []
+    out: list[PlayLaw] = []
+    for card in sorted(set(hand)):
+        out += GENERATORS[card](state, seat, ctx)
+    return out
+
+
+# --- effects ---------------------------------------------------------------------------
+def resolve(state: GameState, law: PlayLaw) -> GameState:
+    """Apply a law nobody repealed (the card already left its player's hand)."""
+    return EFFECTS[law.card](state, law)
+
+
+def _discard(state: GameState, card: str) -> tuple[str, ...]:
+    return (*state.law_discard, card)
+
+
+def _fx(state: GameState, law: PlayLaw, text: str, **changes: object) -> GameState:
+    """Log the effect, discard the card and record a round-long effect."""
+    return logged(
+        state,
+        f"{card_name(law.card)} takes effect: {text}",
+        law_discard=_discard(state, law.card),
+        effects=state.effects.model_copy(update=changes),
+    )
+
+
+def _eff_work_order(state: GameState, law: PlayLaw) -> GameState:
+    return _fx(
+        state,
+        law,
+        f"{state.name(law.seat)} picks the number for every work-order marker this round.",
+        work_order_by=law.seat,
+    )
+
+
+def _eff_price(state: GameState, law: PlayLaw) -> GameState:
+    assert law.tile is not None
+    delta = 1 if law.card == "price-increase" else -1
+    word = "one cube more" if delta == 1 else "one cube less"
+    # The card lies under the tile until it is bought (then it is discarded).
+    state = logged(
+        state,
+        f"{card_name(law.card)} takes effect: {law.tile} costs {word} until it is bought.",
+        price_mods=(*state.price_mods, (law.tile, delta)),
+    )
+    return cancel_purchase_of(state, law.tile)
+
+
+def cancel_purchase_of(state: GameState, tile: str) -> GameState:
+    """An answered purchase of ``tile`` is off: the buyer chooses again (no action spent)."""
+    if not state.windows:
+        return state
+    top = state.windows[-1]
+    if top.kind != "purchase" or top.purchase is None or top.purchase.tile != tile:
+        return state
+    buyer = top.purchase.seat
+    return logged(
+        state,
+        f"{state.name(buyer)}'s purchase of {tile} is answered: {state.name(buyer)} may buy "
+        "at the new terms or do something else.",
+        windows=state.windows[:-1],
+    )
+
+
+def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
+    cottages = tuple(
+        c._replace(house=True) if c.seat == law.seat and c.number == law.number else c
+        for c in state.cottages
+    )
+    return logged(
+        state,
+        f"Upgrade cottage takes effect: {state.name(law.seat)}'s cottage {law.number} becomes a "
+        "house for free.",
+        cottages=cottages,
+        law_discard=_discard(state, law.card),
+    )
+
+
+def _eff_cottage_number(state: GameState, law: PlayLaw) -> GameState:
+    p = state.placement
+    assert p is not None and law.number is not None
+    state = _fx(
+        state,
+        law,
+        f"{state.name(law.seat)}'s number {law.number} also goes out as number {p.number}, "
+        "and will stay home later this round.",
+        spent=(*state.effects.spent, (law.seat, law.number)),
+    )
+    return replace(state, placement=replace(p, queue=(*p.queue, law.number)))
+
+
+def _eff_craft_bargain(state: GameState, law: PlayLaw) -> GameState:
+    assert law.craft is not None and law.cube is not None
+    craft, cube = INDEX[law.craft], INDEX[law.cube]
+    hand = add(add(state.players[law.seat].cubes, cube, -1), craft)
+    store = add(add(state.store, cube), craft, -1)
+    return logged(
+        state,
+        f"Craft bargain takes effect: {state.name(law.seat)} gives 1 {law.cube} for a used "
+        f"{law.craft} from the store.",
+        store=store,
+        players=with_player(state, law.seat, cubes=hand),
+        law_discard=_discard(state, law.card),
+    )
+
+
+def _eff_unexpected(state: GameState, law: PlayLaw) -> GameState:
+    assert law.field_type is not None
+    return _fx(
+        state,
+        law,
+        f"{state.name(law.seat)} chooses the colour of every cube from their {law.field_type} "
+        "workers this harvest.",
+        unexpected=(*state.effects.unexpected, (law.seat, law.field_type)),
+    )
+
+
+def _eff_broken_fences(state: GameState, law: PlayLaw) -> GameState:
+    assert law.target is not None
+    return _fx(
+        state,
+        law,
+        f"{state.name(law.target)}'s workers climb over fences this round.",
+        fence_free=(*state.effects.fence_free, law.target),
+    )
+
+
+def _eff_unsafe_fence(state: GameState, law: PlayLaw) -> GameState:
+    fence = next(f for f in state.fences if f.corner == law.corner and f.field == law.field)
+    return logged(
+        state,
+        f"Unsafe fence takes effect: {state.name(fence.seat)}'s fence between {fence.corner} and "
+        f"{fence.field} is dismantled and leaves the game.",
+        fences=tuple(f for f in state.fences if f is not fence),
+        law_discard=_discard(state, law.card),
+    )
+
+
+def _eff_moratorium(state: GameState, law: PlayLaw) -> GameState:
+    return _fx(
+        state,
+        law,
+        f"nobody but {state.name(law.seat)} may build a house this round.",
+        moratorium=law.seat,
+    )
+
+
+def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
+    tile = law.tile
+    assert tile is not None
+    stage = int(tile[1]) - 1
+    rng = random.Random(state.rng)
+    pool = state.unused[stage]
+    new = pool[rng.randrange(len(pool))]
+    mat = list(state.mat)
+    mat[stage] = tuple(new if t == tile else t for t in mat[stage])
+    unused = list(state.unused)
+    unused[stage] = tuple(sorted((*(t for t in pool if t != new), tile)))
+    # A price law lying under the old tile stays on its space, under the new one.
+    moved = tuple((new if t == tile else t, d) for t, d in state.price_mods)
+    state = logged(
+        state,
+        f"Design change takes effect: {tile} is replaced by {new}.",
+        rng=rng.getrandbits(64),
+        mat=tuple(mat),
+        unused=tuple(unused),
+        price_mods=moved,
+        law_discard=_discard(state, law.card),
+    )
+    return cancel_purchase_of(state, tile)
+
+
+def _eff_double(state: GameState, law: PlayLaw) -> GameState:
+    assert law.field is not None
+    return _fx(
+        state,
+        law,
+        f"{state.name(law.seat)}'s worker at {law.field} produces double this harvest.",
+        double=(*state.effects.double, law.field),
+    )
+
+
+def _eff_bargain(state: GameState, law: PlayLaw) -> GameState:
+    state = logged(
+        state,
+        f"Bargain takes effect: the trader takes 1 resource cube from {state.name(law.seat)} "
+        "and gives 2 of their choice.",
+        law_discard=_discard(state, law.card),
+    )
+    return start(state, law.seat, "bargain", any_resource=1)
+
+
+def _eff_sale(state: GameState, law: PlayLaw) -> GameState:
+    assert law.craft is not None
+    price_ = CRAFT_PRICE[law.craft] - SALE_DISCOUNT
+    state = logged(
+        state,
+        f"Sale takes effect: {state.name(law.seat)} buys {law.craft} for {price_} "
+        f"cube{'s' if price_ > 1 else ''}.",
+        law_discard=_discard(state, law.card),
+    )
+    return start(state, law.seat, "craft", any_cube=price_, target=law.craft)
+
+
+def _eff_downgrade(state: GameState, law: PlayLaw) -> GameState:
+    cottages = tuple(
+        c._replace(house=False) if c.seat == law.target and c.number == law.number else c
+        for c in state.cottages
+    )
+    assert law.target is not None
+    return logged(
+        state,
+        f"Downgrade house takes effect: {state.name(law.target)}'s house {law.number} is a "
+        "cottage again.",
+        cottages=cottages,
+        law_discard=_discard(state, law.card),
+    )
+
+
+def _eff_good(state: GameState, law: PlayLaw) -> GameState:
+    assert law.field_type is not None
+    return _fx(
+        state,
+        law,
+        f"every {law.field_type} produces double this harvest.",
+        good=(*state.effects.good, law.field_type),
+    )
+
+
+def _eff_poor(state: GameState, law: PlayLaw) -> GameState:
+    assert law.field_type is not None
+    return _fx(
+        state,
+        law,
+        f"no {law.field_type} produces anything this harvest.",
+        poor=(*state.effects.poor, law.field_type),
+    )
+
+
+def _eff_start_order(state: GameState, law: PlayLaw) -> GameState:
+    assert law.target is not None
+    changes: dict[str, object] = {"start_player": law.target}
+    if state.phase == "spend":
+        changes["turn"] = law.target
+    return logged(
+        state,
+        f"Start order takes effect: {state.name(law.target)} is now the start player.",
+        law_discard=_discard(state, law.card),
+        **changes,
+    )
+
+
+def _eff_substitution(state: GameState, law: PlayLaw) -> GameState:
+    """Played as a purchase: the purchase is declared (and may be answered) like any other."""
+    from .windows import declare_purchase  # the one place a law opens a window of its own
+
+    state = logged(state, f"{state.name(law.seat)} buys {law.tile} with a Substitution.")
+    return declare_purchase(replace(state, law_discard=_discard(state, law.card)), law)
+
+
+EFFECTS: dict[str, Callable[[GameState, PlayLaw], GameState]] = {
+    "work-order": _eff_work_order,
+    "price-increase": _eff_price,
+    "price-decrease": _eff_price,
+    "upgrade-cottage": _eff_upgrade,
+    "substitution": _eff_substitution,
+    "cottage-number": _eff_cottage_number,
+    "craft-bargain": _eff_craft_bargain,
+    "unexpected-harvest": _eff_unexpected,
+    "broken-fences": _eff_broken_fences,
+    "unsafe-fence": _eff_unsafe_fence,
+    "house-moratorium": _eff_moratorium,
+    "design-change": _eff_design_change,
+    "double-production": _eff_double,
+    "bargain": _eff_bargain,
+    "sale": _eff_sale,
+    "downgrade-house": _eff_downgrade,
+    "good-harvest": _eff_good,
+    "poor-harvest": _eff_poor,
+    "start-order": _eff_start_order,
+}
+
+
+def describe_play(law: PlayLaw) -> str:
+    """A short public description of a played card and its choices."""
+    bits = [
+        f"{k} {v}"
+        for k, v in law.model_dump(exclude={"kind", "seat", "card"}).items()
+        if v is not None
+    ]
+    return card_name(law.card) + (f" ({', '.join(bits)})" if bits else "")

@@ -1,0 +1,141 @@
+"""Reaction windows: the moments other players may answer with a law card.
+
+- at the start of phases 1, 2, 3 and 5 (every player, from the start player);
+- when a player declares a building purchase (every other player);
+- right after a law is played (every other player, for Repeal law).
+
+With ``reaction_windows="always"`` a window opens whenever any player in it holds a law card
+(how many cards each player holds is public), so being asked reveals nothing.  With
+``"when_possible"`` it opens only for the players holding a card that fits (quicker, but it
+tells the table who holds what).  Every seat in a window may ``decline``; the window closes when
+every seat has played or declined, and then what waited on it happens: the phase goes on, the
+purchase is paid, or the law takes effect.
+"""
+
+from __future__ import annotations
+
+from . import buildings, laws
+from .actions import BuyBuilding, Decline, PlayLaw
+from .catalogue import laws as law_catalogue
+from .decisions import decision
+from .errors import IllegalAction
+from .state import GameState, Window, WindowKind, logged, replace, with_player
+
+
+def _clockwise(state: GameState, first: int, skip: int | None = None) -> tuple[int, ...]:
+    order = ((first + i) % state.n for i in range(state.n))
+    return tuple(s for s in order if s != skip)
+
+
+def _open(state: GameState, window: Window) -> GameState | None:
+    """Push ``window`` if the policy says it opens; None when it does not."""
+    cfg = state.config
+    if cfg.no_laws:
+        return None
+    if cfg.reaction_windows == "always":
+        if not any(state.players[s].laws for s in window.seats):
+            return None
+        seats = window.seats
+    else:
+        tentative = replace(state, windows=(*state.windows, window))
+        seats = tuple(s for s in window.seats if laws.options(tentative, s, window.kind))
+        if not seats:
+            return None
+    return replace(state, windows=(*state.windows, replace(window, seats=seats)))
+
+
+def phase_start(state: GameState, phase: str) -> GameState:
+    """The window at the start of a phase (marked done whether or not it opens)."""
+    state = replace(state, window_done=phase)
+    window = Window(kind="phase_start", seats=_clockwise(state, state.start_player), phase=phase)
+    return _open(state, window) or state
+
+
+def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
+    """A purchase is declared: others may answer before it is paid."""
+    seat = purchase.seat
+    window = Window(
+        kind="purchase", seats=_clockwise(state, seat + 1, skip=seat), purchase=purchase
+    )
+    opened = _open(state, window)
+    if opened is None:
+        return buildings.complete(state, purchase)
+    return logged(
+        opened,
+        f"{state.name(seat)} declares the purchase of {purchase.tile}: anyone to answer?",
+    )
+
+
+def apply_buy(state: GameState, action: BuyBuilding) -> GameState:
+    buildings.check_purchase(state, action)
+    return declare_purchase(state, action)
+
+
+def context(state: GameState) -> laws.Context:
+    return state.windows[-1].kind if state.windows else "own"
+
+
+def apply_play(state: GameState, action: PlayLaw) -> GameState:
+    seat, card = action.seat, action.card
+    name = state.name(seat)
+    if card not in law_catalogue():
+        raise IllegalAction(f"There is no law card called {card!r}.")
+    title = laws.card_name(card)
+    hand = state.players[seat].laws
+    if card not in hand:
+        raise IllegalAction(f"{name} does not hold the law {title}.")
+    ctx = context(state)
+    if ctx == "own" and decision(state) not in laws.OWN_DECISIONS:
+        raise IllegalAction(f"{name} cannot play a law in the middle of a payment or a move.")
+    offered = laws.options(state, seat, ctx)
+    if action not in offered:
+        if not any(o.card == card for o in offered):
+            raise IllegalAction(f"{title} cannot be played now, or would have no effect.")
+        raise IllegalAction(f"{title} cannot be played with those choices now.")
+    i = hand.index(card)
+    state = logged(
+        state,
+        f"{name} plays the law {laws.describe_play(action)}.",
+        players=with_player(state, seat, laws=hand[:i] + hand[i + 1 :]),
+    )
+    if card == "repeal-law":
+        top = state.windows[-1]
+        assert top.law is not None
+        return logged(
+            state,
+            f"The law {laws.card_name(top.law.card)} is repealed: it has no effect. Both cards "
+            "are discarded.",
+            windows=state.windows[:-1],
+            law_discard=(*state.law_discard, top.law.card, card),
+        )
+    window = Window(kind="law_played", seats=_clockwise(state, seat + 1, skip=seat), law=action)
+    opened = _open(state, window)
+    return opened if opened is not None else laws.resolve(state, action)
+
+
+def apply_decline(state: GameState, action: Decline) -> GameState:
+    top = state.windows[-1]
+    if action.seat not in top.seats:
+        raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")
+    seats = tuple(s for s in top.seats if s != action.seat)
+    return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
+
+
+def close(state: GameState) -> GameState:
+    """Every seat has answered the innermost window: what waited on it happens now."""
+    top = state.windows[-1]
+    state = replace(state, windows=state.windows[:-1])
+    if top.kind == "purchase":
+        assert top.purchase is not None
+        return buildings.complete(state, top.purchase)
+    if top.kind == "law_played":
+        assert top.law is not None
+        return laws.resolve(state, top.law)
+    return state
+
+
+WINDOW_WORDS: dict[WindowKind, str] = {
+    "phase_start": "a new phase begins",
+    "purchase": "a purchase was declared",
+    "law_played": "a law was played",
+}
