@@ -8,8 +8,6 @@ order of the field stack and the RNG are in no view.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict
 
 from .board import Cottage, Fence, Field, FieldType, Pos, Worker
@@ -18,7 +16,7 @@ from .catalogue import seat_value, tile_cost
 from .config import GameConfig
 from .decisions import Decision, decision
 from .fences import fences_left
-from .state import Bidding, GameState, Phase, Placement
+from .state import Bidding, Effects, Gain, GameState, PaymentPurpose, Phase, Placement, Window
 
 
 class _View(BaseModel):
@@ -55,9 +53,12 @@ class Hand(_View):
 class PaymentView(_View):
     seat: int
     owed: int
-    purpose: Literal["craft", "trade", "law", "bid"]
+    purpose: PaymentPurpose
     target: str
     to_seat: int | None
+    need: tuple[int, ...]  # cubes owed in given colours
+    any_resource: int  # cubes owed in any resource colour
+    any_cube: int  # cubes owed in any colour
 
 
 class PlayerView(_View):
@@ -91,6 +92,11 @@ class PlayerView(_View):
     law_deck: int
     law_spaces: tuple[bool, ...]  # which new-law spaces hold a (face-down) card
     bidding: Bidding | None
+    windows: tuple[Window, ...]  # open reaction windows, innermost last (all public)
+    gain: Gain | None  # cubes someone is choosing from the store
+    effects: Effects  # law effects lasting this round
+    price_mods: tuple[tuple[str, int], ...]  # (tile, +1 | -1): price laws under tiles
+    law_discard: tuple[str, ...]  # law cards played so far
     log: tuple[str, ...]
     log_total: int
     scores: tuple[int, ...] | None
@@ -155,6 +161,9 @@ def view(state: GameState, seat: int | None) -> PlayerView:
                 purpose=pay.purpose,
                 target=pay.target,
                 to_seat=pay.to_seat,
+                need=pay.need,
+                any_resource=pay.any_resource,
+                any_cube=pay.any_cube,
             )
             if pay is not None
             else None
@@ -175,6 +184,11 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         law_deck=len(state.law_deck),
         law_spaces=tuple(c is not None for c in state.law_spaces),
         bidding=state.bidding,
+        windows=state.windows,
+        gain=state.gain,
+        effects=state.effects,
+        price_mods=state.price_mods,
+        law_discard=state.law_discard,
         log=state.log,
         log_total=state.log_total,
         scores=state.scores,

@@ -53,9 +53,12 @@ def chooser(state: GameState) -> int:
     return by if by is not None else marker_holder(state)
 
 
-def workers_of(state: GameState, seat: int, number: int) -> int:
-    """Workers cottage ``number`` sends out now (0 if a Cottage number law already used it)."""
-    if (seat, number) in state.effects.spent:
+def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
+    """Workers cottage ``number`` sends out now.
+
+    Under its own number, a cottage already sent out by a Cottage number law sends nobody.
+    """
+    if not renumbered and (seat, number) in state.effects.spent:
         return 0
     return 2 if state.cottage(seat, number).house else 1
 
@@ -155,7 +158,9 @@ def settle(state: GameState) -> GameState:
             )
         if p.queue:
             home = p.queue[0]
-            p = replace(p, home=home, queue=p.queue[1:], left=workers_of(state, seat, home))
+            p = replace(
+                p, home=home, queue=p.queue[1:], left=workers_of(state, seat, home, True)
+            )
         else:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
