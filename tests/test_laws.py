@@ -146,11 +146,12 @@ def test_work_order_gives_every_marker_pick_to_its_player_for_one_round():
     assert state.effects.work_order_by == 1
     for marker in range(5):
         assert state.to_act == (1,), f"marker {marker + 1} is Bob's to place"
-        pick = [a for a in engine.legal_actions(state) if a.kind == "choose_work_order"][0]
+        pick = next(a for a in engine.legal_actions(state) if a.kind == "choose_work_order")
         state = engine.apply(state, pick)
-        # the workers still go out from the marker's nominal holder, clockwise
+        # the workers still go out from the marker's nominal holder (seat marker % 3),
+        # clockwise, so the seat before it places last
         if state.placement is not None:
-            assert state.placement.order[0] == marker % 3 or state.placement.order[-1] != marker
+            assert state.placement.order[-1] == (marker - 1) % 3
         state = until(state, lambda s: s.placement is None or s.phase != "place_workers")
     state = until(state, lambda s: s.round == 2 and s.phase == "place_workers" and not s.windows)
     assert state.effects.work_order_by is None
@@ -406,7 +407,7 @@ def fenced_round_start(card_holder: int) -> tuple[engine.GameState, Cottage, tup
 
 
 def test_broken_fences_lets_one_player_ignore_fences_for_a_round():
-    state, home, near = fenced_round_start(1)
+    state, _home, near = fenced_round_start(1)
     state = play(state, 1, "broken-fences", target=0)
     state = decline_all(state)
     state = engine.apply(state, engine.ChooseWorkOrder(seat=0, number=1))
@@ -418,7 +419,7 @@ def test_broken_fences_lets_one_player_ignore_fences_for_a_round():
 
 
 def test_fences_block_without_broken_fences():
-    state, home, near = fenced_round_start(1)
+    state, _home, near = fenced_round_start(1)
     state = decline_all(state)
     state = engine.apply(state, engine.ChooseWorkOrder(seat=0, number=1))
     targets = {a.field for a in engine.legal_actions(state) if a.kind == "place_worker"}
