@@ -52,7 +52,7 @@ def harvest(state: GameState) -> GameState:
             store[c] -= n
         if any(got):
             cubes = tuple(a + b for a, b in zip(players[seat].cubes, got, strict=True))
-            players[seat] = players[seat].model_copy(update={"cubes": cubes})
+            players[seat] = replace(players[seat], cubes=cubes)
             events.append(f"{state.name(seat)} harvests {describe(tuple(got))}.")
         for c, (w, g) in enumerate(zip(wanted, got, strict=True)):
             if w > g:

@@ -356,7 +356,7 @@ def _fx(state: GameState, law: PlayLaw, text: str, **changes: object) -> GameSta
         state,
         f"{card_name(law.card)} takes effect: {text}",
         law_discard=_discard(state, law.card),
-        effects=state.effects.model_copy(update=changes),
+        effects=replace(state.effects, **changes),
     )
 
 

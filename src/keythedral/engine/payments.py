@@ -91,7 +91,7 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
         receiver = players[p.to_seat]
         players = (
             *players[: p.to_seat],
-            receiver.model_copy(update={"cubes": add(receiver.cubes, colour)}),
+            replace(receiver, cubes=add(receiver.cubes, colour)),
             *players[p.to_seat + 1 :],
         )
     paid = replace(left, paid=add(p.paid, colour))

@@ -185,9 +185,24 @@ LOG_KEEP = 80
 M = TypeVar("M", bound=BaseModel)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def replace(model: M, **changes: Any) -> M:
-    """A shallow copy of a frozen model with some fields changed (no validation: hot path)."""
-    return model.model_copy(update=changes)
+    """A shallow copy of a frozen model with some fields changed (no validation: hot path).
+
+    What ``model_copy(update=...)`` does for our private-attribute-free models, at a third of
+    its cost: the engine's inner loop is mostly this.
+    """
+    new = _new(type(model))
+    fields = model.__dict__.copy()
+    fields.update(changes)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 def logged(state: GameState, *events: str, **changes: Any) -> GameState:
@@ -195,12 +210,12 @@ def logged(state: GameState, *events: str, **changes: Any) -> GameState:
     log = state.log + events
     if len(log) > LOG_KEEP:
         log = log[-LOG_KEEP:]
-    return state.model_copy(
-        update={**changes, "log": log, "log_total": state.log_total + len(events)}
-    )
+    changes["log"] = log
+    changes["log_total"] = state.log_total + len(events)
+    return replace(state, **changes)
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = players[seat].model_copy(update=changes)
+    players[seat] = replace(players[seat], **changes)
     return tuple(players)

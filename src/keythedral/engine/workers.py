@@ -24,7 +24,7 @@ from .state import Effects, GameState, Placement, logged, replace
 
 def begin_round(state: GameState, start_player: int) -> GameState:
     """Start a new round at phase 1 with ``start_player`` holding the start-player marker."""
-    players = tuple(p.model_copy(update={"procured": False}) for p in state.players)
+    players = tuple(replace(p, procured=False) if p.procured else p for p in state.players)
     rnd = state.round + 1
     return logged(
         state,
@@ -158,9 +158,7 @@ def settle(state: GameState) -> GameState:
             )
         if p.queue:
             home = p.queue[0]
-            p = replace(
-                p, home=home, queue=p.queue[1:], left=workers_of(state, seat, home, True)
-            )
+            p = replace(p, home=home, queue=p.queue[1:], left=workers_of(state, seat, home, True))
         else:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
