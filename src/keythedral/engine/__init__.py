@@ -33,6 +33,7 @@ from .actions import (
 )
 from .config import GameConfig
 from .decisions import decision
+from .determinize import sample_state
 from .errors import CatalogueError, ConfigError, IllegalAction, KeythedralError
 from .legal import legal_actions
 from .reducer import apply
@@ -73,6 +74,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "sample_state",
     "summary",
     "view",
 ]

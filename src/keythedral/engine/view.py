@@ -39,6 +39,8 @@ class PublicPlayer(_View):
     cottages: int
     houses: int
     procured_law_this_round: bool
+    laws_held: int  # how many law cards (procuring and playing happen in the open)
+    buildings_held: int  # how many tiles bought (which ones stay behind the screen)
 
 
 class Hand(_View):
@@ -79,6 +81,9 @@ class PlayerView(_View):
     cottages: tuple[Cottage, ...]
     fences: tuple[Fence, ...]
     workers: tuple[Worker, ...]
+    layout_step: int
+    window_done: str
+    harvest_next: int
     next_field: FieldType | None  # the drawn field tile, while it is being laid
     fields_in_stack: int
     work_order: tuple[int, ...]
@@ -138,6 +143,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
                 cottages=sum(1 for c in state.cottages if c.seat == s and not c.house),
                 houses=sum(1 for c in state.cottages if c.seat == s and c.house),
                 procured_law_this_round=p.procured,
+                laws_held=len(p.laws),
+                buildings_held=len(p.buildings),
             )
             for s, p in enumerate(state.players)
         ),
@@ -149,6 +156,9 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         cottages=state.cottages,
         fences=state.fences,
         workers=state.workers,
+        layout_step=state.layout_step,
+        window_done=state.window_done,
+        harvest_next=state.harvest_next,
         next_field=state.field_stack[0] if d == "place_field" else None,
         fields_in_stack=len(state.field_stack),
         work_order=state.work_order,

@@ -1,0 +1,63 @@
+"""sample_state: a determinized state is indistinguishable from the real one for its seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from keythedral import engine
+from keythedral.engine.cubes import CUBES_IN_GAME
+
+
+def _states(n: int, seed: int, steps: int, **cfg: object):
+    rng = random.Random(seed)
+    state = engine.new_game(
+        engine.GameConfig(players=[f"P{i}" for i in range(n)], seed=seed, **cfg)
+    )
+    out = []
+    for i in range(steps):
+        if not state.to_act:
+            break
+        acts = engine.legal_actions(state)
+        buys = [a for a in acts if a.kind in ("buy_building", "procure_law", "play_law")]
+        state = engine.apply(state, rng.choice(buys if buys and rng.random() < 0.8 else acts))
+        if i % 37 == 0:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("n", "cfg"), [(2, {}), (3, {}), (4, {"long_game": True}), (5, {"open_buildings": True})]
+)
+def test_a_sampled_state_looks_the_same_from_the_seat_and_plays_the_same(n, cfg):
+    for k, state in enumerate(_states(n, 11 + n, 1500, **cfg)):
+        seat = state.to_act[0] if state.to_act else 0
+        seen = engine.view(state, seat)
+        for seed in range(3):
+            sample = engine.sample_state(seen, seed)
+            assert engine.view(sample, seat) == seen, (k, seed)
+            assert (
+                sum(sample.store)
+                + sum(sample.craftsmen)
+                + sum(sum(p.cubes) for p in sample.players)
+                == CUBES_IN_GAME
+            )
+            held = [c for p in sample.players for c in p.laws]
+            cards = (
+                held
+                + list(sample.law_deck)
+                + [c for c in sample.law_spaces if c]
+                + list(sample.law_discard)
+            )
+            assert len(cards) == len(set(cards))
+            if state.to_act and seat in state.to_act:
+                mine = [a for a in engine.legal_actions(state) if a.seat == seat]
+                assert [a for a in engine.legal_actions(sample) if a.seat == seat] == mine
+
+
+def test_sample_state_varies_what_is_hidden():
+    state = _states(3, 5, 600)[-1]
+    seen = engine.view(state, 0)
+    hands = {tuple(engine.sample_state(seen, s).players[1].cubes) for s in range(10)}
+    assert len(hands) > 1
