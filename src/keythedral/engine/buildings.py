@@ -28,10 +28,10 @@ def buyable(state: GameState) -> tuple[str, ...]:
 
 
 def face_up(state: GameState) -> tuple[str, ...]:
-    """Tiles whose cost everyone can see."""
+    """Tiles whose cost everyone can see (stage 1 turns up once the layout is done)."""
     if state.config.open_buildings:
         return tuple(t for stage in state.mat for t in stage)
-    return buyable(state)
+    return () if state.phase == "layout" else buyable(state)
 
 
 def mods(state: GameState, tile: str) -> tuple[bool, bool]:

@@ -13,7 +13,12 @@ from .state import GameState, logged, replace
 
 
 def _end_layout(state: GameState) -> GameState:
-    state = logged(state, "The layout is complete.")
+    shown = (
+        ""
+        if state.config.open_buildings
+        else f" The stage 1 tiles turn face up: {', '.join(state.mat[0])}."
+    )
+    state = logged(state, f"The layout is complete.{shown}")
     return workers.begin_round(state, state.start_player)
 
 
