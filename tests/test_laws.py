@@ -645,3 +645,15 @@ def test_a_law_is_rejected_with_a_reason_when_it_cannot_be_played():
             engine.parse_action({"kind": "play_law", "seat": 0, "card": "sale", "craft": "gold"}),
         )
     assert state == before
+
+
+def test_an_answered_substitution_purchase_gives_the_card_back():
+    state = spend_with({0: ("substitution",), 1: ("price-increase",)})
+    tile = state.mat[0][0]
+    state = set_cubes(state, 0, wine=sum(tile_cost(tile)))
+    state = play(state, 0, "substitution", tile=tile)
+    assert window(kind="purchase")(state)
+    state = play(state, 1, "price-increase", tile=tile)
+    state = decline_all(state)
+    assert state.to_act == (0,) and not state.windows
+    assert state.players[0].laws == ("substitution",) and "substitution" not in state.law_discard

@@ -16,7 +16,7 @@ from .errors import IllegalAction
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
 from .spend import acted
-from .state import GameState, Payment, logged, with_player
+from .state import GameState, Payment, logged, replace, with_player
 
 PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
 
@@ -131,6 +131,8 @@ def complete(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
     if isinstance(purchase, BuyBuilding):
         cost = price(state, purchase.tile, purchase.extra, purchase.less)
         return take(pay_cost(state, seat, cost), seat, purchase.tile, cost)
+    # The Substitution card is spent once the purchase goes ahead.
+    state = replace(state, law_discard=(*state.law_discard, purchase.card))
     cost = substituted(state, purchase)
     if purchase.instead is not None:
         return take(pay_cost(state, seat, cost), seat, purchase.tile, cost)

@@ -390,11 +390,15 @@ def cancel_purchase_of(state: GameState, tile: str) -> GameState:
     if top.kind != "purchase" or top.purchase is None or top.purchase.tile != tile:
         return state
     buyer = top.purchase.seat
+    changes: dict[str, object] = {"windows": state.windows[:-1]}
+    if isinstance(top.purchase, PlayLaw):  # a Substitution purchase: the card goes back
+        laws_ = (*state.players[buyer].laws, top.purchase.card)
+        changes["players"] = with_player(state, buyer, laws=laws_)
     return logged(
         state,
         f"{state.name(buyer)}'s purchase of {tile} is answered: {state.name(buyer)} may buy "
         "at the new terms or do something else.",
-        windows=state.windows[:-1],
+        **changes,
     )
 
 
@@ -591,7 +595,7 @@ def _eff_substitution(state: GameState, law: PlayLaw) -> GameState:
     from .windows import declare_purchase  # the one place a law opens a window of its own
 
     state = logged(state, f"{state.name(law.seat)} buys {law.tile} with a Substitution.")
-    return declare_purchase(replace(state, law_discard=_discard(state, law.card)), law)
+    return declare_purchase(state, law)
 
 
 EFFECTS: dict[str, Callable[[GameState, PlayLaw], GameState]] = {
