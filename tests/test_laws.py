@@ -652,6 +652,7 @@ def test_an_answered_substitution_purchase_gives_the_card_back():
     tile = state.mat[0][0]
     state = set_cubes(state, 0, wine=sum(tile_cost(tile)))
     state = play(state, 0, "substitution", tile=tile)
+    state = decline_all(state)  # nobody repeals the Substitution: the purchase is declared
     assert window(kind="purchase")(state)
     state = play(state, 1, "price-increase", tile=tile)
     state = decline_all(state)
