@@ -108,9 +108,7 @@ def play(state: engine.GameState, seat: int, card: str, **choices: Any) -> engin
 
 def decline_all(state: engine.GameState) -> engine.GameState:
     """Close the innermost window with everyone declining."""
-    depth = len(state.windows)
-    while len(state.windows) >= depth and state.windows:
-        seat = state.windows[-1].seats[0]
+    for seat in state.windows[-1].seats if state.windows else ():
         state = engine.apply(state, engine.Decline(seat=seat))
     return state
 
