@@ -244,3 +244,18 @@ def test_a_fenced_in_cottage_with_nowhere_to_go_stays():
     assert "relocate_cottage" not in kinds(state)
     assert "pass" in kinds(state)
     assert _cottage(state, 1) == ((20, 19), False)
+
+
+def test_a_player_who_procured_a_law_still_relocates():
+    state = set_cubes(_board(), 0, wood=1)
+    state = set_cubes(state, 1, food=1)
+    state = set_cubes(state, 2, wood=1)
+    state = do(state, "build_fence", corner=BOB, field=F1)  # Ann
+    state = do(state, "procure_law", space=0)  # Bob: done for this phase
+    state = do(state, "pay", cube="food")
+    state = do(state, "build_fence", corner=BOB, field=F2)  # Cy fences Bob in
+    assert state.to_act == (1,)
+    assert kinds(state) == {"relocate_cottage"}
+    state = do(state, "relocate_cottage", number=1, corner=(1, 1))
+    assert _cottage(state, 1) == ((1, 1), True)
+    assert state.to_act == (0,)  # Bob is still skipped for actions

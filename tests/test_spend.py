@@ -11,12 +11,15 @@ from helpers import (
     hand,
     illegal,
     kinds,
+    play_until,
     round_start,
     set_cubes,
     spend_state,
     to_spend,
     total_cubes,
+    with_board,
     with_start_player,
+    workers_at,
 )
 from keythedral import engine
 
@@ -151,3 +154,15 @@ def test_convert_without_stone_or_wood_is_illegal(cubes, missing):
     assert "convert_cottage" not in kinds(state)
     msg = illegal(state, action("convert_cottage", 1, number=1))
     assert msg.startswith(f"Bob has no {missing} to convert a cottage")
+
+
+def test_a_converted_house_sends_two_workers_from_the_next_round():
+    f1, f2 = (20, 20), (21, 20)
+    state = with_board(round_start(3), {f1: "lake", f2: "farm"}, [((20, 19), 0, 1, False)])
+    state = to_spend(state)
+    assert workers_at(state) in ({f1: 0}, {f2: 0})  # a cottage: one worker
+    state = set_cubes(state, 0, stone=1, wood=1)
+    state = do(state, "convert_cottage", number=1)
+    state = play_until(state, lambda s: s.round == 2)
+    state = to_spend(state)
+    assert workers_at(state) == {f1: 0, f2: 0}
