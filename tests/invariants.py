@@ -604,6 +604,7 @@ def play_checked(
                     check_view_secrets(state, seat, public)
             if step % checks.round_trip_every == 0 or not acts:
                 _check_round_trip(state)
+                check_summary(state)
             if not acts:
                 break
             dump = state.model_dump_json()
@@ -618,7 +619,10 @@ def play_checked(
             action = policy(state, acts, rng)
             new = engine.apply(state, action)
             if state.model_dump_json() != dump:
-                _fail(f"apply({action!r}) mutated its input state")
+                _fail(
+                    f"the state changed while applying {action!r}, the sampled legal actions "
+                    "or the rejected near misses: apply mutated its input"
+                )
             actions.append(action)
             kinds[action.kind] += 1
             if len(stale) < 64:
@@ -644,8 +648,33 @@ def play_checked(
         replay = engine.apply(replay, a)
     if replay != state:
         _fail(f"replaying {len(actions)} actions from the seed gives a different final state")
-    json.dumps(engine.summary(state))
     return GameRecord(config, actions, state, state.round, kinds)
+
+
+def check_summary(state: engine.GameState) -> None:
+    """summary() is JSON-able and tells the same truth as the state (API.md's schema)."""
+    s = engine.summary(state)
+    json.dumps(s)
+    if s["phase"] != state.phase or s["to_act"] != list(state.to_act):
+        _fail(f"summary says phase {s['phase']} to_act {s['to_act']}")
+    for colour in COLOURS:
+        total = s["store"][colour] + s["craftsmen"].get(colour, 0)
+        total += sum(p["cubes"][colour] for p in s["players"])
+        if total != EXPECTED_TOTAL[colour]:
+            _fail(f"summary counts {total} {colour} cubes, not {EXPECTED_TOTAL[colour]}")
+    for seat, p in enumerate(s["players"]):
+        if p["cottages"] + p["houses"] != sum(1 for c in state.cottages if c.seat == seat):
+            _fail(f"summary miscounts seat {seat}'s cottages and houses")
+        if p["fences_left"] != FENCES_PER_PLAYER - state.players[seat].fences_built:
+            _fail(f"summary says seat {seat} has {p['fences_left']} fences left")
+        if p["workers_on_board"] != sum(1 for w in state.workers if w.seat == seat):
+            _fail(f"summary miscounts seat {seat}'s workers")
+        if p["laws_held"] != len(state.players[seat].laws):
+            _fail(f"summary miscounts seat {seat}'s laws")
+    if s["buildings_left"] != sum(len(t) for t in state.mat):
+        _fail("summary miscounts the building tiles left")
+    if (s["scores"] is None) != (state.phase != "game_over"):
+        _fail("summary has scores before the end, or none at the end")
 
 
 def _check_round_trip(state: engine.GameState) -> None:

@@ -148,7 +148,7 @@ def test_a_fence_closes_the_field_to_that_cottage_only():
     state = do(state, "choose_work_order", number=1)
     assert _fields_offered(state) == [F2]
     msg = illegal(state, action("place_worker", 0, number=1, field=F1))
-    assert msg.startswith("A fence keeps the workers of cottage 1")
+    assert msg.startswith("A fence keeps the workers of Ann's cottage 1")
     state = do(state, "place_worker", number=1, field=F2)
     assert _fields_offered(state) == [F1]  # Bob's corner has no fence
 

@@ -1,60 +1,108 @@
-"""The ``keythedral`` command."""
+"""The ``keythedral`` command.
+
+``keythedral`` and ``keythedral play`` open the terminal app: the new-game screen, or straight
+into a game when ``--players`` is given, or the interrupted game with ``--resume``.  Other
+subcommands (simulate, replay, rules, tutorial, serve) get their own parsers here as they come.
+"""
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
-from . import engine
+from . import engine, persistence
 
 
-def _play_text(args: argparse.Namespace) -> int:
-    """A plain prompt-driven game: every legal action is listed and picked by number."""
-    names = args.players or ["Ann", "Bob", "Cy"]
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    state = engine.new_game(engine.GameConfig(players=names, seed=seed))
-    print(f"Keythedral, seed {seed}.")
-    shown = 0
-    while state.to_act:
-        v = engine.view(state, state.to_act[0])
-        new = v.log_total - shown
-        for line in v.log[-new:] if new > 0 else ():
-            print("  " + line)
-        shown = v.log_total
-        acts = engine.legal_actions(state)
-        me = v.me
-        assert me is not None
-        print(
-            f"\n{v.players[state.to_act[0]].name}: {v.decision.replace('_', ' ')}; cubes {me.cubes}"
-        )
-        for i, a in enumerate(acts):
-            print(f"  {i:3}: {a.model_dump(exclude={'seat'})}")
-        try:
-            choice = input("> ").strip()
-        except EOFError:
-            return 0
-        if choice in {"q", "quit"}:
-            return 0
-        try:
-            state = engine.apply(state, acts[int(choice)])
-        except (ValueError, IndexError):
-            print("Type the number of an action, or q to quit.")
-        except engine.IllegalAction as exc:
-            print(exc)
-    print(engine.summary(state)["scores"])
+def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
+    """The play options; a subcommand repeats them without defaults, so that options given
+    before the subcommand are not overwritten."""
+    p.add_argument("--players", nargs="+", metavar="NAME", help="player names in seat order, 2 to 5")
+    p.add_argument("--seed", type=int, help="the game's seed (random by default)")
+    p.add_argument(
+        "--resume", action="store_true", help="continue the interrupted game (the autosave)"
+    )
+    p.add_argument("--load", type=Path, metavar="FILE", help="continue a game saved in FILE")
+    p.add_argument("--no-laws", action="store_true", help="variant: no law cards")
+    p.add_argument(
+        "--open-buildings", action="store_true", help="variant: every building tile face up"
+    )
+    p.add_argument("--long-game", action="store_true", help="variant: one more tile per stage")
+    p.add_argument(
+        "--edition",
+        choices=("classic", "second"),
+        help="scoring edition (default: classic)",
+        **({"default": "classic"} if defaults else {}),
+    )
+    p.add_argument(
+        "--windows",
+        choices=("always", "when_possible"),
+        help="when law-card windows open (default: always, which hides who holds what)",
+        **({"default": "always"} if defaults else {}),
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="keythedral", description="Keythedral for 2 to 5 players at one keyboard."
+    )
+    _add_play_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal (the default)",
+        argument_default=argparse.SUPPRESS,
+    )
+    _add_play_options(play, defaults=False)
+    return parser
+
+
+def _config(args: argparse.Namespace) -> engine.GameConfig | None:
+    if not args.players:
+        return None
+    return engine.GameConfig(
+        players=args.players,
+        seed=args.seed if args.seed is not None else _random_seed(),
+        no_laws=args.no_laws,
+        open_buildings=args.open_buildings,
+        long_game=args.long_game,
+        edition=args.edition,
+        reaction_windows=args.windows,
+    )
+
+
+def _random_seed() -> int:
+    from .tui.screens.new_game import random_seed
+
+    return random_seed()
+
+
+def play(args: argparse.Namespace) -> int:
+    saved = None
+    try:
+        if args.resume or args.load:
+            path = args.load or persistence.autosave_path()
+            saved = persistence.load(path)
+        config = _config(args)
+    except persistence.SaveError as exc:
+        print(f"keythedral: {exc}", file=sys.stderr)
+        return 2
+    except engine.ConfigError as exc:
+        print(f"keythedral: {exc}", file=sys.stderr)
+        return 2
+    from .tui.app import KeythedralApp  # Textual loads only when the app is wanted
+
+    app = KeythedralApp(config, saved=saved, seed=args.seed)
+    app.run()
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="keythedral", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play a game (the default)")
-    for p in (parser, play):
-        p.add_argument("--players", nargs="+", help="player names, 2 to 5")
-        p.add_argument("--seed", type=int, help="the game's seed (random by default)")
-    args = parser.parse_args(argv)
-    return _play_text(args)
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command in (None, "play"):
+        return play(args)
+    return 2  # pragma: no cover - argparse rejects unknown commands
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     elif amount <= b.high:
         raise IllegalAction(f"A bid must be more than the highest bid so far ({b.high}).")
     if amount > total:
-        raise IllegalAction(f"{name} holds only {total} cubes and cannot bid {amount}.")
+        held = f"{total} cube" + ("" if total == 1 else "s")
+        raise IllegalAction(f"{name} holds only {held} and cannot bid {amount}.")
     if seat == b.holder:
         assert b.high_seat is not None
         state = logged(

@@ -138,7 +138,8 @@ def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> str:
     if any(w.field == field for w in state.workers):
         return f"The field {field} already has a worker in it."
     return (
-        f"A fence keeps the workers of {home_name(state, seat, number)} out of the field {field}."
+        f"A fence keeps the workers of {state.name(seat)}'s {home_name(state, seat, number)} "
+        f"out of the field {field}."
     )
 
 
