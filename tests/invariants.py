@@ -426,7 +426,8 @@ def check_mutations(
 
 @dataclass
 class Public:
-    """What has been public at some point of the game (so may lawfully appear in views)."""
+    """What has been public at some point of the game (so may lawfully appear in views):
+    tiles once face up, law cards once played (play_checked adds those as they are played)."""
 
     tiles: set[str] = field(default_factory=set)
     laws: set[str] = field(default_factory=set)
@@ -602,8 +603,9 @@ def play_checked(
             if step % checks.views_every == 0 or not acts:
                 for seat in (*range(config.n), None):
                     check_view_secrets(state, seat, public)
+            back = None
             if step % checks.round_trip_every == 0 or not acts:
-                _check_round_trip(state)
+                back = _check_round_trip(state)
                 check_summary(state)
             if not acts:
                 break
@@ -618,12 +620,17 @@ def play_checked(
             )
             action = policy(state, acts, rng)
             new = engine.apply(state, action)
+            if back is not None and engine.apply(back, action) != new:
+                _fail(f"{action!r} leads elsewhere from the state's JSON round trip")
             if state.model_dump_json() != dump:
                 _fail(
                     f"the state changed while applying {action!r}, the sampled legal actions "
                     "or the rejected near misses: apply mutated its input"
                 )
             actions.append(action)
+            if action.kind == "play_law":
+                # a played card is public even if it comes back (a called-off Substitution)
+                public.laws.add(action.card)
             kinds[action.kind] += 1
             if len(stale) < 64:
                 stale.append(action)
@@ -677,10 +684,11 @@ def check_summary(state: engine.GameState) -> None:
         _fail("summary has scores before the end, or none at the end")
 
 
-def _check_round_trip(state: engine.GameState) -> None:
+def _check_round_trip(state: engine.GameState) -> engine.GameState:
     back = engine.GameState.model_validate_json(state.model_dump_json())
     if back != state:
         _fail("GameState JSON round trip changed the state")
+    return back
 
 
 def replay(config: engine.GameConfig, actions: Iterable[Any]) -> engine.GameState:
