@@ -1,0 +1,368 @@
+"""The search bot: information-set Monte Carlo tree search (single observer).
+
+Each iteration
+
+1. **determinizes**: ``engine.sample_state(view, seed)`` draws a full game state consistent with
+   what the bot's seat can see (other hands, the law deck, face-down tiles and the field stack
+   at random), so the search never reads a secret;
+2. **selects** down a tree of the bot's *own* decisions, by UCB1 with availability counts (an
+   action's statistics only count the iterations in which it was legal).  Other seats move by
+   the fast playout policy, on their sampled hands, as an opponent model.  Decisions with many
+   options keep the greedy heuristic's best few (``width``);
+3. **expands** one new action, the greedy choice first;
+4. **plays out** with the fast policy (the greedy heuristic over the state, a little random)
+   until the end of the current round, the end of the game, or ``depth`` actions;
+5. **scores** the result from the bot's seat: a finished game by its result (a shared win
+   counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
+   seats, workers in the fields, the homes' production for the rounds to come) turned into a
+   win chance against the best rival.
+
+The move played is the most visited action at the root.  The budget is ``iterations`` per
+move, or ``time`` seconds per move, or both (whichever ends first).  With only an iteration
+budget the bot is deterministic for a given view and seed; a time budget makes the number of
+iterations, and so possibly the choice, depend on the machine.
+
+Playouts switch the sampled state to ``reaction_windows="when_possible"``: that changes only
+who must say "no" to a window they have no card for, which is the same game, only with fewer
+steps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from keythedral import engine
+from keythedral.engine import Action, GameState, PlayerView
+from keythedral.engine.catalogue import SEAT_VALUE, buildings
+from keythedral.engine.cubes import VALUE
+
+from .base import decision_rng, own_actions
+from .greedy import candidates, decide
+from .knowledge import Ctx, board, cost_terms
+
+DEFAULT_ITERATIONS = 300
+
+
+@cache
+def _stage(tile: str) -> int:
+    return buildings()[tile].stage
+
+
+def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
+    blocked = fenced.get(corner, ())
+    return sum(1 for f in board(state.fields).fields_of(corner) if f not in blocked)
+
+
+def values(state: GameState) -> list[float]:
+    """Each seat's standing in seat points: held seats plus what its means should become."""
+    edition = state.config.edition
+    sv = SEAT_VALUE[edition]
+    stage = 6
+    left = 0
+    for i, tiles in enumerate(state.mat):
+        if tiles:
+            stage = min(stage, i + 1)
+            left += len(tiles)
+    n = len(state.players)
+    unit = sv[min(stage, 5) - 1] / 3.0 * 0.75  # a cube's share of a seat of the current stage
+    rounds_left = left / max(1.0, 0.55 * n)
+    fenced: dict[Any, set[Any]] = {}
+    for fence in state.fences:
+        fenced.setdefault(fence.corner, set()).add(fence.field)
+    production = [0.0] * n
+    for home in state.cottages:
+        production[home.seat] += min(
+            2 if home.house else 1, _fields_open(state, fenced, home.corner)
+        )
+    unharvested = [0] * n
+    if state.phase in ("place_workers", "harvest"):
+        for w in state.workers:
+            unharvested[w.seat] += 1
+    buyable = state.mat[stage - 1] if stage <= 5 else ()
+    out: list[float] = []
+    for s, p in enumerate(state.players):
+        hand = p.cubes
+        worth = sum(k * val for k, val in zip(hand, VALUE, strict=True))
+        v = float(sum(sv[_stage(t) - 1] for t in p.buildings))
+        v += unit * worth + (worth if edition == "second" else 0.0) * 0.5
+        # cubes that fit a tile it could buy count a little more than loose ones
+        fit = 0
+        for t in buyable:
+            f = 0
+            for i, k, _ in cost_terms(t):
+                f += min(k, hand[i])
+            fit = max(fit, f)
+        v += 0.3 * unit * fit
+        v += unit * (unharvested[s] + 0.35 * production[s] * rounds_left + 0.4 * len(p.laws))
+        out.append(v)
+    return out
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The seat's result in [0, 1]: its share of the win at the end, else an estimated chance."""
+    if state.winners is not None:
+        return 1.0 / len(state.winners) if seat in state.winners else 0.0
+    v = values(state)
+    best_rival = max(x for s, x in enumerate(v) if s != seat)
+    scale = 1.5 if state.config.edition == "classic" else 4.0
+    return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
+
+
+def policy(
+    state: GameState, seat: int, legal: Sequence[Any], rng: random.Random, eps: float
+) -> Any:
+    """The playout policy: the greedy heuristic on the (sampled) state, sometimes one of its
+    runners-up."""
+    mine = [a for a in legal if a.seat == seat]
+    if len(mine) == 1:
+        return mine[0]
+    ctx = Ctx.from_state(state, seat)
+    if eps and rng.random() < eps:
+        return rng.choice(candidates(ctx, mine, 3, rng.getrandbits(32)))
+    return decide(ctx, mine, rng.getrandbits(32))
+
+
+class Node:
+    """An information set of the bot's: reached by a sequence of its own actions, whatever the
+    other seats did in between.  Holds the statistics of the actions tried from it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class SearchStats:
+    """What the last search did (for benchmarks and curious front ends)."""
+
+    __slots__ = ("elapsed", "iterations", "means", "steps", "sweeps")
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.sweeps = 0
+        self.steps = 0
+        self.elapsed = 0.0
+        self.means: dict[str, tuple[int, float]] = {}
+
+
+class Arm:
+    """A root candidate: its reward in each sweep (world) it was tried in, and its subtree."""
+
+    __slots__ = ("action", "node", "rewards")
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+        self.node = Node()
+        self.rewards: dict[int, float] = {}
+
+    def mean(self) -> float:
+        return sum(self.rewards.values()) / len(self.rewards) if self.rewards else 0.0
+
+
+def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
+    """Mean and standard error of ``a``'s reward minus ``b``'s, over the worlds both saw."""
+    common = a.rewards.keys() & b.rewards.keys()
+    k = len(common)
+    if k == 0:
+        return 0.0, math.inf, 0
+    diffs = [a.rewards[w] - b.rewards[w] for w in common]
+    mean = sum(diffs) / k
+    if k < 2:
+        return mean, math.inf, k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return mean, math.sqrt(var / k), k
+
+
+class IsmctsBot:
+    """Information-set MCTS.  Options: ``iterations`` and/or ``time`` (seconds per move; with
+    neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
+    ``depth`` (playout length cap), ``epsilon`` (playout randomness), ``margin`` (how many
+    standard errors an alternative must beat the greedy move by)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        time: float | None = None,
+        c: float = 0.5,
+        width: int = 6,
+        depth: int = 120,
+        epsilon: float = 0.05,
+        margin: float = 1.0,
+    ) -> None:
+        if iterations is None and time is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError("ismcts needs at least one iteration per move")
+        if time is not None and time <= 0:
+            raise ValueError("ismcts needs a positive time per move")
+        if width < 1:
+            raise ValueError("ismcts needs a width of at least 1")
+        self.seed = seed
+        self.iterations = iterations
+        self.time = time
+        self.c = c
+        self.width = width
+        self.depth = depth
+        self.epsilon = epsilon
+        self.margin = margin
+        self.last = SearchStats()
+        self.total = SearchStats()
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        mine = own_actions(view, legal)
+        if len(mine) == 1:
+            return mine[0]
+        action: Action = self.search(view, mine)
+        return action
+
+    # --- the search ----------------------------------------------------------------------
+    def search(self, view: PlayerView, mine: list[Any]) -> Any:
+        """Sweeps over sampled worlds: in each, every live root candidate is played out with
+        the same world and the same playout random stream (common random numbers), so the
+        candidates are compared pairwise on equal terms.  Candidates that fall clearly behind
+        are dropped; the greedy move stays unless an alternative beats it clearly."""
+        assert view.seat is not None
+        me = view.seat
+        rng = decision_rng(self.seed, view)
+        arms = [
+            Arm(a) for a in candidates(Ctx.from_view(view), mine, self.width, rng.getrandbits(32))
+        ]
+        live = list(arms)
+        start = time.perf_counter()
+        deadline = start + self.time if self.time is not None else math.inf
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        fast = view.config.model_copy(update={"reaction_windows": "when_possible"})
+        stats = SearchStats()
+        it = 0
+        sweep = 0
+        while len(live) > 1 and it < limit and (sweep == 0 or time.perf_counter() < deadline):
+            world = engine.sample_state(view, rng.getrandbits(63))
+            world = world.model_copy(update={"config": fast})
+            play_seed = rng.getrandbits(63)
+            for arm in live:
+                if it >= limit or (sweep and time.perf_counter() >= deadline):
+                    break
+                it += 1
+                reward, steps = self._iterate(world, me, arm, view.round, random.Random(play_seed))
+                arm.rewards[sweep] = reward
+                stats.steps += steps
+            sweep += 1
+            if sweep >= 4 and sweep % 2 == 0:
+                live = self._prune(live)
+        stats.iterations = it
+        stats.sweeps = sweep
+        stats.elapsed = time.perf_counter() - start
+        stats.means = {_label(a.action): (len(a.rewards), a.mean()) for a in arms}
+        self.last = stats
+        self.total.iterations += it
+        self.total.sweeps += sweep
+        self.total.steps += stats.steps
+        self.total.elapsed += stats.elapsed
+        return self._verdict(arms, live)
+
+    def _prune(self, live: list[Arm]) -> list[Arm]:
+        """Drop the candidates more than two standard errors behind the best one."""
+        best = max(live, key=Arm.mean)
+        keep = []
+        for arm in live:
+            if arm is best:
+                keep.append(arm)
+                continue
+            diff, se, _ = paired(arm, best)
+            if diff + 2.0 * se >= 0:
+                keep.append(arm)
+        return keep
+
+    def _verdict(self, arms: list[Arm], live: list[Arm]) -> Any:
+        """The greedy move (the first candidate), unless a live alternative beats it by more
+        than ``margin`` standard errors over the worlds both were tried in."""
+        default = arms[0]
+        best = max(live, key=Arm.mean)
+        if best is default or not best.rewards:
+            return default.action
+        if default not in live:
+            return best.action
+        diff, se, k = paired(best, default)
+        if k >= 2 and diff > self.margin * se and diff > 1e-9:
+            return best.action
+        return default.action
+
+    def _iterate(
+        self, state: GameState, me: int, arm: Arm, root_round: int, rng: random.Random
+    ) -> tuple[float, int]:
+        """One playout from ``state`` starting with ``arm``'s action; returns (reward, steps)."""
+        state = engine.apply(state, arm.action)
+        node = arm.node
+        path: list[Node] = []
+        steps = 1
+        eps = self.epsilon
+        expanding = True
+        while state.to_act and steps < self.depth and state.round <= root_round:
+            legal = engine.legal_actions(state)
+            seat = me if me in state.to_act else state.to_act[0]
+            mine = [a for a in legal if a.seat == seat]
+            if not mine:
+                # The sample gave a seat fewer cubes than a payment it owes (the sampler does
+                # not know that a bidder must hold its bid): score the position as it stands.
+                break
+            if seat == me and expanding and len(mine) > 1:
+                action, node, expanding = self._tree_step(state, me, node, mine)
+                path.append(node)
+            else:
+                action = policy(state, seat, mine, rng, eps)
+            state = engine.apply(state, action)
+            steps += 1
+        reward = evaluate(state, me)
+        arm.node.visits += 1
+        arm.node.total += reward
+        for n in path:
+            n.visits += 1
+            n.total += reward
+        return reward, steps
+
+    def _tree_step(
+        self, state: GameState, me: int, node: Node, mine: list[Any]
+    ) -> tuple[Any, Node, bool]:
+        """One of the bot's own later decisions inside the tree, by UCB1 over the best few
+        options; how many grows with the visits (progressive widening, the greedy move first).
+        Returns (action, its node, whether the descent goes on: False once a node is new)."""
+        k = 1 + int(math.sqrt(node.visits) / 2)
+        options = candidates(Ctx.from_state(state, me), mine, k) if k > 1 else None
+        if options is None:
+            options = [decide(Ctx.from_state(state, me), mine)]
+        children = node.children
+        for a in options:
+            child = children.get(a)
+            if child is not None:
+                child.avail += 1
+        for a in options:
+            if a not in children:
+                child = children[a] = Node()
+                child.avail = 1
+                return a, child, False
+        c = self.c
+        best, best_u = options[0], -math.inf
+        for a in options:
+            child = children[a]
+            u = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if u > best_u:
+                best, best_u = a, u
+        return best, children[best], True
+
+
+def _label(action: Any) -> str:
+    fields = action.model_dump(exclude={"seat", "kind"}, exclude_none=True)
+    inner = ", ".join(f"{k}={v}" for k, v in fields.items())
+    return f"{action.kind}({inner})"

@@ -1,0 +1,379 @@
+"""What a bot knows at a decision, read the same way from a ``PlayerView`` or a ``GameState``.
+
+The greedy bot decides from its seat's view; the search bot's playouts decide for every seat
+of a determinized ``GameState`` (where each seat's hidden parts are sampled, so reading them is
+fair).  :class:`Ctx` gives both the same small interface, so one heuristic serves both and
+never needs a view built inside a playout (building a view costs more than a transition).
+
+Also here: the valuations the heuristics share, such as which cubes a seat still needs, what a
+cube is worth to it, and how good a corner is as a home for a cottage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from keythedral import engine
+from keythedral.engine import GameState, PlayerView
+from keythedral.engine.board import Field, Pos, corner_fields, field_corners
+from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, SEAT_VALUE, tile_cost, tiles_of_stage
+from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WOOD
+
+#: How much harder a craft cube is to come by than a resource cube (its price in cubes).
+EFFORT = (1.0, 1.0, 1.0, 1.0, 1.0, float(CRAFT_PRICE["iron"]), 3.0, 4.0)
+TYPE_COLOUR = {t: INDEX[c] for t, c in FIELD_YIELD.items()}
+#: A field type's general worth to a home: wood and stone build houses and early tiles; wine
+#: only matters from stage 3 on.
+TYPE_WORTH = {"quarry": 1.0, "woods": 1.1, "lake": 1.05, "farm": 1.05, "vineyard": 0.85}
+
+
+class Board:
+    """Lookups derived from the laid fields (cached per fields tuple)."""
+
+    __slots__ = ("corners", "types")
+
+    def __init__(self, fields: tuple[Field, ...]) -> None:
+        self.types: dict[Pos, str] = {f.pos: f.type for f in fields}
+        corners: set[Pos] = set()
+        for f in fields:
+            corners.update(field_corners(f.pos))
+        self.corners = corners
+
+    def fields_of(self, corner: Pos) -> list[Pos]:
+        types = self.types
+        return [p for p in corner_fields(corner) if p in types]
+
+
+_BOARDS: dict[tuple[Field, ...], Board] = {}
+_LAST: list[tuple[tuple[Field, ...], Board]] = []
+
+
+def board(fields: tuple[Field, ...]) -> Board:
+    """The Board of ``fields`` (views copy the tuple, so the cache is keyed by its contents)."""
+    if _LAST and _LAST[0][0] is fields:
+        return _LAST[0][1]
+    built = _BOARDS.get(fields)
+    if built is None:
+        if len(_BOARDS) > 256:
+            _BOARDS.clear()
+        built = _BOARDS[fields] = Board(fields)
+    _LAST[:] = [(fields, built)]
+    return built
+
+
+_HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
+
+
+def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
+    """Field -> the homes whose corner touches it (cached by the cottages' contents)."""
+    got = _HOMES.get(cottages)
+    if got is None:
+        if len(_HOMES) > 512:
+            _HOMES.clear()
+        got = {}
+        for c in cottages:
+            for f in corner_fields(c.corner):
+                got.setdefault(f, []).append(c)
+        _HOMES[cottages] = got
+    return got
+
+
+@cache
+def cost_terms(tile: str) -> tuple[tuple[int, int, float], ...]:
+    """(colour, count, effort) for each colour a tile's printed cost uses."""
+    return tuple((i, c, EFFORT[i]) for i, c in enumerate(tile_cost(tile)) if c)
+
+
+@cache
+def stage_average(stage: int) -> tuple[float, ...]:
+    """The mean cost of the tiles of a stage in the box (what a face-down tile likely costs)."""
+    tiles = tiles_of_stage(stage)
+    return tuple(sum(tile_cost(t)[i] for t in tiles) / len(tiles) for i in range(8))
+
+
+class Ctx:
+    """One seat's knowledge at a decision (see the module docstring).
+
+    Common attributes (``phase``, ``store``, ``cottages``, ``windows``, ``payment`` ...) are read
+    from ``src``, which is the view or the state: both carry them under the same names.
+    """
+
+    __slots__ = (
+        "buyable",
+        "cubes",
+        "decision",
+        "edition",
+        "laws",
+        "memo",
+        "n",
+        "next_field",
+        "next_tiles",
+        "procured",
+        "remaining",
+        "seat",
+        "src",
+        "stage",
+    )
+
+    src: Any
+    seat: int
+    n: int
+    cubes: tuple[int, ...]
+    laws: tuple[str, ...]
+    decision: str
+    stage: int
+    buyable: tuple[str, ...]
+    next_tiles: tuple[str, ...]
+    remaining: tuple[int, ...]
+    next_field: str | None
+    edition: str
+    procured: bool
+    memo: dict[str, Any]
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Ctx:
+        assert view.seat is not None and view.me is not None, "a bot needs a seat's view"
+        c = cls()
+        c.src = view
+        c.memo = {}
+        c.seat = view.seat
+        c.n = len(view.players)
+        c.cubes = view.me.cubes
+        c.laws = view.me.laws
+        c.decision = view.decision
+        c.stage = view.stage
+        c.buyable = tuple(t.id for t in view.tiles if t.buyable)
+        c.next_tiles = tuple(t.id for t in view.tiles if t.stage == view.stage + 1)
+        up = [0] * 5
+        for t in view.tiles:
+            up[t.stage - 1] += 1
+        c.remaining = tuple(u + d for u, d in zip(up, view.face_down, strict=True))
+        c.next_field = view.next_field
+        c.edition = view.config.edition
+        c.procured = view.players[view.seat].procured_law_this_round
+        return c
+
+    @classmethod
+    def from_state(cls, state: GameState, seat: int, decision: str | None = None) -> Ctx:
+        c = cls()
+        c.src = state
+        c.memo = {}
+        c.seat = seat
+        c.n = len(state.players)
+        me = state.players[seat]
+        c.cubes = me.cubes
+        c.laws = me.laws
+        c.decision = decision or engine.decision(state)
+        mat = state.mat
+        stage = 6
+        for i, tiles in enumerate(mat):
+            if tiles:
+                stage = i + 1
+                break
+        c.stage = stage
+        c.buyable = mat[stage - 1] if stage <= 5 else ()
+        c.next_tiles = mat[stage] if stage < 5 and state.config.open_buildings else ()
+        c.remaining = tuple(len(t) for t in mat)
+        c.next_field = state.field_stack[0] if c.decision == "place_field" else None
+        c.edition = state.config.edition
+        c.procured = me.procured
+        return c
+
+    # --- small derived facts ---------------------------------------------------------
+    def laws_held(self, seat: int) -> int:
+        src = self.src
+        if isinstance(src, PlayerView):
+            return src.players[seat].laws_held
+        return len(src.players[seat].laws)
+
+    def tiles_left(self) -> int:
+        return sum(self.remaining)
+
+    def in_play(self) -> tuple[int, ...]:
+        return IN_PLAY_LONG if self.src.config.long_game else IN_PLAY
+
+    def seat_value(self, stage: int) -> int:
+        return SEAT_VALUE[self.edition][stage - 1]
+
+    def board(self) -> Board:
+        got = self.memo.get("board")
+        if got is None:
+            got = self.memo["board"] = board(self.src.fields)
+        return got
+
+    # --- facts computed once per decision ------------------------------------------------
+    def need(self) -> list[float]:
+        """:func:`needs` of this seat, computed once."""
+        got = self.memo.get("need")
+        if got is None:
+            got = self.memo["need"] = needs(self)
+        return got
+
+    def target(self) -> str | None:
+        """:func:`target_tile` of this seat, computed once."""
+        if "target" not in self.memo:
+            self.memo["target"] = target_tile(self)
+        got: str | None = self.memo["target"]
+        return got
+
+    def taken(self) -> set[Pos]:
+        """Fields that hold a worker."""
+        got = self.memo.get("taken")
+        if got is None:
+            got = self.memo["taken"] = {w.field for w in self.src.workers}
+        return got
+
+    def homes_on(self) -> dict[Pos, list[Any]]:
+        """Field -> the homes (cottages and houses, anyone's) whose corner touches it."""
+        got = self.memo.get("homes_on")
+        if got is None:
+            got = self.memo["homes_on"] = homes_on(self.src.cottages)
+        return got
+
+    def fenced(self) -> dict[Pos, set[Pos]]:
+        """Corner -> the fields fenced off from it."""
+        got = self.memo.get("fenced")
+        if got is None:
+            got = {}
+            for f in self.src.fences:
+                got.setdefault(f.corner, set()).add(f.field)
+            self.memo["fenced"] = got
+        return got
+
+    def open_fields(self, corner: Pos, seat: int) -> list[Pos]:
+        """Fields a home of ``seat`` at ``corner`` could send a worker into now."""
+        taken = self.taken()
+        fenced = () if seat in self.src.effects.fence_free else self.fenced().get(corner, ())
+        return [f for f in self.board().fields_of(corner) if f not in taken and f not in fenced]
+
+
+# --- what the seat needs -----------------------------------------------------------------
+def shortfall_effort(hand: Sequence[int], cost: Sequence[int]) -> float:
+    """How much work is missing to afford ``cost``: missing crafts count at their price."""
+    return sum(max(0, c - h) * e for h, c, e in zip(hand, cost, EFFORT, strict=True))
+
+
+def tile_shortfall(hand: Sequence[int], tile: str) -> float:
+    """``shortfall_effort`` of a tile's printed cost (the fast path)."""
+    total = 0.0
+    for i, c, e in cost_terms(tile):
+        h = hand[i]
+        if c > h:
+            total += (c - h) * e
+    return total
+
+
+def target_tile(ctx: Ctx) -> str | None:
+    """The buyable tile the seat is closest to affording (ties: the lowest id).
+
+    Prefer ``ctx.target()``, which computes it once per decision."""
+    hand = ctx.cubes
+    best: str | None = None
+    best_key = (1e9, "")
+    for t in ctx.buyable:
+        key = (tile_shortfall(hand, t), t)
+        if key < best_key:
+            best, best_key = t, key
+    return best
+
+
+def needs(ctx: Ctx, houses: bool = True) -> list[float]:
+    """Cubes per colour the seat wants to hold for its coming purchases.
+
+    The target tile in full; half of another tile of this stage while more than one is left;
+    the likely cost of a next-stage tile, more of it the closer that stage is; and, while houses
+    still pay off, a stone and a wood for a conversion.
+    """
+    need = [0.0] * 8
+    target = ctx.target()
+    if target is not None:
+        for i, c, _ in cost_terms(target):
+            need[i] += c
+        others = [t for t in ctx.buyable if t != target]
+        if others:
+            w = 0.5 / len(others)
+            for t in others:
+                for i, c, _ in cost_terms(t):
+                    need[i] += w * c
+    stage = ctx.stage
+    if stage < 5:
+        left = ctx.remaining[stage - 1] if stage <= 5 else 0
+        weight = 1.0 if left <= max(2, ctx.n // 2) else 0.6 if left <= ctx.n else 0.35
+        if ctx.next_tiles:
+            k = len(ctx.next_tiles)
+            for t in ctx.next_tiles:
+                for i, c, _ in cost_terms(t):
+                    need[i] += weight * c / k
+        else:
+            for i, avg in enumerate(stage_average(stage + 1)):
+                need[i] += weight * avg
+    if houses and house_worth(ctx) > 0 and has_cottage(ctx):
+        need[STONE] += 0.6
+        need[WOOD] += 0.6
+    return need
+
+
+def has_cottage(ctx: Ctx) -> bool:
+    seat = ctx.seat
+    return any(c.seat == seat and not c.house for c in ctx.src.cottages)
+
+
+def rounds_left(ctx: Ctx) -> float:
+    """A rough count of the rounds still to come (tiles left over tiles bought per round)."""
+    return ctx.tiles_left() / max(1.0, 0.55 * ctx.n)
+
+
+def house_worth(ctx: Ctx) -> float:
+    """How much a conversion still pays off: about one cube per round to come, less its cost."""
+    return rounds_left(ctx) - 2.0
+
+
+def keep_value(ctx: Ctx, need: Sequence[float], hand: Sequence[int], colour: int) -> float:
+    """What giving away one cube of ``colour`` costs the seat (lower: give it first)."""
+    have = hand[colour]
+    short = need[colour] - (have - 1)
+    penalty = 3.0 * min(1.0, max(0.0, short))
+    return VALUE[colour] + penalty + (0.01 * colour)
+
+
+# --- homes and fields --------------------------------------------------------------------
+def type_worth(ftype: str, need: Sequence[float] | None = None) -> float:
+    """The worth of a field type to a cottage: its colour's general use plus the seat's need."""
+    base = TYPE_WORTH[ftype]
+    if need is not None:
+        base += 0.25 * min(2.0, need[TYPE_COLOUR[ftype]])
+    return base
+
+
+def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) -> float:
+    """How good ``corner`` is as a home for one of the seat's cottages.
+
+    Each field it touches counts by its type, shared with the other homes that touch it; a
+    field fenced off from the corner counts nothing; open grid points around it count a little
+    while the layout can still fill them; several types beat one.  ``exclude`` (seat, number):
+    a home not to count as a neighbour (the one being moved).
+    """
+    src = ctx.src
+    types = ctx.board().types
+    homes = ctx.homes_on()
+    fenced = ctx.fenced().get(corner, ())
+    total = 0.0
+    kinds: set[str] = set()
+    layout = src.phase == "layout"
+    for f in corner_fields(corner):
+        ftype = types.get(f)
+        if ftype is None:
+            if layout:
+                total += 0.3
+            continue
+        if f in fenced:
+            continue
+        kinds.add(ftype)
+        others = 0
+        for c in homes.get(f, ()):
+            if c.corner != corner and (exclude is None or (c.seat, c.number) != exclude):
+                others += 1
+        total += type_worth(ftype) / (1.0 + 0.7 * others)
+    return total + 0.2 * len(kinds)
