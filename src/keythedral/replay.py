@@ -1,0 +1,420 @@
+"""Replays: a finished (or unfinished) game as its config, its seed and its actions.
+
+The engine is deterministic (all randomness comes from the seed, see ``GameState.rng``), so a
+replay needs nothing else: the states are rebuilt by applying the actions one by one.  A replay
+file is trusted only when every action is legal where it stands and the result, if the file
+states one, is the result the actions lead to.
+
+File format (JSON, one object)::
+
+    {"format": "keythedral-replay", "version": 1,
+     "seed": 7,                                   # the same as config.seed
+     "config": {"players": ["Ann", "Bob"], "seed": 7, ...},   # GameConfig fields
+     "seats": ["human", "greedy"],                # optional: who played each seat
+     "actions": [{"kind": "place_field", "seat": 0, "pos": [2, 0]}, ...],
+     "result": {"scores": [9, 7], "winners": [0], "rounds": 8} | null,  # optional, checked
+     "created": "2026-11-22T07:00:00+00:00"}      # optional
+
+API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
+
+    from keythedral import replay
+
+    rp = replay.load(path)                  # Replay, validated; ReplayError(message) if not
+    cur = replay.ReplayCursor(rp)           # at the start (no action applied yet)
+    cur.forward(); cur.back(); cur.goto(k); cur.to_end(); cur.to_start()
+    cur.index, len(cur)                     # actions applied so far, actions in all
+    cur.state                               # the GameState after ``index`` actions
+    cur.view(seat)                          # that seat's PlayerView (None: spectator)
+    cur.last_action                         # the action that led here (None at the start)
+    cur.events()                            # the public log lines that action produced
+    cur.at_start, cur.at_end
+
+    # recording a game as it is played (the TUI, simulate):
+    rp = replay.Replay(config=cfg, actions=tuple(actions), seats=("human", "greedy"))
+    replay.save(rp.with_result(final_state), path)
+
+"All seats" viewing is the omniscient ``cur.state`` (or every seat's ``cur.view(s)``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from keythedral import engine
+from keythedral.engine import Action, GameConfig, GameState, PlayerView
+
+FORMAT = "keythedral-replay"
+VERSION = 1
+
+
+class ReplayError(Exception):
+    """A replay that cannot be used; the message says why, for a person."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game as config + actions (the seed is ``config.seed``)."""
+
+    config: GameConfig
+    actions: tuple[Action, ...]
+    seats: tuple[str, ...] = ()
+    result: dict[str, Any] | None = None
+    created: str = ""
+    _states: list[GameState] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def seed(self) -> int:
+        return self.config.seed
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    # --- replaying ---------------------------------------------------------------------
+    def states(self) -> list[GameState]:
+        """Every state from the start to the end (``len(self) + 1`` of them); ReplayError if an
+        action is not legal where it stands or the stated result does not match."""
+        if self._states is not None:
+            return self._states
+        state = engine.new_game(self.config)
+        out = [state]
+        for i, action in enumerate(self.actions):
+            try:
+                state = engine.apply(state, action)
+            except engine.IllegalAction as exc:
+                who = state.name(action.seat) if 0 <= action.seat < state.n else action.seat
+                raise ReplayError(
+                    f"action {i + 1} ({action.kind.replace('_', ' ')} by {who}) is not legal "
+                    f"there: {exc}"
+                ) from exc
+            out.append(state)
+        if self.result is not None:
+            got = result_of(state)
+            want = {k: self.result.get(k) for k in got}
+            if got != want:
+                raise ReplayError(
+                    f"the actions lead to {_describe(got)}, but the replay says {_describe(want)}"
+                )
+        object.__setattr__(self, "_states", out)
+        return out
+
+    def final(self) -> GameState:
+        return self.states()[-1]
+
+    def with_result(self, final: GameState | None = None) -> Replay:
+        """The same replay stating the result its actions lead to (``final``: the last state,
+        if the caller has it already)."""
+        state = final if final is not None else self.final()
+        return replace(self, result=result_of(state), _states=self._states)
+
+    # --- JSON ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.config.seed,
+            "config": self.config.model_dump(mode="json"),
+            "seats": list(self.seats),
+            "actions": [a.model_dump(mode="json", exclude_none=True) for a in self.actions],
+            "result": json.loads(json.dumps(self.result)),
+            "created": self.created or datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        if indent is None:
+            # one action per line: small files that still diff well
+            d = self.to_dict()
+            actions = d.pop("actions")
+            head = json.dumps(d)[:-1]
+            body = ",\n  ".join(json.dumps(a, separators=(",", ":")) for a in actions)
+            return f'{head}, "actions": [\n  {body}\n]}}\n'
+        return json.dumps(self.to_dict(), indent=indent) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, check: bool = True) -> Replay:
+        """Build and (unless ``check=False``) validate a replay from parsed JSON."""
+        if not isinstance(data, dict):
+            raise ReplayError("not a replay: the file does not hold a JSON object")
+        if data.get("format") != FORMAT:
+            raise ReplayError(f"not a replay: the format is {data.get('format')!r}, not {FORMAT!r}")
+        version = data.get("version")
+        if version != VERSION:
+            raise ReplayError(f"replay version {version!r} is not supported (this is {VERSION})")
+        try:
+            config = GameConfig(**data.get("config", {}))
+        except (engine.ConfigError, TypeError) as exc:
+            raise ReplayError(f"the replay's game settings are not valid: {exc}") from exc
+        seed = data.get("seed", config.seed)
+        if seed != config.seed:
+            raise ReplayError(f"the replay's seed {seed!r} differs from its config's {config.seed}")
+        raw = data.get("actions")
+        if not isinstance(raw, list):
+            raise ReplayError("the replay has no list of actions")
+        actions = []
+        for i, item in enumerate(raw):
+            try:
+                actions.append(engine.parse_action(item))
+            except ValidationError as exc:
+                raise ReplayError(
+                    f"action {i + 1} is not an action the game knows: {exc.errors()[0]['msg']}"
+                ) from exc
+        seats = data.get("seats") or ()
+        if not isinstance(seats, list | tuple) or not all(isinstance(s, str) for s in seats):
+            raise ReplayError("the replay's seats must be a list of names")
+        if seats and len(seats) != config.n:
+            raise ReplayError(f"the replay names {len(seats)} seats for {config.n} players")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise ReplayError("the replay's result must be an object or null")
+        replay = cls(
+            config=config,
+            actions=tuple(actions),
+            seats=tuple(seats),
+            result=result,
+            created=str(data.get("created", "")),
+        )
+        if check:
+            replay.states()
+        return replay
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, check: bool = True) -> Replay:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ReplayError(f"not a replay: the file is not JSON ({exc})") from exc
+        return cls.from_dict(data, check=check)
+
+
+def result_of(state: GameState) -> dict[str, Any]:
+    """The result part of a replay file for the state a game reached."""
+    return {
+        "scores": list(state.scores) if state.scores is not None else None,
+        "winners": list(state.winners) if state.winners is not None else None,
+        "rounds": state.round,
+    }
+
+
+def _describe(result: dict[str, Any]) -> str:
+    if result.get("scores") is None:
+        return f"an unfinished game in round {result.get('rounds')}"
+    return f"scores {result['scores']} (winners {result['winners']}, {result.get('rounds')} rounds)"
+
+
+# --- files ----------------------------------------------------------------------------------
+def save(replay: Replay, path: str | Path) -> Path:
+    """Write ``replay`` to ``path`` atomically (a temporary file moved into place)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(replay.to_json())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def load(path: str | Path, *, check: bool = True) -> Replay:
+    """Read and validate a replay file; ReplayError with a clear message when it is unusable."""
+    path = Path(path)
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        return Replay.from_json(text, check=check)
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from exc
+
+
+# --- stepping -------------------------------------------------------------------------------
+class ReplayCursor:
+    """A position in a replay that moves forwards and backwards (all states are kept)."""
+
+    def __init__(self, replay: Replay, index: int = 0) -> None:
+        self.replay = replay
+        self._states = replay.states()
+        self.index = 0
+        self.goto(index)
+
+    def __len__(self) -> int:
+        return len(self.replay.actions)
+
+    @property
+    def state(self) -> GameState:
+        return self._states[self.index]
+
+    @property
+    def at_start(self) -> bool:
+        return self.index == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self)
+
+    @property
+    def last_action(self) -> Action | None:
+        return self.replay.actions[self.index - 1] if self.index else None
+
+    def goto(self, index: int) -> GameState:
+        """Move to the state after ``index`` actions (clamped to the replay)."""
+        self.index = max(0, min(len(self), index))
+        return self.state
+
+    def forward(self, steps: int = 1) -> GameState:
+        return self.goto(self.index + steps)
+
+    def back(self, steps: int = 1) -> GameState:
+        return self.goto(self.index - steps)
+
+    def to_start(self) -> GameState:
+        return self.goto(0)
+
+    def to_end(self) -> GameState:
+        return self.goto(len(self))
+
+    def view(self, seat: int | None) -> PlayerView:
+        return engine.view(self.state, seat)
+
+    def events(self) -> tuple[str, ...]:
+        """The public log lines the last action produced (everything logged at the start)."""
+        now = self.state
+        if self.index == 0:
+            return now.log
+        new = now.log_total - self._states[self.index - 1].log_total
+        return now.log[len(now.log) - new :] if new else ()
+
+    def round_starts(self) -> list[int]:
+        """Indexes where a new round begins (for jumping round by round)."""
+        return [
+            i
+            for i in range(1, len(self._states))
+            if self._states[i].round != self._states[i - 1].round
+        ]
+
+
+def record(
+    config: GameConfig,
+    actions: Sequence[Action],
+    seats: Sequence[str] = (),
+    final: GameState | None = None,
+) -> Replay:
+    """A replay of a game played from ``config`` (with its result when ``final`` is given)."""
+    rp = Replay(config=config, actions=tuple(actions), seats=tuple(seats))
+    if final is not None:
+        rp = replace(rp, result=result_of(final))
+    return rp
+
+
+# --- the command line ------------------------------------------------------------------------
+def add_replay_parser(subparsers: Any) -> Any:
+    """Add ``keythedral replay FILE`` to an argparse subparsers object (``run_replay`` runs it)."""
+    import argparse
+
+    p = subparsers.add_parser(
+        "replay",
+        help="check a replay file and print its game",
+        description="Check a replay file (every action legal, the stated result right) and print "
+        "the game: its settings and result, the public log (--log), or one position (--at).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, metavar="FILE", help="a replay (.json)")
+    p.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help="print the position after N actions as JSON (negative: from the end)",
+    )
+    p.add_argument(
+        "--seat",
+        default="all",
+        metavar="SEAT",
+        help="with --at: whose view (a seat number, 'public', or 'all' for everything)",
+    )
+    p.add_argument("--log", action="store_true", help="print the public log, action by action")
+    p.set_defaults(func=run_replay)
+    return p
+
+
+def describe(replay: Replay) -> str:
+    """A short account of a replay: who played what, the variants, the length, the result."""
+    cfg = replay.config
+    final = replay.final()
+    names = ", ".join(
+        f"{n} ({who})" if who else n
+        for n, who in zip(cfg.players, replay.seats or ("",) * cfg.n, strict=True)
+    )
+    variants = [cfg.edition + " scoring"]
+    variants += [
+        v
+        for v, on in (
+            ("no laws", cfg.no_laws),
+            ("open buildings", cfg.open_buildings),
+            ("long game", cfg.long_game),
+        )
+        if on
+    ]
+    if cfg.reaction_windows != "always":
+        variants.append(f"windows {cfg.reaction_windows}")
+    lines = [
+        f"{cfg.n} players: {names}",
+        f"seed {cfg.seed}; {', '.join(variants)}",
+        f"{len(replay)} actions, {final.round} rounds",
+    ]
+    if final.scores is not None and final.winners is not None:
+        table = ", ".join(f"{cfg.players[s]} {final.scores[s]}" for s in range(cfg.n))
+        won = " and ".join(cfg.players[s] for s in final.winners)
+        lines.append(f"result: {table}; {won} {'win' if len(final.winners) > 1 else 'wins'}")
+    else:
+        lines.append("result: the game is unfinished")
+    return "\n".join(lines)
+
+
+def run_replay(args: Any) -> int:
+    """``keythedral replay``: 0 when the replay is valid, 2 when it is not."""
+    import sys
+
+    try:
+        rp = load(args.file)
+    except ReplayError as exc:
+        print(f"keythedral replay: {exc}", file=sys.stderr)
+        return 2
+    cur = ReplayCursor(rp)
+    if args.at is not None:
+        index = args.at if args.at >= 0 else len(cur) + 1 + args.at
+        cur.goto(index)
+        seat = str(args.seat).lower()
+        if seat == "all":
+            print(json.dumps(engine.summary(cur.state), indent=2))
+        else:
+            try:
+                who = None if seat == "public" else int(seat)
+                text = cur.view(who).model_dump_json(indent=2)
+            except ValueError as exc:
+                print(f"keythedral replay: --seat {args.seat}: {exc}", file=sys.stderr)
+                return 2
+            print(text)
+        return 0
+    print(describe(rp))
+    if args.log:
+        width = len(str(len(cur)))
+        for line in cur.events():
+            print(f"{'':>{width}}  {line}")
+        while not cur.at_end:
+            cur.forward()
+            for line in cur.events():
+                print(f"{cur.index:>{width}}  {line}")
+    return 0
