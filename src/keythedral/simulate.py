@@ -1,0 +1,512 @@
+"""``keythedral simulate``: games between bots, for strength and speed.
+
+    keythedral simulate --players greedy,greedy,ismcts,random --games 200 --seed 1 --jobs 2
+    keythedral simulate --players ismcts:time=0.25,greedy --games 100 --json
+
+Every game gets its own seed (drawn from ``--seed``) and the bots rotate round the table from
+game to game, so each sits in each seat (and starts) equally often when the number of games is
+a multiple of the number of players.  A seat with a single legal action plays it without
+asking its bot.  ``--jobs`` spreads the games over processes; the results do not depend on it
+(apart from the timings).
+
+Results, per bot: wins (a shared win counts as a share), the win rate with a 95% Wilson
+interval, the mean score, and the mean rounds, game length (actions) and time per game (the
+bot's thinking, including building its views).  ``--json`` prints them as one JSON object.
+``--save-replays DIR`` writes every game as a replay (see ``keythedral.replay``).
+
+For scripts and tests: :func:`run` (games -> :class:`Summary`), :func:`play_game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from keythedral import engine
+from keythedral.bots import BotSpecError, make_bot, parse_spec
+from keythedral.bots.base import stable_seed
+
+#: A game still running after this many rounds is stopped and counted as unfinished.
+MAX_ROUNDS = 300
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What to simulate: the bot specs (one per seat), the games and the variants."""
+
+    bots: tuple[str, ...]
+    games: int = 100
+    seed: int = 1
+    no_laws: bool = False
+    open_buildings: bool = False
+    long_game: bool = False
+    edition: str = "classic"
+    reaction_windows: str = "always"
+    rotate: bool = True
+    max_rounds: int = MAX_ROUNDS
+    keep_actions: bool = False
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Unique names for the bots: 'greedy', 'greedy#2', ..."""
+        seen: dict[str, int] = {}
+        out = []
+        for spec in self.bots:
+            seen[spec] = seen.get(spec, 0) + 1
+            out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+        return tuple(out)
+
+    def variants(self) -> dict[str, Any]:
+        return {
+            "no_laws": self.no_laws,
+            "open_buildings": self.open_buildings,
+            "long_game": self.long_game,
+            "edition": self.edition,
+            "reaction_windows": self.reaction_windows,
+        }
+
+    def game_seed(self, index: int) -> int:
+        return stable_seed("game", self.seed, index) % (1 << 31)
+
+    def seating(self, index: int) -> tuple[int, ...]:
+        """For each seat, the index of the bot (in ``bots``) sitting there in game ``index``."""
+        n = len(self.bots)
+        r = index % n if self.rotate else 0
+        return tuple((s + r) % n for s in range(n))
+
+
+@dataclass
+class GameResult:
+    """One game, with everything indexed by bot (the position in ``Setup.bots``), not seat."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    finished: bool
+    rounds: int
+    actions: int
+    scores: list[int]
+    wins: list[float]
+    seconds: list[float]
+    decisions: list[int]
+    wall: float
+    moves: list[Any] = field(default_factory=list)
+
+
+class BotFailure(RuntimeError):
+    """A bot returned something that is not one of its legal actions."""
+
+
+def play_game(setup: Setup, index: int) -> GameResult:
+    """Play game ``index`` of ``setup`` to its end (or to ``max_rounds``)."""
+    clock = time.perf_counter
+    start = clock()
+    seating = setup.seating(index)
+    labels = setup.labels
+    seed = setup.game_seed(index)
+    n = len(seating)
+    config = engine.GameConfig(players=[labels[b] for b in seating], seed=seed, **setup.variants())
+    bots = [make_bot(setup.bots[b], stable_seed("bot", setup.seed, index, b)) for b in seating]
+    seconds = [0.0] * n
+    decisions = [0] * n
+    moves: list[Any] = []
+    state = engine.new_game(config)
+    steps = 0
+    while state.to_act and state.round <= setup.max_rounds:
+        legal = engine.legal_actions(state)
+        seat = state.to_act[0]
+        mine = [a for a in legal if a.seat == seat]
+        if len(mine) == 1:
+            action = mine[0]
+        else:
+            t0 = clock()
+            action = bots[seat].choose(engine.view(state, seat), legal)
+            seconds[seat] += clock() - t0
+            decisions[seat] += 1
+            if action not in mine:
+                raise BotFailure(
+                    f"game {index} (seed {seed}): {labels[seating[seat]]} at seat {seat} chose "
+                    f"{action!r}, which is not one of its {len(mine)} legal actions"
+                )
+        state = engine.apply(state, action)
+        steps += 1
+        if setup.keep_actions:
+            moves.append(action)
+    finished = state.winners is not None
+    by_bot: list[list[Any]] = [[0, 0.0, 0.0, 0] for _ in range(n)]
+    for s, b in enumerate(seating):
+        score = state.scores[s] if state.scores is not None else 0
+        won = 1.0 / len(state.winners) if state.winners and s in state.winners else 0.0
+        by_bot[b] = [score, won, seconds[s], decisions[s]]
+    return GameResult(
+        index=index,
+        seed=seed,
+        seating=seating,
+        finished=finished,
+        rounds=state.round,
+        actions=steps,
+        scores=[x[0] for x in by_bot],
+        wins=[x[1] for x in by_bot],
+        seconds=[x[2] for x in by_bot],
+        decisions=[x[3] for x in by_bot],
+        wall=clock() - start,
+        moves=moves,
+    )
+
+
+# --- statistics -----------------------------------------------------------------------------
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (fractional successes allowed)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotRow:
+    bot: str
+    spec: str
+    games: int
+    wins: float
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_score: float
+    mean_rounds: float
+    mean_actions: float
+    seconds_per_game: float
+    decisions_per_game: float
+    ms_per_decision: float
+
+
+@dataclass
+class Summary:
+    bots: list[str]
+    games: int
+    finished: int
+    seed: int
+    variants: dict[str, Any]
+    rows: list[BotRow]
+    mean_rounds: float
+    mean_actions: float
+    wall_seconds: float
+    jobs: int
+    results: list[GameResult] = field(default_factory=list, repr=False)
+
+    def to_dict(self, games: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "bots": self.bots,
+            "games": self.games,
+            "finished": self.finished,
+            "seed": self.seed,
+            "variants": self.variants,
+            "mean_rounds": self.mean_rounds,
+            "mean_actions": self.mean_actions,
+            "wall_seconds": self.wall_seconds,
+            "jobs": self.jobs,
+            "fair_share": 1 / len(self.bots),
+            "results": [asdict(r) for r in self.rows],
+        }
+        if games:
+            out["per_game"] = [
+                {k: v for k, v in asdict(g).items() if k != "moves"} for g in self.results
+            ]
+        result: dict[str, Any] = json.loads(json.dumps(out))  # tuples -> lists: plain JSON
+        return result
+
+
+def summarize(setup: Setup, results: Sequence[GameResult], wall: float, jobs: int) -> Summary:
+    results = sorted(results, key=lambda g: g.index)
+    done = [g for g in results if g.finished]
+    k = len(done)
+    rows = []
+    for b, (label, spec) in enumerate(zip(setup.labels, setup.bots, strict=True)):
+        wins = sum(g.wins[b] for g in done)
+        decisions = sum(g.decisions[b] for g in results)
+        seconds = sum(g.seconds[b] for g in results)
+        rows.append(
+            BotRow(
+                bot=label,
+                spec=spec,
+                games=k,
+                wins=wins,
+                win_rate=wins / k if k else 0.0,
+                ci95=wilson(wins, k),
+                mean_score=sum(g.scores[b] for g in done) / k if k else 0.0,
+                mean_rounds=sum(g.rounds for g in done) / k if k else 0.0,
+                mean_actions=sum(g.actions for g in done) / k if k else 0.0,
+                seconds_per_game=seconds / len(results) if results else 0.0,
+                decisions_per_game=decisions / len(results) if results else 0.0,
+                ms_per_decision=1000 * seconds / decisions if decisions else 0.0,
+            )
+        )
+    return Summary(
+        bots=list(setup.labels),
+        games=len(results),
+        finished=k,
+        seed=setup.seed,
+        variants=setup.variants(),
+        rows=rows,
+        mean_rounds=sum(g.rounds for g in done) / k if k else 0.0,
+        mean_actions=sum(g.actions for g in done) / k if k else 0.0,
+        wall_seconds=wall,
+        jobs=jobs,
+        results=list(results),
+    )
+
+
+# --- running --------------------------------------------------------------------------------
+def _play_chunk(setup: Setup, indexes: Sequence[int]) -> list[GameResult]:
+    return [play_game(setup, i) for i in indexes]
+
+
+def run(
+    setup: Setup,
+    jobs: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play every game of ``setup`` (over ``jobs`` processes); ``on_game`` hears each result."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs <= 1 or setup.games <= 1:
+        for i in range(setup.games):
+            g = play_game(setup, i)
+            results.append(g)
+            if on_game is not None:
+                on_game(g)
+    else:
+        # Small chunks keep the progress bar moving and the processes evenly loaded.
+        per = max(1, min(8, setup.games // (jobs * 8)))
+        chunks = [list(range(i, min(i + per, setup.games))) for i in range(0, setup.games, per)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_chunk, setup, c) for c in chunks]
+            for fut in as_completed(futures):
+                for g in fut.result():
+                    results.append(g)
+                    if on_game is not None:
+                        on_game(g)
+    return summarize(setup, results, time.perf_counter() - start, max(1, jobs))
+
+
+def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
+    """Write every game of a run made with ``keep_actions`` as a replay file in ``folder``."""
+    from keythedral import replay
+
+    paths = []
+    labels = setup.labels
+    for g in summary.results:
+        config = engine.GameConfig(
+            players=[labels[b] for b in g.seating], seed=g.seed, **setup.variants()
+        )
+        rp = replay.Replay(
+            config=config,
+            actions=tuple(g.moves),
+            seats=tuple(setup.bots[b] for b in g.seating),
+        ).with_result()
+        paths.append(replay.save(rp, folder / f"game-{g.index + 1:04d}.json"))
+    return paths
+
+
+# --- presentation ---------------------------------------------------------------------------
+def table(summary: Summary) -> Any:
+    """The results as a rich Table."""
+    from rich import box
+    from rich.table import Table
+
+    fair = 1 / len(summary.bots)
+    unfinished = summary.games - summary.finished
+    t = Table(
+        box=box.SIMPLE_HEAD,
+        title=f"{summary.finished} games · {len(summary.bots)} players · seed {summary.seed}",
+        caption=(
+            f"fair share {fair:.0%}; shared wins count as shares; 95% Wilson intervals; "
+            f"{summary.wall_seconds:.1f} s on {summary.jobs} process"
+            + ("es" if summary.jobs > 1 else "")
+            + (f"; {unfinished} unfinished" if unfinished else "")
+        ),
+    )
+    t.add_column("bot")
+    t.add_column("wins", justify="right")
+    t.add_column("win rate (95% CI)", justify="right")
+    t.add_column("score", justify="right")
+    t.add_column("rounds", justify="right")
+    t.add_column("actions", justify="right")
+    t.add_column("time/game", justify="right")
+    t.add_column("ms/move", justify="right")
+    for r in summary.rows:
+        lo, hi = r.ci95
+        t.add_row(
+            r.bot,
+            f"{r.wins:g}",
+            f"{r.win_rate:.1%} ({lo:.0%}–{hi:.0%})",
+            f"{r.mean_score:.2f}",
+            f"{r.mean_rounds:.1f}",
+            f"{r.mean_actions:.0f}",
+            _seconds(r.seconds_per_game),
+            f"{r.ms_per_decision:.2f}",
+        )
+    return t
+
+
+def _seconds(s: float) -> str:
+    return f"{s * 1000:.1f} ms" if s < 1 else f"{s:.2f} s"
+
+
+# --- the command line -----------------------------------------------------------------------
+def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``keythedral simulate`` to an argparse subparsers object (``run_simulate`` runs it)."""
+    from keythedral.bots import DESCRIPTIONS
+
+    bots = "; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items())
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate",
+        help="play games between computer players and tabulate the results",
+        description=__doc__.split("\n\n")[0] + f"\n\nBots: {bots}. Options follow a bot's "
+        "name after colons, e.g. ismcts:time=0.25 or ismcts:iterations=500:c=0.5.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--players",
+        dest="sim_bots",
+        required=True,
+        metavar="BOT,BOT,...",
+        help="one bot per seat, comma-separated (2 to 5), e.g. greedy,greedy,ismcts,random",
+    )
+    p.add_argument("--games", dest="sim_games", type=int, default=100, help="games (default 100)")
+    p.add_argument("--seed", dest="sim_seed", type=int, default=1, help="base seed (default 1)")
+    p.add_argument("--jobs", dest="sim_jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--json", dest="sim_json", action="store_true", help="print JSON, no table")
+    p.add_argument(
+        "--per-game", dest="sim_per_game", action="store_true", help="with --json: every game too"
+    )
+    p.add_argument(
+        "--save-replays",
+        dest="sim_replays",
+        type=Path,
+        metavar="DIR",
+        help="write every game as a replay file into DIR",
+    )
+    p.add_argument(
+        "--no-rotate",
+        dest="sim_no_rotate",
+        action="store_true",
+        help="keep every bot in its seat (by default they rotate game by game)",
+    )
+    p.add_argument("--no-laws", dest="sim_no_laws", action="store_true", help="variant: no laws")
+    p.add_argument(
+        "--open-buildings",
+        dest="sim_open",
+        action="store_true",
+        help="variant: every building tile face up",
+    )
+    p.add_argument(
+        "--long-game", dest="sim_long", action="store_true", help="variant: one more tile per stage"
+    )
+    p.add_argument(
+        "--edition",
+        dest="sim_edition",
+        choices=("classic", "second"),
+        default="classic",
+        help="scoring edition (default classic)",
+    )
+    p.add_argument(
+        "--windows",
+        dest="sim_windows",
+        choices=("always", "when_possible"),
+        default="always",
+        help="when law-card windows open (default always)",
+    )
+    p.add_argument("--quiet", dest="sim_quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run_simulate)
+    return p
+
+
+def setup_from_args(args: argparse.Namespace) -> Setup:
+    specs = tuple(s.strip() for s in args.sim_bots.split(",") if s.strip())
+    if not 2 <= len(specs) <= 5:
+        raise BotSpecError(f"Keythedral needs 2 to 5 players, not {len(specs)}")
+    for spec in specs:
+        make_bot(spec)  # fail early, with a clear message, on a bad name or option
+        parse_spec(spec)
+    if args.sim_games < 1:
+        raise BotSpecError("--games must be at least 1")
+    return Setup(
+        bots=specs,
+        games=args.sim_games,
+        seed=args.sim_seed,
+        no_laws=args.sim_no_laws,
+        open_buildings=args.sim_open,
+        long_game=args.sim_long,
+        edition=args.sim_edition,
+        reaction_windows=args.sim_windows,
+        rotate=not args.sim_no_rotate,
+        keep_actions=args.sim_replays is not None,
+    )
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """``keythedral simulate``: 0 on success, 2 on bad arguments."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    try:
+        setup = setup_from_args(args)
+    except BotSpecError as exc:
+        print(f"keythedral simulate: {exc}", file=sys.stderr)
+        return 2
+    err = Console(stderr=True)
+    jobs = max(1, args.sim_jobs)
+    if args.sim_quiet:
+        summary = run(setup, jobs)
+    else:
+        with Progress(
+            TextColumn("[bold]simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=args.sim_json,
+        ) as progress:
+            task = progress.add_task("games", total=setup.games)
+            summary = run(setup, jobs, on_game=lambda g: progress.advance(task))
+    if args.sim_replays is not None:
+        paths = save_replays(summary, setup, args.sim_replays)
+        err.print(f"{len(paths)} replays written to {args.sim_replays}")
+    if args.sim_json:
+        print(json.dumps(summary.to_dict(games=args.sim_per_game), indent=2))
+    else:
+        Console().print(table(summary))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run as ``python -m keythedral.simulate ...`` (the same options as the subcommand)."""
+    parser = argparse.ArgumentParser(prog="keythedral")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_simulate_parser(sub)
+    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    return run_simulate(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""The computer players: legal choices only, determinism, no peeking, games that end, strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from keythedral import bots, engine
+from keythedral.bots import BotSpecError, NoActionError, make_bot, parse_spec
+from keythedral.simulate import Setup, run
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+VARIANTS = [
+    {},
+    {"no_laws": True},
+    {"open_buildings": True},
+    {"long_game": True},
+    {"edition": "second"},
+    {"reaction_windows": "when_possible"},
+]
+FAST_ISMCTS = "ismcts:iterations=3:width=3:depth=30"
+
+
+def config(n: int, seed: int, **variant: object) -> engine.GameConfig:
+    return engine.GameConfig(players=list(NAMES[:n]), seed=seed, **variant)
+
+
+def play(
+    cfg: engine.GameConfig, specs: list[str], max_rounds: int = 60, seed: int = 0
+) -> tuple[engine.GameState, list[tuple[engine.PlayerView, list[engine.Action]]]]:
+    """Play a game, checking every bot choice is one of its seat's legal actions.
+
+    Returns the final state and some (view, legal) decision points for further checks."""
+    players = [make_bot(spec, seed + i) for i, spec in enumerate(specs)]
+    state = engine.new_game(cfg)
+    moments = []
+    while state.to_act:
+        assert state.round <= max_rounds, f"still going in round {state.round}"
+        legal = engine.legal_actions(state)
+        seat = state.to_act[0]
+        view = engine.view(state, seat)
+        action = players[seat].choose(view, legal)
+        mine = [a for a in legal if a.seat == seat]
+        assert action in mine, (action, mine)
+        if len(mine) > 1 and len(moments) < 400:
+            moments.append((view, legal))
+        state = engine.apply(state, action)
+    return state, moments
+
+
+# --- the registry ---------------------------------------------------------------------------
+def test_registry_builds_each_bot_by_name_and_spec() -> None:
+    assert bots.bot_names() == ["random", "greedy", "ismcts"]
+    for name in bots.bot_names():
+        bot = make_bot(name, seed=3)
+        assert isinstance(bot, bots.Bot)
+        assert bot.name == name
+    deep = make_bot("ismcts:iterations=40:c=0.3", seed=1)
+    assert isinstance(deep, bots.IsmctsBot)
+    assert (deep.iterations, deep.c, deep.time) == (40, 0.3, None)
+    timed = make_bot("ismcts", 2, time=0.5)
+    assert isinstance(timed, bots.IsmctsBot) and timed.time == 0.5
+    assert parse_spec(" Greedy ") == ("greedy", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("minimax", "no bot called 'minimax'"),
+        ("greedy:depth=3", "bad options for greedy"),
+        ("ismcts:iterations", "must look like key=value"),
+        ("ismcts:iterations=0", "at least one iteration"),
+        ("ismcts:time=-1", "positive time"),
+    ],
+)
+def test_bad_bot_specs_are_refused_with_a_clear_message(spec: str, words: str) -> None:
+    with pytest.raises(BotSpecError, match=words):
+        make_bot(spec)
+
+
+def test_a_bot_asked_for_a_seat_that_cannot_act_says_so() -> None:
+    state = engine.new_game(config(3, 1))
+    idle = (state.to_act[0] + 1) % 3
+    with pytest.raises(NoActionError):
+        make_bot("greedy").choose(engine.view(state, idle), engine.legal_actions(state))
+
+
+# --- legal choices, games that end ------------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(v) or "standard")
+def test_greedy_games_end_within_a_bounded_number_of_rounds(n: int, variant: dict) -> None:
+    specs = ["greedy"] * n
+    if n >= 3:
+        specs[1] = "random"  # a random seat may not stall the game either
+    state, _ = play(config(n, 100 + n, **variant), specs, max_rounds=30)
+    assert state.winners and state.scores is not None
+    assert 4 <= state.round <= 30
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_ismcts_plays_legal_moves_to_the_end(n: int) -> None:
+    specs = [FAST_ISMCTS] + ["greedy"] * (n - 1)
+    state, _ = play(config(n, 7, no_laws=n == 3), specs, max_rounds=30)
+    assert state.winners
+
+
+def test_random_bots_choose_only_legal_actions() -> None:
+    # Random against random takes hundreds of rounds: check a long stretch of one instead.
+    players = [make_bot("random", s) for s in range(4)]
+    state = engine.new_game(config(4, 5))
+    for _ in range(3000):
+        if not state.to_act:
+            break
+        legal = engine.legal_actions(state)
+        seat = state.to_act[-1]  # also the seats that are not first in a window
+        action = players[seat].choose(engine.view(state, seat), legal)
+        assert action in legal and action.seat == seat
+        state = engine.apply(state, action)
+
+
+# --- determinism and hidden information ------------------------------------------------------
+@pytest.fixture(scope="module")
+def moments() -> list[tuple[engine.PlayerView, list[engine.Action]]]:
+    """Decision points (with a choice) from a 4-player game with laws."""
+    _, found = play(config(4, 21), ["greedy", "greedy", "random", "greedy"])
+    return found[::7]
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=6:width=3:depth=40"])
+def test_same_view_and_seed_give_the_same_choice(spec: str, moments: list) -> None:
+    sample = moments if not spec.startswith("ismcts") else moments[::6]
+    for view, legal in sample:
+        first = make_bot(spec, seed=11).choose(view, legal)
+        again = make_bot(spec, seed=11)
+        assert again.choose(view, legal) == first
+        assert again.choose(view, legal) == first  # no state carried from call to call
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=6:width=3:depth=40"])
+def test_the_choice_does_not_depend_on_what_the_seat_cannot_see(spec: str, moments: list) -> None:
+    """Two full states that differ only in other seats' secrets (hands, law deck, face-down
+    tiles, field stack, rng) give the same choice."""
+    sample = moments if not spec.startswith("ismcts") else moments[::6]
+    differed = 0
+    for k, (view, legal) in enumerate(sample):
+        seat = view.seat
+        other = engine.sample_state(view, seed=1000 + k)
+        twin = engine.sample_state(view, seed=2000 + k)
+        assert engine.view(other, seat) == view == engine.view(twin, seat)
+        differed += other.players != twin.players or other.mat != twin.mat
+        bot = make_bot(spec, seed=5)
+        a = bot.choose(engine.view(other, seat), engine.legal_actions(other))
+        b = make_bot(spec, seed=5).choose(engine.view(twin, seat), engine.legal_actions(twin))
+        assert a == b
+        assert a in [x for x in legal if x.seat == seat]
+    assert differed  # the secrets really were different
+
+
+def test_different_seeds_can_choose_differently(moments: list) -> None:
+    choices = set()
+    view, legal = max(moments, key=lambda m: sum(1 for a in m[1] if a.seat == m[0].seat))
+    for seed in range(12):
+        choices.add(make_bot("random", seed).choose(view, legal))
+    assert len(choices) > 1
+
+
+# --- the search bot's budget ------------------------------------------------------------------
+def test_ismcts_respects_its_iteration_budget(moments: list) -> None:
+    bot = make_bot("ismcts:iterations=10:width=4", seed=1)
+    assert isinstance(bot, bots.IsmctsBot)
+    for view, legal in moments[::10]:
+        bot.choose(view, legal)
+        assert bot.last.iterations <= 10
+
+
+def test_ismcts_respects_its_time_budget(moments: list) -> None:
+    bot = make_bot("ismcts:time=0.05", seed=1)
+    assert isinstance(bot, bots.IsmctsBot)
+    view, legal = next(m for m in moments if m[0].decision == "spend")
+    bot.choose(view, legal)
+    assert bot.last.elapsed < 0.05 + 0.1  # one playout may run over
+
+
+# --- strength (the 200-game figures are in bench/bench_bots.py) ------------------------------
+def test_greedy_beats_random_in_nearly_every_game() -> None:
+    two = run(Setup(bots=("greedy", "random"), games=16, seed=3))
+    four = run(Setup(bots=("greedy", "random", "random", "random"), games=8, seed=4))
+    assert two.finished == 16 and four.finished == 8
+    assert two.rows[0].wins >= 15
+    assert four.rows[0].wins >= 7
