@@ -438,8 +438,12 @@ class Public:
 
 
 def face_up_tiles(state: engine.GameState) -> tuple[str, ...]:
+    """Tiles whose faces the table sees: all in play with open buildings (from the setup on),
+    else the lowest stage still in play, once the layout is over (rules_en.md, Stage 1 opens)."""
     if state.config.open_buildings:
         return tuple(t for s in state.mat for t in s)
+    if state.phase == "layout":
+        return ()
     for s in state.mat:
         if s:
             return tuple(s)

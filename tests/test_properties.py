@@ -18,8 +18,12 @@ plays N games per case (a soak: ``KT_PROP_RANDOM=1 KT_PROP_EXAMPLES=10`` takes a
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -122,3 +126,34 @@ def test_different_seeds_give_different_layouts() -> None:
         for s in range(8)
     }
     assert len(stacks) > 1
+
+
+_HASH_GAMES = """
+import hashlib, random, sys
+sys.path.insert(0, {tests!r})
+from keythedral import engine
+from policy import playout
+h = hashlib.sha256()
+for n, windows in ((2, "always"), (3, "when_possible"), (4, "always"), (5, "when_possible")):
+    cfg = engine.GameConfig(players={names!r}[:n], seed=4321 + n, reaction_windows=windows,
+                            open_buildings=n % 2 == 0)
+    final, steps = playout(cfg, random.Random(n))
+    h.update(final.model_dump_json().encode())
+print(h.hexdigest())
+"""
+
+
+def test_games_replay_identically_across_processes() -> None:
+    """Nothing depends on string hashing (set order) or object ids: the same seeds give the same
+    game in interpreters with different PYTHONHASHSEEDs, as saves and replays need."""
+    code = _HASH_GAMES.format(tests=str(Path(__file__).parent), names=list(NAMES))
+    digests = set()
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert out.returncode == 0, out.stderr
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1, digests
+    assert all(len(d) == len(hashlib.sha256().hexdigest()) for d in digests)
