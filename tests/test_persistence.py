@@ -1,0 +1,126 @@
+"""Saves: round trip, atomic writes, and refusing corrupt, foreign or altered files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from keythedral import engine, persistence
+from keythedral.engine import GameConfig
+
+
+def played(seed: int = 3, steps: int = 120) -> tuple[GameConfig, list[object], engine.GameState]:
+    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=seed, long_game=True)
+    state, rng, actions = engine.new_game(cfg), random.Random(seed), []
+    for _ in range(steps):
+        a = rng.choice(engine.legal_actions(state))
+        state = engine.apply(state, a)
+        actions.append(a)
+    return cfg, actions, state
+
+
+@pytest.fixture
+def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_round_trip(base: Path) -> None:
+    cfg, actions, state = played()
+    path = persistence.autosave_path()
+    assert path == base / "autosave.json"
+    persistence.save(path, cfg, actions, state)
+    data = json.loads(path.read_text())
+    assert data["format"] == "keythedral-save" and data["version"] == 1
+    assert data["config"]["long_game"] is True and len(data["actions"]) == len(actions)
+    saved = persistence.load(path)
+    assert saved.config == cfg and list(saved.actions) == actions and saved.state == state
+    assert "Ann, Bob, Cy" in saved.describe()
+    assert list(base.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_named_saves_are_listed_and_names_are_cleaned(base: Path) -> None:
+    cfg, actions, state = played(steps=10)
+    path = persistence.save_path("Friday night!/..")
+    assert path == base / "saves" / "Friday night.json"
+    persistence.save(path, cfg, actions, state)
+    assert persistence.list_saves() == [path]
+    with pytest.raises(persistence.SaveError, match="needs a name"):
+        persistence.save_path("../..")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"\x00\xff not json", "not readable JSON"),
+        (b'{"hello": 1}', "not a Keythedral save"),
+        (b'{"format": "keythedral-save", "version": 99}', "version 99 save"),
+        (b'{"format": "keythedral-save", "version": 1, "config": {"players": ["A"]}}',
+         "no valid game settings"),
+    ],
+)  # fmt: skip
+def test_corrupt_or_foreign_files_are_refused_and_left_alone(
+    base: Path, text: bytes, message: str
+) -> None:
+    path = base / "autosave.json"
+    path.write_bytes(text)
+    with pytest.raises(persistence.SaveError, match=message):
+        persistence.load(path)
+    assert path.read_bytes() == text
+
+
+def test_a_tampered_state_is_refused(base: Path) -> None:
+    cfg, actions, state = played()
+    path = persistence.autosave_path()
+    persistence.save(path, cfg, actions, state)
+    data = json.loads(path.read_text())
+    data["state"]["players"][0]["cubes"][7] += 5  # five gold out of nowhere
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    with pytest.raises(persistence.SaveError, match="was altered"):
+        persistence.load(path)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_action_list_is_refused(base: Path) -> None:
+    cfg, actions, state = played()
+    path = persistence.autosave_path()
+    persistence.save(path, cfg, actions, state)
+    data = json.loads(path.read_text())
+    data["actions"][5] = {"kind": "pass", "seat": 9}
+    path.write_text(json.dumps(data))
+    with pytest.raises(persistence.SaveError, match="action 6 of 120 cannot be replayed"):
+        persistence.load(path)
+
+
+def test_a_failed_write_keeps_the_previous_save(
+    base: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg, actions, state = played(steps=20)
+    path = persistence.autosave_path()
+    persistence.save(path, cfg, actions, state)
+    good = path.read_bytes()
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(persistence.os, "replace", broken_replace)
+    with pytest.raises(persistence.SaveError, match="No space left"):
+        persistence.save(path, cfg, actions[:5], engine.new_game(cfg))
+    assert path.read_bytes() == good
+    assert [p.name for p in base.iterdir()] == ["autosave.json"]
+
+
+def test_autosaver_writes_the_newest_snapshot(base: Path) -> None:
+    cfg, actions, state = played(steps=40)
+    saver = persistence.AutoSaver(persistence.autosave_path())
+    s = engine.new_game(cfg)
+    for i, a in enumerate(actions, 1):
+        s = engine.apply(s, a)
+        saver.submit(cfg, actions[:i], s)
+    saver.flush()
+    assert saver.error is None
+    assert persistence.load(persistence.autosave_path()).state == state
