@@ -1,0 +1,345 @@
+"""The Keythedral app: hot-seat play for 2 to 5 players at one keyboard.
+
+The app holds the session (config, actions, states) and is the only place that applies actions
+to the engine.  After every change it decides who should hold the keyboard: the same player
+carries on; a different player first gets the opaque "pass the keyboard" screen; a window in
+which several players may answer is shown on the shared screen with nobody's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from keythedral import engine, persistence
+from keythedral.engine import GameConfig
+from keythedral.tui.screens.dialogs import LoadDialog, RulesScreen, SaveDialog
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.screens.help import HelpScreen
+from keythedral.tui.screens.new_game import NewGameScreen
+from keythedral.tui.screens.scores import ScoresScreen
+from keythedral.tui.session import Session
+from keythedral.tui.text import PHASES, decision_prompt, seat_tokens
+
+Action = Any
+
+
+class KeythedralApp(App[None]):
+    CSS_PATH = "keythedral.tcss"
+    TITLE = "Keythedral"
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        *,
+        saved: persistence.SavedGame | None = None,
+        data_dir: Path | None = None,
+        autosave: bool = True,
+        seed: int | None = None,
+        animations: bool = True,
+    ) -> None:
+        super().__init__()
+        if not animations:
+            self.animation_level = "none"
+        self.data_dir = data_dir
+        self.autosave_enabled = autosave
+        self.saver = persistence.AutoSaver(persistence.autosave_path(data_dir))
+        self.session: Session | None = None
+        self.keyboard: int | None = None  # the seat whose private screen is shown
+        self.claimed: int | None = None  # a seat that claimed a window on the shared screen
+        self.tokens: tuple[str, ...] = ()
+        self._start_config = config
+        self._start_saved = saved
+        self._seed = seed
+        self._handover: HandoverScreen | None = None
+        self._scores_shown = False
+
+    # --- starting ---------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self._start_saved is not None:
+            self.resume(self._start_saved)
+        elif self._start_config is not None:
+            self.start_game(self._start_config)
+        else:
+            self.action_new_game()
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def _clear_screens(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self._handover = None
+
+    def _autosave_note(self) -> str | None:
+        path = persistence.autosave_path(self.data_dir)
+        if not path.exists():
+            return None
+        try:
+            saved = persistence.load(path)
+        except persistence.SaveError as exc:
+            self.notify(str(exc), title="The autosave cannot be resumed", severity="warning")
+            return None
+        return None if not saved.state.to_act else saved.describe()
+
+    def action_new_game(self) -> None:
+        self._clear_screens()
+        template = self.session.config if self.session is not None else None
+        screen = NewGameScreen(seed=self._seed, resume=self._autosave_note(), config=template)
+        self.push_screen(screen, callback=self._new_game_chosen)
+
+    def _new_game_chosen(self, result: object) -> None:
+        if isinstance(result, GameConfig):
+            self.start_game(result)
+        elif result == "resume":
+            self.load_path(persistence.autosave_path(self.data_dir))
+        elif result == "load":
+            self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen_from_new)
+
+    def _load_chosen_from_new(self, path: Path | None) -> None:
+        if path is None or not self.load_path(path):
+            self.action_new_game()
+
+    def start_game(self, config: GameConfig) -> None:
+        self._begin(Session.new(config))
+
+    def resume(self, saved: persistence.SavedGame) -> None:
+        self._begin(Session.replayed(saved.config, saved.actions))
+
+    def _begin(self, session: Session) -> None:
+        self._clear_screens()
+        self.session = session
+        self.tokens = seat_tokens(session.config.players)
+        self.keyboard = None
+        self.claimed = None
+        self._scores_shown = False
+        self.push_screen(GameScreen())
+        self.call_after_refresh(self.route)
+        self._autosave()
+
+    # --- playing ------------------------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Apply one action (the only call of engine.apply in the app)."""
+        session = self.session
+        if session is None:
+            return False
+        try:
+            state = engine.apply(session.state, action)
+        except engine.IllegalAction as exc:
+            if self.game_screen is not None:
+                self.game_screen.say(str(exc), error=True)
+            return False
+        session.push(action, state)
+        self._autosave()
+        self.route()
+        return True
+
+    def decline_all(self) -> None:
+        """Enter on the shared window prompt: every seat asked lets the moment go by."""
+        session = self.session
+        if session is None:
+            return
+        declined: set[int] = set()
+        while True:
+            seats = [s for s in session.window_seats() if s not in declined]
+            decline = next((d for s in seats if (d := session.can_decline(s)) is not None), None)
+            if decline is None:
+                break
+            session.push(decline, engine.apply(session.state, decline))
+            declined.add(decline.seat)
+        self.claimed = None
+        self._autosave()
+        self.route()
+
+    def claim(self, seat: int) -> None:
+        """A seat answers a window: it gets the keyboard behind the privacy screen."""
+        session = self.session
+        if session is None or seat not in session.window_seats():
+            return
+        self.claimed = seat
+        self.keyboard = None
+        self._refresh()
+        self._hand_over(seat, undo_by=None)
+
+    def route(self) -> None:
+        """Decide who holds the keyboard for the next decision, and redraw."""
+        session = self.session
+        if session is None:
+            return
+        if session.over:
+            self.keyboard = None
+            self.claimed = None
+            self._refresh()
+            if not self._scores_shown:
+                self.show_scores()
+            return
+        window = session.window_seats()
+        if window:
+            if self.claimed is None or self.claimed not in window:
+                self.claimed = None
+                self.keyboard = None
+            self._refresh()
+            return
+        self.claimed = None
+        seat = session.state.to_act[0]
+        if seat == self.keyboard:
+            self._refresh()
+            return
+        if not session.needs_privacy():
+            self.keyboard = seat
+            self._refresh()
+            return
+        previous = self.keyboard
+        self.keyboard = None
+        self._refresh()
+        undo_by = previous if previous is not None and session.undoable_by() == previous else None
+        self._hand_over(seat, undo_by)
+
+    def _refresh(self) -> None:
+        screen = self.game_screen
+        if screen is not None and screen.is_mounted:
+            screen.refresh_game()
+
+    def _hand_over(self, seat: int, undo_by: int | None) -> None:
+        session = self.session
+        assert session is not None
+        names = session.config.players
+        view = session.view(None)
+        phase = PHASES.get(view.phase, view.phase)
+        rnd = f"Round {view.round} · " if view.round else ""
+        context = f"{rnd}{phase}: {decision_prompt(view, (seat,))}."
+        if self.claimed is not None:
+            context = f"{names[seat]} answers on the shared screen."
+        if self._handover is not None and self._handover in self.screen_stack:
+            self._handover.dismiss(None)
+        screen = HandoverScreen(
+            seat, names[seat], context, names[undo_by] if undo_by is not None else None
+        )
+        self._handover = screen
+        self.push_screen(screen, callback=self._handed_over)
+
+    def _handed_over(self, result: object) -> None:
+        screen = self._handover
+        self._handover = None
+        if not isinstance(result, int) or self.session is None:
+            return
+        if result == -1:
+            actor = self.session.undoable_by()
+            if actor is not None:
+                self.session.undo()
+                self.keyboard = actor
+                self._autosave()
+            self.route()
+            return
+        del screen
+        self.keyboard = result
+        self._refresh()
+
+    # --- undo ---------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        session = self.session
+        return (
+            session is not None
+            and self.keyboard is not None
+            and session.undoable_by() == self.keyboard
+        )
+
+    def undo(self) -> None:
+        screen = self.game_screen
+        if not self.can_undo():
+            if screen is not None:
+                screen.say(
+                    "Nothing to take back: only your own last actions that revealed nothing "
+                    "new can be undone.",
+                    error=True,
+                )
+            return
+        assert self.session is not None
+        action = self.session.undo()
+        self._autosave()
+        self.route()
+        if screen is not None:
+            screen.say(f"Taken back: {action.kind.replace('_', ' ')}.")
+
+    # --- scores -----------------------------------------------------------------------------------
+    def show_scores(self) -> None:
+        if self.session is None or not self.session.over:
+            return
+        self._scores_shown = True
+        self.push_screen(ScoresScreen(self.session.view(None)))
+
+    # --- saving -----------------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        session = self.session
+        if session is not None and self.autosave_enabled:
+            self.saver.submit(session.config, session.actions, session.state)
+
+    def action_save(self) -> None:
+        if self.session is None:
+            self.notify("There is no game to save.", severity="warning")
+            return
+        suggestion = "-".join(self.session.config.players)
+        self.push_screen(SaveDialog(suggestion), callback=self._save_named)
+
+    def _save_named(self, name: str | None) -> None:
+        session = self.session
+        if not name or session is None:
+            return
+        try:
+            path = persistence.save_path(name, self.data_dir)
+            persistence.save(path, session.config, session.actions, session.state)
+        except persistence.SaveError as exc:
+            self.notify(str(exc), title="Not saved", severity="error")
+            return
+        self.notify(f"Saved as {path.stem}.", title="Saved")
+
+    def action_load(self) -> None:
+        self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen)
+
+    def _load_chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.load_path(path)
+
+    def load_path(self, path: Path) -> bool:
+        try:
+            saved = persistence.load(path)
+        except persistence.SaveError as exc:
+            self.notify(str(exc), title="Not loaded", severity="error", timeout=10)
+            return False
+        self.resume(saved)
+        self.notify(f"Loaded {saved.describe()}.", title="Loaded")
+        return True
+
+    # --- other screens ----------------------------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen())
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up a new game", self.action_new_game)
+        yield SystemCommand("Save game", "Save this game under a name", self.action_save)
+        yield SystemCommand("Load game", "Load a saved game (or the autosave)", self.action_load)
+        yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
+        yield SystemCommand("Help", "Keys and the map legend", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    async def action_quit(self) -> None:
+        self.saver.flush()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self.saver.flush()

@@ -1,0 +1,109 @@
+"""Small dialogs: save under a name, load a saved game, read the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.markdown import Markdown
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from keythedral import persistence
+from keythedral.tui.screens.base import BaseScreen
+
+
+class SaveDialog(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, suggestion: str = "") -> None:
+        super().__init__()
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save the game as (letters, digits, spaces, - and _):")
+            yield Input(self.suggestion, id="save-name", compact=True)
+            yield Static("Enter saves · Esc cancels", classes="dim")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LoadDialog(ModalScreen[Path | None]):
+    """Pick the autosave or a named save; broken files are listed with the reason."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, base: Path | None = None) -> None:
+        super().__init__()
+        self.base = base
+        self.paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Load a game (Enter loads · Esc cancels):")
+            yield OptionList(id="load-list")
+
+    def on_mount(self) -> None:
+        options = []
+        auto = persistence.autosave_path(self.base)
+        candidates = ([auto] if auto.exists() else []) + persistence.list_saves(self.base)
+        for path in candidates:
+            label = "autosave" if path == auto else path.stem
+            options.append(Option(f"{label}  ({self._peek(path)})"))
+            self.paths.append(path)
+        ol = self.query_one(OptionList)
+        if options:
+            ol.add_options(options)
+        else:
+            ol.add_option(Option("No saved games yet.", disabled=True))
+
+    @staticmethod
+    def _peek(path: Path) -> str:
+        try:
+            return persistence.load(path).describe()
+        except persistence.SaveError as exc:
+            return f"cannot be loaded: {exc}"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.paths):
+            self.dismiss(self.paths[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def rules_text() -> str:
+    """docs/rules_en.md from the source checkout; a pointer to it when not installed."""
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent / "docs" / "rules_en.md"
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8")
+    return (
+        "# Rules\n\nThe rules document (docs/rules_en.md) is not installed with this copy of "
+        "the game. Read it in the project's source folder."
+    )
+
+
+class RulesScreen(BaseScreen):
+    BINDINGS = [Binding("escape,q", "close", "Close the rules")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-body"):
+            yield Static(Markdown(rules_text()), id="rules-text")
+        yield Footer()
+        yield self.compose_too_small()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

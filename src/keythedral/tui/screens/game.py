@@ -1,0 +1,471 @@
+"""The game screen: the map (or the mats, or the log), the private hand and the decision panel.
+
+The screen turns the session's legal actions into choices and map targets, and hands the
+chosen action to the app (the only place that applies actions).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from keythedral import engine
+from keythedral.engine import PlayerView
+from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.text import (
+    COLOURS,
+    FIELD_LETTER,
+    cottage_at,
+    cubes_text,
+    decision_prompt,
+    describe,
+    law_name,
+    plural,
+    pos_text,
+    seat_name,
+    touches,
+)
+from keythedral.tui.widgets.board import Cell, FieldMap
+from keythedral.tui.widgets.decision import Choice, DecisionPanel, hotkeys
+from keythedral.tui.widgets.panels import (
+    EventLog,
+    HandPanel,
+    KeythedralMat,
+    KeytownMat,
+    StatusBar,
+)
+
+if TYPE_CHECKING:
+    from keythedral.tui.app import KeythedralApp
+
+Action = Any
+MOVES = (
+    ("h", -1, 0),
+    ("j", 0, 1),
+    ("k", 0, -1),
+    ("l", 1, 0),
+    ("a", -1, 0),
+    ("s", 0, 1),
+    ("w", 0, -1),
+    ("d", 1, 0),
+)
+
+
+def action_cell(action: Action, second: bool = False) -> Cell | None:
+    """Where an action points on the map.
+
+    An action on an edge (a fence: a corner and a field) points first at its corner, then, once
+    the corner is chosen (``second``), at its field.
+    """
+    corner = getattr(action, "corner", None)
+    field = getattr(action, "field", None)
+    pos = getattr(action, "pos", None)
+    if corner is not None and field is not None:
+        return ("field", tuple(field)) if second else ("corner", tuple(corner))
+    if corner is not None:
+        return ("corner", tuple(corner))
+    if field is not None:
+        return ("field", tuple(field))
+    if pos is not None:
+        return ("field", tuple(pos))
+    return None
+
+
+def natural_key(action: Action) -> str | None:
+    """The key a player would guess for an action: its number, its amount, p for pass."""
+    kind = action.kind
+    if kind in ("choose_work_order", "place_cottage", "convert_cottage"):
+        return str(action.number)
+    if kind == "bid":
+        return str(action.amount) if action.amount < 10 else ""
+    if kind in ("pass_bid", "pass"):
+        return "p"
+    if kind == "choose_start_player":
+        return str(action.target + 1) if action.target < 9 else ""
+    if kind in ("pay", "choose_cube") and action.cube in COLOURS:
+        return str(COLOURS.index(action.cube) + 1)
+    return None
+
+
+def build_choices(
+    acts: list[Action], view: PlayerView, *, second: bool = False, grouped: bool = True
+) -> list[Choice]:
+    """One line per action; with ``grouped``, actions of one kind on one map cell (a cottage's
+    five numbers, a corner's fences) share a line that narrows the list when chosen."""
+    counts: Counter[tuple[str, Cell | None]] = Counter(
+        (a.kind, action_cell(a, second)) for a in acts
+    )
+    items: list[tuple[str | None, str, Action, str, Cell | None]] = []
+    done: set[tuple[str, Cell | None]] = set()
+    for a in acts:
+        cell = action_cell(a, second)
+        group = (a.kind, cell)
+        if grouped and cell is not None and counts[group] > 1:
+            if group not in done:
+                done.add(group)
+                items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
+            continue
+        items.append((natural_key(a), describe(a, view), a, "", cell))
+    keys = hotkeys([i[0] for i in items])
+    return [
+        Choice(text, action=a, command=command, key=k, cell=cell)
+        for (_, text, a, command, cell), k in zip(items, keys, strict=True)
+    ]
+
+
+def group_text(action: Action, view: PlayerView, n: int) -> str:
+    """The line standing for ``n`` actions of one kind on one cell."""
+    kind = action.kind
+    if kind == "place_cottage":
+        return f"a cottage at {pos_text(action.corner)}: touches {touches(view, action.corner)}"
+    if kind in ("build_fence", "remove_fence"):
+        home = cottage_at(view, action.corner)
+        who = (
+            f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} {home.number}"
+            if home is not None
+            else f"corner {pos_text(action.corner)}"
+        )
+        verb = "build a fence beside" if kind == "build_fence" else "remove a fence beside"
+        return f"{verb} {who} ({n} fields)"
+    cell = action_cell(action)
+    where = f" at {pos_text(cell[1])}" if cell is not None else ""
+    return f"{kind.replace('_', ' ')}{where} ({n} choices)"
+
+
+class GameScreen(BaseScreen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("u", "undo", "Undo"),
+        Binding("n", "next_target", "Next target"),
+        Binding("escape", "back", "Back"),
+        Binding("m", "show('map')", "Map"),
+        Binding("t", "show('mats')", "Mats"),
+        Binding("g", "show('log')", "Log"),
+        Binding("ctrl+s", "app.save", "Save", show=False),
+        Binding("c", "corners", "Corners", show=False),
+        *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in MOVES),
+        *(Binding(str(i), f"key('{i}')", show=False) for i in range(10)),
+        Binding("p", "key('p')", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.narrowed: list[Action] | None = None  # choices left after picking a map cell
+        self.second = False  # the narrowed choices point at fields around a chosen corner
+        self.view: PlayerView | None = None
+        self.tokens: tuple[str, ...] = ()
+        self._decision_key: tuple[int, int | None] | None = None
+
+    @property
+    def kapp(self) -> KeythedralApp:
+        return cast("KeythedralApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with ContentSwitcher(initial="map", id="left"):
+                yield FieldMap(id="map")
+                with VerticalScroll(id="mats"):
+                    yield KeythedralMat(id="keythedral-mat")
+                    yield KeytownMat(id="keytown-mat")
+                yield EventLog(id="log")
+            with Vertical(id="side"):
+                yield HandPanel(id="hand")
+                yield DecisionPanel(id="decision")
+        yield Static(id="info")
+        yield Footer()
+        yield self.compose_too_small()
+
+    # --- drawing the game -----------------------------------------------------------------------
+    def refresh_game(self) -> None:
+        """Redraw everything from the session and the seat at the keyboard."""
+        app = self.kapp
+        session = app.session
+        if session is None:
+            return
+        seat = app.keyboard
+        view = session.view(seat)
+        self.view = view
+        self.tokens = app.tokens
+        key = (len(session.actions), seat)
+        new_decision = key != self._decision_key
+        if new_decision:
+            self.narrowed, self.second = None, False
+            self._decision_key = key
+        window = session.window_seats()
+        to_act = session.state.to_act
+        self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens)
+        self.query_one(HandPanel).show(view if seat is not None else None, self.tokens)
+        self.query_one(EventLog).feed(view)
+        self.query_one(KeythedralMat).show(view)
+        self.query_one(KeytownMat).show(view, self.tokens)
+        panel = self.query_one(DecisionPanel)
+        board = self.query_one(FieldMap)
+        targets: list[Cell] = []
+        if session.over:
+            panel.show(
+                "The game is over.",
+                [Choice("show the scores", command="scores", key="1")],
+                "Every hand is revealed on the scores screen.",
+            )
+        elif seat is None and window:
+            panel.show(
+                "Anyone to answer?",
+                [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
+                + [
+                    Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
+                    for s in window
+                ],
+                "Press your seat number, or Enter for nobody. " + self._window_hint(view),
+            )
+        elif seat is None:
+            panel.show(decision_prompt(view, to_act), [], "Waiting for the next player.")
+        else:
+            acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
+            choices = build_choices(acts, view, second=self.second, grouped=self.narrowed is None)
+            targets = [c.cell for c in choices if c.cell is not None]
+            panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
+        board.show(view, self.tokens, targets)
+        if new_decision:
+            self._focus_for(targets, panel)
+        self._show_cursor_info()
+        self.refresh_bindings()
+
+    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
+        if targets and len(targets) == len(panel.choices):
+            self.query_one(FieldMap).focus()
+        else:
+            panel.option_list.focus()
+
+    def _prompt(self, view: PlayerView, seat: int) -> str:
+        if view.decision == "window" or self.kapp.claimed is not None:
+            return f"{seat_name(view, seat)}: play a law card, or let it go by"
+        return decision_prompt(view, (seat,))
+
+    def _window_hint(self, view: PlayerView) -> str:
+        windows = getattr(view, "windows", ())
+        if not windows:
+            return ""
+        top = windows[-1]
+        if top.kind == "purchase" and top.purchase is not None:
+            buyer = seat_name(view, top.purchase.seat)
+            return f"{buyer} declared the purchase of {top.purchase.tile}."
+        if top.kind == "law_played" and top.law is not None:
+            who = seat_name(view, top.law.seat)
+            return f"{who} played {law_name(top.law.card)}; it can be repealed."
+        if top.kind == "phase_start":
+            return "A new phase begins: laws for its start may be played."
+        return ""
+
+    def _hint(self, view: PlayerView, choices: list[Choice]) -> str:
+        if self.narrowed is not None:
+            return "Esc: back to every choice."
+        d = view.decision
+        if d == "place_field" and view.next_field:
+            letter = FIELD_LETTER.get(view.next_field, "?")
+            left = view.fields_in_stack
+            return f"The tile is a {view.next_field} ({letter}); {plural(left, 'tile')} left in the stack."
+        pay = view.payment
+        if d == "pay" and pay is not None:
+            need = getattr(pay, "need", None)
+            parts = []
+            if need and any(need):
+                parts.append(cubes_text(need))
+            if getattr(pay, "any_resource", 0):
+                parts.append(f"{pay.any_resource} of any resource")
+            if getattr(pay, "any_cube", 0):
+                parts.append(f"{pay.any_cube} of any colour")
+            what = " + ".join(parts) if parts else plural(pay.owed, "cube")
+            target = f" {pay.target}" if pay.target and not pay.target.isdigit() else ""
+            to = f" to {seat_name(view, pay.to_seat)}" if pay.to_seat is not None else ""
+            return f"Still to pay for the {pay.purpose}{target}{to}: {what}."
+        if d == "bid" and view.bidding is not None:
+            b = view.bidding
+            high = (
+                f"highest bid {b.high} by {seat_name(view, b.high_seat)}"
+                if b.high_seat is not None
+                else "no bid yet"
+            )
+            return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
+        if any(c.cell for c in choices):
+            return "Pick a + on the map (Enter) or a line below."
+        return ""
+
+    # --- the cursor and the info line --------------------------------------------------------------
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.query_one("#info", Static).update(Text(message, style="bold red" if error else "bold"))
+
+    def _show_cursor_info(self) -> None:
+        board = self.query_one(FieldMap)
+        if self.view is None:
+            return
+        names = {p.seat: p.name for p in self.view.players}
+        text = board.describe_cursor(names)
+        acts = self._actions_at(board.cursor)
+        if acts and self.view is not None:
+            text += " · Enter: " + (
+                describe(acts[0], self.view) if len(acts) == 1 else f"{len(acts)} choices"
+            )
+        self.query_one("#info", Static).update(Text(text))
+
+    def _actions_at(self, cell: Cell) -> list[Action]:
+        session = self.kapp.session
+        seat = self.kapp.keyboard
+        if session is None or seat is None or session.over:
+            return []
+        acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
+        return [a for a in acts if action_cell(a, self.second) == cell]
+
+    def on_field_map_cursor_moved(self, event: FieldMap.CursorMoved) -> None:
+        self._show_cursor_info()
+        self.query_one(DecisionPanel).highlight_cell(event.cell)
+
+    def on_field_map_picked(self, event: FieldMap.Picked) -> None:
+        self.pick_cell(event.cell)
+
+    def pick_cell(self, cell: Cell) -> None:
+        acts = self._actions_at(cell)
+        if not acts:
+            self.say(self._why_not(cell), error=True)
+            return
+        if len(acts) == 1:
+            self.kapp.play(acts[0])
+            return
+        # Several choices here: narrow the list (and, for an edge, point at its fields).
+        self.second = not self.second and all(
+            action_cell(a, True) != action_cell(a, False) for a in acts
+        )
+        self.narrowed = acts
+        self.refresh_game()
+        if not self.second:
+            self.query_one(DecisionPanel).option_list.focus()
+
+    def _why_not(self, cell: Cell) -> str:
+        """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
+        app = self.kapp
+        session, seat, view = app.session, app.keyboard, self.view
+        if session is None or seat is None or view is None or session.over:
+            return "Nothing to choose on the map now."
+        kind, pos = cell
+        d = view.decision
+        raw: dict[str, Any] | None = None
+        if d == "place_field" and kind == "field":
+            raw = {"kind": "place_field", "seat": seat, "pos": pos}
+        elif d == "place_worker" and kind == "field" and view.placement is not None:
+            raw = {
+                "kind": "place_worker",
+                "seat": seat,
+                "number": view.placement.number,
+                "field": pos,
+            }
+        elif d == "place_cottage" and kind == "corner":
+            numbers = [a.number for a in session.legal_for(seat) if a.kind == "place_cottage"]
+            if numbers:
+                raw = {"kind": "place_cottage", "seat": seat, "corner": pos, "number": numbers[0]}
+        elif d == "relocate" and kind == "corner" and view.relocation:
+            raw = {
+                "kind": "relocate_cottage",
+                "seat": seat,
+                "number": view.relocation[0][1],
+                "corner": pos,
+            }
+        if raw is not None:
+            try:
+                engine.apply(session.state, engine.parse_action(raw))
+            except engine.IllegalAction as exc:
+                return str(exc)
+            except ValueError:
+                pass
+        board = self.query_one(FieldMap)
+        if board.targets:
+            want = "a field" if all(k == "field" for k, _ in board.targets) else "a corner"
+            return f"Nothing to do there: choose {want} marked + (n jumps to the next one)."
+        return "Nothing to choose on the map now: use the list on the right."
+
+    # --- choosing from the list ----------------------------------------------------------------------
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        choice = event.choice
+        if choice.action is not None:
+            self.kapp.play(choice.action)
+        elif choice.command == "nobody":
+            self.kapp.decline_all()
+        elif choice.command.startswith("seat:"):
+            self.kapp.claim(int(choice.command[5:]))
+        elif choice.command == "cell" and choice.cell is not None:
+            self.pick_cell(choice.cell)
+        elif choice.command == "scores":
+            self.kapp.show_scores()
+
+    def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
+        cell = event.choice.cell
+        board = self.query_one(FieldMap)
+        if cell is not None and cell != board.cursor:
+            board.set_cursor(cell, announce=False)
+            self._show_cursor_info()
+
+    # --- actions ------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.kapp.can_undo()
+        if action == "back":
+            return self.narrowed is not None
+        if action == "next_target":
+            return bool(self.query_one(FieldMap).targets)
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys whose binding is off now still say why they do nothing."""
+        if event.key == "u" and not self.kapp.can_undo():
+            event.stop()
+            self.kapp.undo()
+        elif event.key == "n" and not self.query_one(FieldMap).targets:
+            event.stop()
+            self.say("No targets on the map for this choice: use the list on the right.")
+
+    def action_help(self) -> None:
+        self.kapp.action_help()
+
+    def action_undo(self) -> None:
+        self.kapp.undo()
+
+    def action_back(self) -> None:
+        if self.narrowed is not None:
+            self.narrowed, self.second = None, False
+            self.refresh_game()
+
+    def action_show(self, which: str) -> None:
+        self.query_one(ContentSwitcher).current = which
+        if which == "map":
+            self.query_one(FieldMap).focus()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        if switcher.current != "map":
+            switcher.current = "map"
+        self.query_one(FieldMap).action_move(dx, dy)
+
+    def action_corners(self) -> None:
+        self.query_one(FieldMap).toggle_lattice()
+
+    def action_next_target(self) -> None:
+        self.query_one(ContentSwitcher).current = "map"
+        self.query_one(FieldMap).next_target()
+
+    def action_key(self, key: str) -> None:
+        panel = self.query_one(DecisionPanel)
+        if not panel.choose_key(key):
+            keys = [c.key for c in panel.choices if c.key]
+            if keys:
+                self.say(
+                    f"No choice has the key {key}: the keys now are {' '.join(keys)}.", error=True
+                )
+            else:
+                self.say("There is nothing to choose with a key now.", error=True)

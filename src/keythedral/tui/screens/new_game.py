@@ -1,0 +1,168 @@
+"""The new-game screen: players in seat order, variants, the seed; or resume the autosave."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Static
+
+from keythedral.engine import ConfigError, GameConfig
+from keythedral.tui.screens.base import BaseScreen
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class NewGameScreen(BaseScreen):
+    """Dismissed with a GameConfig, or "resume" / "load"."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "start", "Start the game"),
+        Binding("ctrl+r", "resume", "Resume autosave"),
+        Binding("ctrl+o", "load", "Load a game"),
+    ]
+
+    def __init__(
+        self,
+        names: tuple[str, ...] = DEFAULT_NAMES,
+        seed: int | None = None,
+        resume: str | None = None,
+        config: GameConfig | None = None,
+    ) -> None:
+        super().__init__()
+        if config is not None:
+            names = tuple(config.players) + ("",) * (5 - len(config.players))
+        self.names = names
+        self.seed = seed if seed is not None else random_seed()
+        self.resume = resume
+        self.template = config
+
+    def compose(self) -> ComposeResult:
+        cfg = self.template
+        with VerticalScroll(id="new-game"):
+            yield Static("Keythedral: a new game", id="new-title")
+            yield Static(
+                "Players in seat order (2 to 5; leave a name empty for fewer). "
+                "The first seat starts: at the table the youngest picks who that is.",
+                classes="note",
+            )
+            with Horizontal(id="names"):
+                for i in range(5):
+                    yield Input(
+                        self.names[i] if i < len(self.names) else "",
+                        placeholder=f"seat {i + 1}",
+                        id=f"name-{i}",
+                        compact=True,
+                        max_length=12,
+                    )
+            with Horizontal(id="variants"):
+                yield Checkbox("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
+                yield Checkbox(
+                    "Open buildings",
+                    cfg.open_buildings if cfg else False,
+                    id="open_buildings",
+                    compact=True,
+                )
+                yield Checkbox(
+                    "Long game", cfg.long_game if cfg else False, id="long_game", compact=True
+                )
+            with Horizontal(classes="radios"):
+                yield Static("Scoring:", classes="label")
+                with RadioSet(id="edition", compact=True):
+                    second = bool(cfg and cfg.edition == "second")
+                    yield RadioButton("classic 2002", value=not second, id="classic")
+                    yield RadioButton("second edition 2004", value=second, id="second")
+            with Horizontal(classes="radios"):
+                yield Static("Law windows:", classes="label")
+                with RadioSet(id="windows", compact=True):
+                    possible = bool(cfg and cfg.reaction_windows == "when_possible")
+                    yield RadioButton(
+                        "always (hides who holds what)", value=not possible, id="always"
+                    )
+                    yield RadioButton(
+                        "only when someone can answer", value=possible, id="when_possible"
+                    )
+            with Horizontal(id="seed-row"):
+                yield Static("Seed:", classes="label")
+                yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
+                yield Button("New seed", id="reseed", compact=True)
+            yield Static("", id="new-error")
+            with Horizontal(id="new-buttons"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                if self.resume:
+                    yield Button("Resume", id="resume", compact=True)
+                yield Button("Load…", id="load", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+            if self.resume:
+                yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note")
+        yield Footer()
+        yield self.compose_too_small()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def config(self) -> GameConfig:
+        """The GameConfig the form describes; ConfigError with a readable message if none."""
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
+        names = [n for n in names if n]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text)
+        except ValueError as exc:
+            raise ConfigError("The seed must be a whole number.") from exc
+        edition = "second" if self.query_one("#second", RadioButton).value else "classic"
+        windows = (
+            "when_possible" if self.query_one("#when_possible", RadioButton).value else "always"
+        )
+        return GameConfig(
+            players=names,
+            seed=seed,
+            no_laws=self.query_one("#no_laws", Checkbox).value,
+            open_buildings=self.query_one("#open_buildings", Checkbox).value,
+            long_game=self.query_one("#long_game", Checkbox).value,
+            edition=edition,
+            reaction_windows=windows,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "start":
+            self.action_start()
+        elif button == "resume":
+            self.action_resume()
+        elif button == "load":
+            self.action_load()
+        elif button == "quit":
+            self.app.exit()
+        elif button == "reseed":
+            self.query_one("#seed", Input).value = str(random_seed())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        try:
+            cfg = self.config()
+        except ConfigError as exc:
+            message = str(exc).replace("invalid game configuration: ", "")
+            self.query_one("#new-error", Static).update(f"Cannot start: {message}")
+            return
+        self.dismiss(cfg)
+
+    def action_resume(self) -> None:
+        if self.resume:
+            self.dismiss("resume")
+
+    def action_load(self) -> None:
+        self.dismiss("load")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return bool(self.resume)
+        return True

@@ -1,0 +1,77 @@
+"""The end of the game: scores, the winner(s), and every hand revealed."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from keythedral.engine import PlayerView
+from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.text import cubes_text, law_name, seat_tokens, seat_value, worth
+from keythedral.tui.widgets.panels import seat_label, winners_text
+
+
+def scores_table(view: PlayerView) -> Table:
+    tokens = seat_tokens([p.name for p in view.players])
+    table = Table(expand=True, show_lines=False)
+    table.add_column("player", no_wrap=True)
+    table.add_column("score", justify="right")
+    table.add_column("seats (tiles)")
+    table.add_column("cubes left (worth)")
+    table.add_column("laws in hand")
+    scores = view.scores or ()
+    winners = set(view.winners or ())
+    edition = view.config.edition
+    for hand in view.final or ():
+        seat = hand.seat
+        name = seat_label(view, seat, tokens)
+        if seat in winners:
+            name.append(" ★ winner", style="bold")
+        tiles = " ".join(f"{t}({seat_value(t, edition)})" for t in hand.buildings) or "none"
+        table.add_row(
+            name,
+            Text(str(scores[seat]) if seat < len(scores) else "?", style="bold"),
+            tiles,
+            f"{cubes_text(hand.cubes)} ({worth(hand.cubes)})",
+            ", ".join(law_name(c) for c in hand.laws) or "none",
+        )
+    return table
+
+
+class ScoresScreen(BaseScreen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("escape,b", "board", "Look at the board"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        v = self.view
+        rule = (
+            "Classic scoring: seats count; leftover cubes only break ties."
+            if v.config.edition == "classic"
+            else "Second edition: seats plus the worth of leftover cubes."
+        )
+        with VerticalScroll(id="scores-body"):
+            yield Static("The Keythedral is complete", id="scores-title")
+            yield Static(winners_text(v), id="scores-winner")
+            yield Static(scores_table(v), id="scores-table")
+            yield Static(
+                rule + " Cube worth: gold 4, glass 3, iron 2, resources 1.", id="scores-rule"
+            )
+        yield Footer()
+        yield self.compose_too_small()
+
+    def action_new_game(self) -> None:
+        self.app.action_new_game()  # type: ignore[attr-defined]
+
+    def action_board(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,128 @@
+"""The game being played in the app: config, the actions so far and the states they led to.
+
+No Textual here.  The app asks the session what is legal, whose decision it is, whether a
+window (several seats at once) is open and who may take an action back; the app alone calls
+``engine.apply`` and hands the result to ``push``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from keythedral import engine
+from keythedral.engine import GameConfig, GameState, PlayerView
+
+Action = Any  # engine.Action is an Annotated union; Any keeps mypy quiet at the boundary
+
+#: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
+#: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
+#: screen first.  In the layout nobody holds anything yet, so seats swap without it.
+PUBLIC_PHASES = frozenset({"layout"})
+
+
+@dataclass
+class Session:
+    config: GameConfig
+    states: list[GameState]
+    actions: list[Action] = field(default_factory=list)
+    _legal: tuple[int, list[Action]] | None = None
+
+    @classmethod
+    def new(cls, config: GameConfig) -> Session:
+        return cls(config=config, states=[engine.new_game(config)])
+
+    @classmethod
+    def replayed(cls, config: GameConfig, actions: Sequence[Action]) -> Session:
+        session = cls.new(config)
+        for a in actions:
+            session.push(a, engine.apply(session.state, a))
+        return session
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        return not self.state.to_act
+
+    def legal(self) -> list[Action]:
+        """Every legal action now, computed once per state."""
+        n = len(self.states)
+        if self._legal is None or self._legal[0] != n:
+            self._legal = (n, engine.legal_actions(self.state))
+        return self._legal[1]
+
+    def legal_for(self, seat: int | None) -> list[Action]:
+        return [a for a in self.legal() if a.seat == seat]
+
+    def view(self, seat: int | None) -> PlayerView:
+        return engine.view(self.state, seat)
+
+    def push(self, action: Action, new_state: GameState) -> None:
+        self.actions.append(action)
+        self.states.append(new_state)
+
+    # --- windows: several seats may answer at once ----------------------------------------
+    def window_seats(self) -> tuple[int, ...]:
+        """Seats asked at once on the shared screen (empty when one seat simply decides).
+
+        A window is open when more than one seat may act, or when every seat asked may let the
+        moment go by (``decline``).  Being asked reveals nothing, so it is shown to everyone.
+        """
+        to_act = self.state.to_act
+        if len(to_act) > 1:
+            return to_act
+        if to_act and any(a.kind == "decline" for a in self.legal()):
+            return to_act
+        return ()
+
+    def can_decline(self, seat: int) -> Action | None:
+        return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
+
+    # --- the person who should hold the keyboard ------------------------------------------
+    def needs_privacy(self) -> bool:
+        return self.state.phase not in PUBLIC_PHASES
+
+    # --- undo -------------------------------------------------------------------------------
+    def undoable_by(self) -> int | None:
+        """The seat that may take back the last action, or None.
+
+        Only a seat's own action that revealed nothing new to it may be taken back: not one
+        that drew a law card, showed a new field tile or building tiles, drew at random, ended
+        a phase or round, ended the game, or opened a window to the other players.
+        """
+        if not self.actions or self.over:
+            return None
+        seat = self.actions[-1].seat
+        before, after = self.states[-2], self.states[-1]
+        return seat if reveals_nothing(before, after, seat) else None
+
+    def undo(self) -> Action:
+        self.states.pop()
+        return self.actions.pop()
+
+
+def reveals_nothing(before: GameState, after: GameState, seat: int) -> bool:
+    """True when going from ``before`` to ``after`` showed ``seat`` nothing it did not know."""
+    if not after.to_act or len(after.to_act) > 1:
+        return False
+    if getattr(before, "rng", None) != getattr(after, "rng", None):
+        return False  # something was drawn at random
+    v0, v1 = engine.view(before, seat), engine.view(after, seat)
+    if (v0.phase, v0.round) != (v1.phase, v1.round):
+        return False
+    if v1.decision == "window" or v1.windows:
+        return False
+    assert v0.me is not None and v1.me is not None
+    if set(v1.me.laws) - set(v0.me.laws):
+        return False  # a law card came into the hand
+    if {t.id for t in v1.tiles} - {t.id for t in v0.tiles}:
+        return False  # a stage turned face up, or a tile was replaced
+    if v1.face_down != v0.face_down or v1.law_deck != v0.law_deck:
+        return False
+    if v1.next_field is not None and v1.next_field != v0.next_field:
+        return False  # a new field tile is showing
+    return not (v1.next_field is not None and v1.fields_in_stack != v0.fields_in_stack)

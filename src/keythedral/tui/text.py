@@ -1,0 +1,340 @@
+"""Words for the screen: names of things, cube lists, and a one-line description of any action.
+
+Nothing here imports Textual; everything reads a ``PlayerView`` (what the seat at the keyboard
+may know) and the public catalogue text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from keythedral.engine import PlayerView
+
+#: Cube colours in the order of every count tuple in a view (wood, stone, food, water, wine are
+#: resources; iron, glass, gold are crafts).  tests/tui check this against ``engine.summary``.
+COLOURS: tuple[str, ...] = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
+RESOURCES = COLOURS[:5]
+CRAFTS = COLOURS[5:]
+#: Worth of a leftover cube at the end (the rules: gold 4, glass 3, iron 2, resources 1).
+CUBE_WORTH = (1, 1, 1, 1, 1, 2, 3, 4)
+SMITHS = {"iron": "blacksmith", "glass": "glassmaker", "gold": "goldsmith"}
+CRAFT_PRICE = {"iron": 2, "glass": 3, "gold": 4}
+
+#: Field types: the letter drawn on the map (meaning never by colour alone) and what they give.
+FIELD_LETTER = {"quarry": "Q", "woods": "W", "lake": "L", "farm": "F", "vineyard": "V"}
+FIELD_YIELD = {
+    "quarry": "stone",
+    "woods": "wood",
+    "lake": "water",
+    "farm": "food",
+    "vineyard": "wine",
+}
+
+PHASES = {
+    "layout": "Layout",
+    "place_workers": "Phase 1: placing workers",
+    "harvest": "Phase 2: harvest",
+    "spend": "Phase 3: spending",
+    "retrieve": "Phase 4: retrieving",
+    "bidding": "Phase 5: start player",
+    "game_over": "Game over",
+}
+
+#: What each decision asks, as "<name> must ..." (unknown decisions fall back to their name).
+ASKS = {
+    "place_field": "lay the next field tile",
+    "place_cottage": "place a cottage",
+    "choose_work_order": "put the work-order marker on a cottage number",
+    "place_worker": "place a worker",
+    "spend": "take one phase 3 action",
+    "pay": "choose the cubes to pay, one at a time",
+    "choose_cube": "choose the colour of a cube to take",
+    "window": "answer with a law card or let it go by",
+    "relocate": "move the fenced-off cottage",
+    "bid": "bid or pass for the start player",
+    "choose_start_player": "name the next start player",
+    "game_over": "nothing: the game is over",
+}
+
+Pos = tuple[int, int]
+
+
+def seat_tokens(names: Sequence[str]) -> tuple[str, ...]:
+    """One distinct capital letter per seat, from the name where possible (A for Ann)."""
+    used: set[str] = set()
+    tokens = []
+    for name in names:
+        candidates = [c.upper() for c in name if c.isalpha()] + [chr(65 + i) for i in range(26)]
+        token = next(c for c in candidates if c not in used and "A" <= c <= "Z")
+        used.add(token)
+        tokens.append(token)
+    return tuple(tokens)
+
+
+def cubes_text(counts: Sequence[int], empty: str = "nothing") -> str:
+    """'2 stone + 1 food' for a colour-count tuple."""
+    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n]
+    return " + ".join(parts) if parts else empty
+
+
+def worth(counts: Sequence[int]) -> int:
+    return sum(n * w for n, w in zip(counts, CUBE_WORTH, strict=False))
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@cache
+def law_cards() -> dict[str, dict[str, Any]]:
+    """The public text of the law cards, by id (the catalogue shipped with the game)."""
+    try:
+        text = resources.files("keythedral.data").joinpath("law_cards.yaml").read_text("utf-8")
+        data = yaml.safe_load(text)
+        return {c["id"]: c for c in data["cards"]}
+    except (OSError, yaml.YAMLError, KeyError, TypeError):  # pragma: no cover - broken install
+        return {}
+
+
+def law_name(card: str) -> str:
+    return str(law_cards().get(card, {}).get("name", card.replace("-", " ").capitalize()))
+
+
+def law_text(card: str) -> str:
+    return str(law_cards().get(card, {}).get("text", ""))
+
+
+def seat_name(view: PlayerView, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view.players):
+        return "nobody"
+    return view.players[seat].name
+
+
+def field_type(view: PlayerView, pos: Sequence[int]) -> str | None:
+    p = tuple(pos)
+    for f in view.fields:
+        if tuple(f.pos) == p:
+            return str(f.type)
+    return None
+
+
+def corner_fields(corner: Sequence[int]) -> tuple[Pos, Pos, Pos, Pos]:
+    x, y = corner[0], corner[1]
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def touches(view: PlayerView, corner: Sequence[int]) -> str:
+    """'quarry, farm' : the field types a corner touches."""
+    kinds = [t for t in (field_type(view, p) for p in corner_fields(corner)) if t]
+    return ", ".join(kinds) if kinds else "no field"
+
+
+def pos_text(pos: Sequence[int]) -> str:
+    return f"({pos[0]},{pos[1]})"
+
+
+def home_text(view: PlayerView, seat: int, number: int, *, own: bool = False) -> str:
+    """ "Bob's house 3" / "your cottage 2"."""
+    kind = "cottage"
+    for c in view.cottages:
+        if c.seat == seat and c.number == number:
+            kind = "house" if c.house else "cottage"
+    who = "your" if own else f"{seat_name(view, seat)}'s"
+    return f"{who} {kind} {number}"
+
+
+def cottage_at(view: PlayerView, corner: Sequence[int]) -> Any:
+    c = tuple(corner)
+    return next((k for k in view.cottages if tuple(k.corner) == c), None)
+
+
+SEAT_VALUES = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
+
+
+def seat_value(tile: str, edition: str) -> int:
+    """The seat a building tile is worth, from its stage (ids are 's<stage>-<nn>')."""
+    try:
+        stage = int(tile[1])
+    except (IndexError, ValueError):
+        return 0
+    return SEAT_VALUES.get(edition, SEAT_VALUES["classic"])[min(max(stage, 1), 5) - 1]
+
+
+def tile_cost(view: PlayerView, tile: str) -> tuple[int, ...] | None:
+    for t in view.tiles:
+        if t.id == tile:
+            return tuple(t.cost)
+    return None
+
+
+def tile_value(view: PlayerView, tile: str) -> int | None:
+    for t in view.tiles:
+        if t.id == tile:
+            return t.value
+    return None
+
+
+def adjusted_cost(
+    view: PlayerView, tile: str, extra: str | None, less: str | None
+) -> tuple[int, ...] | None:
+    cost = tile_cost(view, tile)
+    if cost is None:
+        return None
+    counts = list(cost)
+    if extra in COLOURS:
+        counts[COLOURS.index(extra)] += 1
+    if less in COLOURS and counts[COLOURS.index(less)] > 0:
+        counts[COLOURS.index(less)] -= 1
+    return tuple(counts)
+
+
+def _law_choices(a: Any, view: PlayerView) -> str:
+    bits = []
+    if getattr(a, "target", None) is not None:
+        bits.append(seat_name(view, a.target))
+    if getattr(a, "number", None) is not None:
+        if getattr(a, "target", None) is not None:
+            bits[-1] = home_text(view, a.target, a.number)
+        else:
+            bits.append(home_text(view, a.seat, a.number, own=True))
+    if getattr(a, "tile", None):
+        bits.append(str(a.tile))
+    if getattr(a, "field_type", None):
+        bits.append(str(a.field_type))
+    if getattr(a, "corner", None) is not None and getattr(a, "field", None) is not None:
+        bits.append(f"fence {pos_text(a.corner)}-{pos_text(a.field)}")
+    elif getattr(a, "field", None) is not None:
+        ftype: str = field_type(view, a.field) or "field"
+        bits.append(f"{ftype} at {pos_text(a.field)}")
+    if getattr(a, "craft", None):
+        bits.append(f"take {a.craft}" if a.card == "craft-bargain" else str(a.craft))
+    if getattr(a, "cube", None):
+        if getattr(a, "instead", None):
+            bits.append(f"{a.cube} instead of {a.instead}")
+        else:
+            bits.append(f"give {a.cube}")
+    if getattr(a, "extra", None):
+        bits.append(f"+1 {a.extra}")
+    if getattr(a, "less", None):
+        bits.append(f"-1 {a.less}")
+    return ": " + ", ".join(bits) if bits else ""
+
+
+def describe(action: Any, view: PlayerView) -> str:
+    """A readable one-line description of ``action`` for the player whose ``view`` this is.
+
+    Covers every action kind the engine has; an unknown kind is described from its fields.
+    """
+    kind = getattr(action, "kind", type(action).__name__)
+    seat = getattr(action, "seat", None)
+    me = seat == view.seat
+    a = action
+    if kind == "place_field":
+        ftype: str = view.next_field or "field"
+        return f"lay the {ftype} ({FIELD_LETTER.get(ftype, '?')}) at {pos_text(a.pos)}"
+    if kind == "place_cottage":
+        return f"cottage {a.number} at {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+    if kind == "choose_work_order":
+        return f"call number {a.number}: {_number_holders(view, a.number, seat)}"
+    if kind == "place_worker":
+        ftype = field_type(view, a.field) or "field"
+        gives = FIELD_YIELD.get(ftype, "?")
+        return f"worker to the {ftype} at {pos_text(a.field)} (gives {gives})"
+    if kind == "buy_building":
+        cost = adjusted_cost(view, a.tile, getattr(a, "extra", None), getattr(a, "less", None))
+        value = tile_value(view, a.tile)
+        price = cubes_text(cost) if cost is not None else "its price"
+        pts = f", seat worth {value}" if value is not None else ""
+        return f"buy {a.tile} for {price}{pts}"
+    if kind == "convert_cottage":
+        return f"convert cottage {a.number} into a house (1 stone + 1 wood)"
+    if kind in ("build_fence", "remove_fence"):
+        home = cottage_at(view, a.corner)
+        who = (
+            home_text(view, home.seat, home.number, own=home.seat == seat)
+            if home is not None
+            else f"the empty corner {pos_text(a.corner)}"
+        )
+        ftype = field_type(view, a.field) or "field"
+        where = f"the {ftype} {pos_text(a.field)}"
+        if kind == "build_fence":
+            return f"fence {who} off {where} (1 wood)"
+        owner = next(
+            (
+                f.seat
+                for f in view.fences
+                if tuple(f.corner) == tuple(a.corner) and tuple(f.field) == tuple(a.field)
+            ),
+            None,
+        )
+        return f"remove {seat_name(view, owner)}'s fence: {who} / {where} (2 wine)"
+    if kind == "buy_craft":
+        return f"buy 1 {a.craft} from the {SMITHS.get(a.craft, 'craftsman')} (any {CRAFT_PRICE.get(a.craft, '?')} cubes)"
+    if kind == "trade":
+        return f"trade any 2 cubes for 1 {a.take}"
+    if kind == "procure_law":
+        return f"procure the law on space {a.space + 1} (any 1 cube; then done this phase)"
+    if kind == "pass":
+        return "pass"
+    if kind == "decline":
+        return "let it go by (play no law)"
+    if kind == "relocate_cottage":
+        home = home_text(view, seat, a.number, own=me) if seat is not None else f"number {a.number}"
+        return f"move {home} to {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+    if kind == "bid":
+        b = view.bidding
+        if b is not None and seat == b.holder:
+            return f"match the bid of {a.amount} and win"
+        return f"bid {plural(a.amount, 'cube')}"
+    if kind == "pass_bid":
+        return "pass (no bid)"
+    if kind == "choose_start_player":
+        who = seat_name(view, a.target)
+        return f"make {who}{' (you)' if a.target == seat else ''} the start player"
+    if kind == "pay":
+        have = ""
+        if view.me is not None and a.cube in COLOURS:
+            have = f" (you have {view.me.cubes[COLOURS.index(a.cube)]})"
+        return f"pay 1 {a.cube}{have}"
+    if kind == "choose_cube":
+        return f"take 1 {a.cube}"
+    if kind == "play_law":
+        return f"play the law {law_name(a.card)}{_law_choices(a, view)}"
+    return _fallback(action, view)
+
+
+def _fallback(action: Any, view: PlayerView) -> str:
+    kind = str(getattr(action, "kind", type(action).__name__))
+    try:
+        fields = action.model_dump(exclude={"kind", "seat"})
+    except AttributeError:
+        fields = {}
+    bits = []
+    for key, value in fields.items():
+        if value is None:
+            continue
+        if key in ("target", "to_seat") and isinstance(value, int):
+            value = seat_name(view, value)
+        elif isinstance(value, list | tuple):
+            value = pos_text(value) if len(value) == 2 else ", ".join(map(str, value))
+        bits.append(f"{key.replace('_', ' ')} {value}")
+    return kind.replace("_", " ") + (": " + ", ".join(bits) if bits else "")
+
+
+def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
+    homes = []
+    for c in sorted(view.cottages, key=lambda c: (c.seat != seat, c.seat)):
+        if c.number == number:
+            who = "you" if c.seat == seat else view.players[c.seat].name
+            homes.append(f"{who}{' (house)' if c.house else ''}")
+    return ", ".join(homes) if homes else "nobody"
+
+
+def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
+    names = " or ".join(seat_name(view, s) for s in seats) or "nobody"
+    return f"{names} must {ASKS.get(view.decision, str(view.decision).replace('_', ' '))}"

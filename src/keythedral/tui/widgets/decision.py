@@ -1,0 +1,129 @@
+"""The generic decision panel: every legal choice of the seat at the keyboard, one per line.
+
+Whatever the engine asks (and whatever it will ask once new action kinds appear), the choices
+are listed here with a one-line description and a key; Enter or the key chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+Cell = tuple[str, tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the panel: an engine action to apply, or a command for the app."""
+
+    text: str
+    action: Any = None
+    command: str = ""
+    key: str = ""
+    cell: Cell | None = None
+
+
+class ChoiceList(OptionList):
+    """The list itself (Enter, up/down, mouse)."""
+
+
+class DecisionPanel(Vertical):
+    DEFAULT_CSS = """
+    DecisionPanel { height: 1fr; }
+    DecisionPanel > #prompt { height: auto; padding: 0 1; text-style: bold; }
+    DecisionPanel > #hint { height: auto; padding: 0 1; color: $text-muted; }
+    DecisionPanel > ChoiceList { height: 1fr; border: none; padding: 0; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
+    class Highlighted(Message):
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.choices: list[Choice] = []
+        self._keys: dict[str, int] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt")
+        yield Static(id="hint")
+        yield ChoiceList(id="choices")
+
+    @property
+    def option_list(self) -> ChoiceList:
+        return self.query_one(ChoiceList)
+
+    def show(self, prompt: str, choices: Sequence[Choice], hint: str = "") -> None:
+        self.query_one("#prompt", Static).update(Text(prompt))
+        hint_w = self.query_one("#hint", Static)
+        hint_w.update(Text(hint))
+        hint_w.display = bool(hint)
+        self.choices = list(choices)
+        self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
+        options = []
+        for c in self.choices:
+            row = Table.grid(padding=(0, 1))
+            row.add_column(width=2, no_wrap=True)
+            row.add_column(ratio=1)
+            row.add_row(Text(c.key, style="bold reverse") if c.key else Text(""), Text(c.text))
+            options.append(Option(row))
+        ol = self.option_list
+        ol.set_options(options)
+        if options:
+            ol.highlighted = 0
+
+    def choose_key(self, key: str) -> bool:
+        """Choose the line labelled ``key``; False when no line has that key."""
+        i = self._keys.get(key)
+        if i is None:
+            return False
+        self.option_list.highlighted = i
+        self.post_message(self.Chosen(self.choices[i]))
+        return True
+
+    def highlight_cell(self, cell: Cell) -> None:
+        """Move the highlight to the first choice on a map cell (no message)."""
+        for i, c in enumerate(self.choices):
+            if c.cell == cell:
+                with self.option_list.prevent(OptionList.OptionHighlighted):
+                    self.option_list.highlighted = i
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.choices):
+            self.post_message(self.Chosen(self.choices[event.option_index]))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.choices):
+            self.post_message(self.Highlighted(self.choices[event.option_index]))
+
+
+def hotkeys(natural: Sequence[str | None]) -> list[str]:
+    """Keys for a list of choices.
+
+    ``natural`` holds each choice's own key (a cottage number, a bid, "p" for pass; "" for a
+    choice that has none but fits such a list, like a bid of 12) or None.  When every choice
+    has one and they are distinct, those are used; otherwise 1..9 and 0 by position.
+    """
+    given = [k for k in natural if k]
+    if all(k is not None for k in natural) and len(set(given)) == len(given):
+        return [k or "" for k in natural]
+    keys = [str(i) for i in range(1, 10)] + ["0"]
+    return [keys[i] if i < len(keys) else "" for i in range(len(natural))]

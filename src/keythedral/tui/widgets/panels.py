@@ -1,0 +1,217 @@
+"""The smaller widgets around the map: status line, hand, mats and the event log.
+
+Each one renders from a ``PlayerView`` handed to it by the screen; none changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Log, Static
+
+from keythedral.engine import PlayerView
+from keythedral.tui.text import (
+    COLOURS,
+    CRAFTS,
+    PHASES,
+    SMITHS,
+    law_name,
+    seat_name,
+    seat_value,
+    worth,
+)
+from keythedral.tui.widgets.board import SEAT_COLOURS
+
+CUBE_STYLE = {
+    "wood": "#c08040",
+    "stone": "#b0b0b0",
+    "food": "#60c060",
+    "water": "#60a0ff",
+    "wine": "#ff6080",
+    "iron": "#ffffff",
+    "glass": "#c080ff",
+    "gold": "#ffd700",
+}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
+    token = tokens[seat] if seat < len(tokens) else "?"
+    return Text.assemble(
+        (f"{token}", f"bold black on {SEAT_COLOURS[seat % 5]}"), f" {view.players[seat].name}"
+    )
+
+
+def cube_line(counts: Sequence[int], start: int = 0, stop: int = 8) -> Text:
+    """'wood 2 stone 0 ...' with every colour named (colour is only a second cue)."""
+    text = Text()
+    for i in range(start, min(stop, len(counts))):
+        if len(text):
+            text.append(" ")
+        text.append(f"{COLOURS[i]} {counts[i]}", style=CUBE_STYLE[COLOURS[i]])
+    return text
+
+
+def cube_grid(counts: Sequence[int], per_row: int = 4) -> Text:
+    """Eight colours in rows of aligned columns, every colour named."""
+    cells = [f"{colour} {counts[i]}" for i, colour in enumerate(COLOURS[: len(counts)])]
+    widths = [max(len(c) for c in cells[col::per_row]) for col in range(per_row)]
+    text = Text()
+    for i, cell in enumerate(cells):
+        col = i % per_row
+        if i and col == 0:
+            text.append("\n")
+        text.append(cell, style=CUBE_STYLE[COLOURS[i]])
+        if col != per_row - 1 and i != len(cells) - 1:
+            text.append(" " * (widths[col] - len(cell) + 1))
+    return text
+
+
+def cost_text(cost: Sequence[int]) -> str:
+    """'2×stone food' : a short price."""
+    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
+    return " ".join(parts) if parts else "free"
+
+
+class StatusBar(Static):
+    """Round, phase, whose decision it is, the start player and the seed."""
+
+    def show(
+        self, view: PlayerView, seats: Sequence[int], seed: int, tokens: Sequence[str]
+    ) -> None:
+        phase = PHASES.get(view.phase, view.phase)
+        rnd = "Layout" if view.round == 0 else f"Round {view.round}"
+        if view.phase == "layout":
+            rnd = ""
+        who = ", ".join(view.players[s].name for s in seats) or "nobody"
+        text = Text()
+        if rnd:
+            text.append(f"{rnd} · ", style="bold")
+        text.append(phase, style="bold")
+        text.append(f" · to act: {who}")
+        text.append(f" · start: {view.players[view.start_player].name}")
+        text.append(f" · seed {seed}", style="dim")
+        self.update(text)
+
+
+class HandPanel(Static):
+    """The private screen of the player at the keyboard; nobody's when the screen is shared."""
+
+    def show(self, view: PlayerView | None, tokens: Sequence[str], note: str = "") -> None:
+        if view is None or view.me is None or view.seat is None:
+            self.border_title = "Shared screen"
+            self.update(Text(note or "Nobody's cubes, laws or tiles are shown.", style="dim"))
+            return
+        me = view.me
+        seat = view.seat
+        self.border_title = f"{view.players[seat].name}'s screen (private)"
+        text = cube_grid(me.cubes)
+        text.append(f"  worth {worth(me.cubes)}", style="dim")
+        text.append("\nlaws: ")
+        text.append(", ".join(law_name(c) for c in me.laws) if me.laws else "none")
+        text.append("\nseats: ")
+        if me.buildings:
+            edition = view.config.edition
+            points = sum(seat_value(b, edition) for b in me.buildings)
+            text.append(f"{' '.join(me.buildings)} = {points} points")
+        else:
+            text.append("none")
+        self.update(text)
+
+
+class KeythedralMat(Static):
+    """Stages of building tiles (face up with costs, face down as counts) and work order."""
+
+    def show(self, view: PlayerView) -> None:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        by_stage: dict[int, list[str]] = {}
+        for t in view.tiles:
+            mark = "" if t.buyable else " (not yet)"
+            by_stage.setdefault(t.stage, []).append(f"{t.id} {cost_text(t.cost)} →{t.value}{mark}")
+        for stage in range(1, 6):
+            down = view.face_down[stage - 1] if stage - 1 < len(view.face_down) else 0
+            up = by_stage.get(stage, [])
+            cells = list(up)
+            if down:
+                cells.append(f"{'▒' * min(down, 5)} {down} face down")
+            if not cells:
+                cells = ["all bought" if stage < view.stage else "-"]
+            label = Text(f"Stage {stage}", style="bold" if stage == view.stage else "dim")
+            if stage == view.stage:
+                label.append(" ◀ buy", style="bold")
+            grid.add_row(label, Text("\n".join(cells)))
+        order = Text("Work order: ")
+        for i in range(5):
+            number = view.work_order[i] if i < len(view.work_order) else None
+            order.append(f"{ORDINALS[i]}→{number if number is not None else '·'} ")
+        grid.add_row(Text("Markers", style="bold"), order)
+        self.update(grid)
+
+
+class KeytownMat(Static):
+    """Craftsmen, the store, the law master and the start player."""
+
+    def show(self, view: PlayerView, tokens: Sequence[str]) -> None:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column()
+        smiths = Text()
+        for i, craft in enumerate(CRAFTS):
+            if i:
+                smiths.append("\n")
+            smiths.append(f"{SMITHS[craft]}: {view.craftsmen[i]} {craft}", style=CUBE_STYLE[craft])
+        grid.add_row("Craftsmen", smiths)
+        grid.add_row("Store", cube_grid(view.store, 3))
+        grid.add_row("Trader", "any 2 cubes → 1 resource")
+        if view.config.no_laws:
+            grid.add_row("Law master", Text("no laws in this game"))
+        else:
+            spaces = " ".join("[law]" if full else "[ · ]" for full in view.law_spaces)
+            grid.add_row("Law master", Text(f"spaces {spaces} · deck {view.law_deck}"))
+            played = getattr(view, "law_discard", ())
+            if played:
+                grid.add_row("Laws played", Text(", ".join(law_name(c) for c in played)))
+        start = seat_label(view, view.start_player, tokens)
+        grid.add_row("Start player", start)
+        players = Text()
+        for p in view.players:
+            if players:
+                players.append("\n")
+            players.append_text(seat_label(view, p.seat, tokens))
+            players.append(
+                f": {p.cottages} cottages, {p.houses} houses, {p.fences_left} fences left"
+                + (" · has procured a law" if p.procured_law_this_round else "")
+            )
+        grid.add_row("Players", players)
+        self.update(grid)
+
+
+class EventLog(Log):
+    """The public log, appended as events happen."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, max_lines=2000, auto_scroll=True)
+        self.seen = 0
+
+    def feed(self, view: PlayerView) -> None:
+        new = view.log_total - self.seen
+        if new <= 0:
+            if view.log_total < self.seen:  # an undo went back past logged events
+                self.clear()
+                self.seen = 0
+                new = view.log_total
+            else:
+                return
+        lines = view.log[-new:] if new <= len(view.log) else view.log
+        self.write_lines(lines)
+        self.seen = view.log_total
+
+
+def winners_text(view: PlayerView) -> str:
+    winners = view.winners or ()
+    names = " and ".join(seat_name(view, s) for s in winners)
+    return f"{names} {'win' if len(winners) > 1 else 'wins'}!" if winners else ""

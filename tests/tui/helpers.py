@@ -1,0 +1,102 @@
+"""Helpers for the app tests: a quick purposeful policy, seeded games, app factories."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from keythedral import engine
+from keythedral.engine import GameConfig, GameState
+from keythedral.persistence import SavedGame
+from keythedral.tui.app import KeythedralApp
+from keythedral.tui.text import COLOURS
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def _surplus(hand: tuple[int, ...], cost: tuple[int, ...]) -> list[int]:
+    return [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
+
+
+def choose(state: GameState, rng: random.Random, procure: float = 0.0) -> Any:
+    """A simple player that heads for the buildings (public API only: view + legal list);
+    with probability ``procure`` it takes a law card when it can, and never plays one."""
+    legal = engine.legal_actions(state)
+    declines = [a for a in legal if a.kind == "decline"]
+    if declines:
+        return declines[0]
+    seat = state.to_act[0]
+    view = engine.view(state, seat)
+    assert view.me is not None
+    hand = tuple(view.me.cubes)
+    buyable = [t for t in view.tiles if t.buyable]
+    target = min(
+        (tuple(t.cost) for t in buyable),
+        key=lambda c: sum(max(0, x - h) for x, h in zip(c, hand, strict=True)),
+        default=(0,) * 8,
+    )
+    kinds = {a.kind for a in legal}
+    if "pay" in kinds:
+        spare = _surplus(hand, target)
+        pays = [a for a in legal if a.kind == "pay"]
+        best = [a for a in pays if spare[COLOURS.index(a.cube)] > 0]
+        return (best or pays)[0]
+    if "choose_cube" in kinds:
+        short = [COLOURS[i] for i, (c, h) in enumerate(zip(target, hand, strict=True)) if c > h]
+        picks = [a for a in legal if a.kind == "choose_cube" and a.cube in short]
+        return (picks or [a for a in legal if a.kind == "choose_cube"])[0]
+    if "pass" in kinds:  # phase 3
+        laws = [a for a in legal if a.kind == "procure_law"]
+        if laws and rng.random() < procure:
+            return laws[0]
+        buys = [a for a in legal if a.kind == "buy_building"]
+        if buys:
+            return buys[0]
+        spare = sum(_surplus(hand, target))
+        short = [COLOURS[i] for i, (c, h) in enumerate(zip(target, hand, strict=True)) if c > h]
+        for a in legal:
+            if (
+                a.kind == "buy_craft"
+                and a.craft in short
+                and spare >= {"iron": 2, "glass": 3, "gold": 4}[a.craft]
+            ):
+                return a
+        for a in legal:
+            if a.kind == "trade" and a.take in short and spare >= 2:
+                return a
+        return next(a for a in legal if a.kind == "pass")
+    if "pass_bid" in kinds:
+        return next(a for a in legal if a.kind == "pass_bid")
+    plain = [a for a in legal if a.kind != "play_law"]
+    return rng.choice(plain or legal)
+
+
+def play_until(
+    state: GameState, stop: Any, seed: int = 0, limit: int = 20000, procure: float = 0.0
+) -> tuple[GameState, list[Any]]:
+    """Play with ``choose`` until ``stop(state)`` holds; returns the state and the actions."""
+    rng = random.Random(seed)
+    actions = []
+    for _ in range(limit):
+        if stop(state) or not state.to_act:
+            break
+        a = choose(state, rng, procure)
+        state = engine.apply(state, a)
+        actions.append(a)
+    return state, actions
+
+
+def config(seed: int = 3, **variants: Any) -> GameConfig:
+    return GameConfig(players=list(NAMES), seed=seed, **variants)
+
+
+def saved_game(cfg: GameConfig, stop: Any, seed: int = 0, procure: float = 0.0) -> SavedGame:
+    state, actions = play_until(engine.new_game(cfg), stop, seed, procure=procure)
+    return SavedGame(cfg, tuple(actions), state)
+
+
+def make_app(
+    cfg: GameConfig | None = None, saved: SavedGame | None = None, **kw: Any
+) -> KeythedralApp:
+    kw.setdefault("autosave", False)
+    return KeythedralApp(cfg, saved=saved, animations=False, **kw)

@@ -1,0 +1,351 @@
+"""Pilot tests: short flows through the app's keys, with assertions on the rendered text."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from driver import hand_over, panel, take
+from textshot import screen_text
+
+from helpers import NAMES, choose, config, make_app, saved_game
+from keythedral import engine, persistence
+from keythedral.persistence import SavedGame
+from keythedral.tui.app import KeythedralApp
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.screens.new_game import NewGameScreen
+from keythedral.tui.screens.scores import ScoresScreen
+from keythedral.tui.text import law_name
+from keythedral.tui.widgets.board import FieldMap
+
+SIZE = (100, 32)
+
+
+def private_titles(text: str) -> list[str]:
+    return [name for name in NAMES if f"{name}'s screen (private)" in text]
+
+
+def assert_only_own_secrets(app: KeythedralApp, text: str) -> None:
+    """The one private panel on screen is the keyboard seat's; no other hand's laws show."""
+    session = app.session
+    assert session is not None
+    seat = app.keyboard
+    if seat is None:
+        assert private_titles(text) == []
+        return
+    assert private_titles(text) == [NAMES[seat]]
+    mine = set(session.state.players[seat].laws)
+    public = set(getattr(session.state, "law_discard", ()))
+    for other, player in enumerate(session.state.players):
+        if other != seat:
+            for card in set(player.laws) - mine - public:
+                assert law_name(card) not in text, (NAMES[seat], card)
+
+
+async def test_new_game_screen_starts_the_configured_game() -> None:
+    app = KeythedralApp(animations=False, autosave=False, seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        assert "Seed:" in text and "42" in text
+        app.screen.query_one("#name-2").value = ""  # type: ignore[attr-defined]
+        app.screen.query_one("#no_laws").value = True  # type: ignore[attr-defined]
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.session is not None
+        cfg = app.session.config
+        assert cfg.players == ("Ann", "Bob") and cfg.seed == 42 and cfg.no_laws
+        assert "Ann must lay the next field tile" in screen_text(app)
+
+
+async def test_new_game_screen_explains_a_bad_setup() -> None:
+    app = KeythedralApp(animations=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for i in range(1, 5):
+            app.screen.query_one(f"#name-{i}").value = ""  # type: ignore[attr-defined]
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "Cannot start: players: Value error, Keythedral needs 2 to 5" in screen_text(app)
+
+
+async def test_layout_by_map_and_keys() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        board = app.screen.query_one(FieldMap)
+        assert board.targets and board.cursor in board.targets
+        # A cell that is not a target: the engine's reason is shown, nothing happens.
+        board.set_cursor(("field", (5, 5)))
+        await pilot.press("enter")
+        assert session.actions == []
+        assert "would not touch the board" in screen_text(app)
+        # n jumps to a target, Enter lays the field there.
+        await pilot.press("n", "enter")
+        assert [a.kind for a in session.actions] == ["place_field"]
+        # The cottage: Enter on a corner narrows the list to the numbers, 3 picks number 3.
+        await pilot.press("enter")
+        assert "cottage 3 at" in screen_text(app)
+        await pilot.press("3")
+        assert session.actions[-1].kind == "place_cottage" and session.actions[-1].number == 3
+        # No privacy screen during the layout (nobody holds anything): Bob lays at once.
+        assert isinstance(app.screen, GameScreen) and app.keyboard == 1
+        assert "Bob must lay the next field tile" in screen_text(app)
+        # The cursor keys move on the map (hjkl as well as arrows).
+        start = board.cursor
+        await pilot.press("l")
+        assert board.cursor[1][0] == start[1][0] + 1
+
+
+async def test_privacy_screen_at_every_hand_over() -> None:
+    """A whole round through the app: every hand-over shows the opaque screen first, and no
+    screen ever shows a hand other than the keyboard seat's."""
+    cfg = config(4)
+    saved = saved_game(cfg, lambda s: s.round >= 2 and s.phase == "place_workers", procure=0.6)
+    assert any(p.laws for p in saved.state.players)
+    app = make_app(saved=saved)
+    rng = random.Random(1)
+    handovers = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        while session.state.round < 3 and session.state.to_act:
+            if isinstance(app.screen, HandoverScreen):
+                target = app.screen.player
+                text = await hand_over(pilot, app)
+                handovers += 1
+                assert f"Pass the keyboard to {target}" in text
+                assert private_titles(text) == []
+                assert "laws:" not in text and "wood " not in text
+                assert app.keyboard == NAMES.index(target)
+                assert_only_own_secrets(app, screen_text(app))
+                continue
+            text = screen_text(app)
+            assert_only_own_secrets(app, text)
+            if app.keyboard is None:
+                assert session.window_seats()
+                assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
+                app.decline_all()
+                await pilot.pause()
+                continue
+            before = app.keyboard
+            app.play(choose(session.state, rng, procure=0.6))
+            await pilot.pause()
+            seat_next = session.state.to_act[0] if len(session.state.to_act) == 1 else None
+            if seat_next is not None and seat_next != before and not session.window_seats():
+                assert isinstance(app.screen, HandoverScreen)
+    assert handovers >= 10
+
+
+async def test_a_round_by_keys_placement_harvest_spending_bidding() -> None:
+    cfg = config(3, no_laws=True)
+    saved = saved_game(cfg, lambda s: s.round >= 1)
+    app = make_app(saved=saved)
+    rng = random.Random(2)
+    kinds: set[str] = set()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        cubes_before = sum(sum(p.cubes) for p in session.state.players)
+        while session.state.round < 2:
+            if isinstance(app.screen, HandoverScreen):
+                await hand_over(pilot, app)
+                continue
+            action = choose(session.state, rng)
+            if action.kind == "pass_bid" and "bid" not in kinds:
+                action = next((a for a in session.legal() if a.kind == "bid"), action)
+            kinds.add(action.kind)
+            await take(pilot, app, action)
+        assert {
+            "choose_work_order",
+            "place_worker",
+            "pass",
+            "pass_bid",
+            "choose_start_player",
+        } <= kinds
+        assert kinds & {"buy_building", "trade", "buy_craft", "convert_cottage"}
+        assert sum(sum(p.cubes) for p in session.state.players) > cubes_before  # the harvest
+        assert "Round 2" in screen_text(app) or isinstance(app.screen, HandoverScreen)
+
+
+async def test_window_prompt_on_the_shared_screen() -> None:
+    cfg = config(4)
+    saved = saved_game(cfg, lambda s: len(s.to_act) > 1, procure=0.6)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        seats = session.window_seats()
+        text = screen_text(app)
+        assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
+        assert "Shared screen" in text and private_titles(text) == []
+        # A seat number hands the keyboard to that seat behind the privacy screen.
+        await pilot.press(str(seats[0] + 1))
+        assert isinstance(app.screen, HandoverScreen)
+        await hand_over(pilot, app)
+        assert app.keyboard == seats[0]
+        text = screen_text(app)
+        assert private_titles(text) == [NAMES[seats[0]]]
+        assert "let it go by" in text
+        # Esc is harmless; the seat lets it go by, and the rest are asked on the shared screen.
+        await take(pilot, app, session.can_decline(seats[0]))
+        if session.window_seats():
+            assert app.keyboard is None
+            await pilot.press("enter")
+        assert not session.window_seats() or set(session.window_seats()) != set(seats)
+
+
+async def test_undo_takes_back_own_payment_steps_only() -> None:
+    cfg = config(3, no_laws=True)
+    saved = saved_game(cfg, lambda s: s.phase == "spend" and sum(s.players[s.to_act[0]].cubes) >= 3)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        assert session is not None
+        assert not app.can_undo()
+        await pilot.press("u")
+        assert "Nothing to take back" in screen_text(app)
+        trade = next(a for a in session.legal() if a.kind == "trade")
+        await take(pilot, app, trade)
+        assert "Still to pay for the trade" in screen_text(app)
+        assert app.can_undo()
+        await pilot.press("u")
+        assert session.state == saved.state
+        assert "Taken back: trade" in screen_text(app)
+
+
+async def test_keys_that_do_nothing_say_why() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        n = len(panel(app).choices)
+        await pilot.press("escape", "u")
+        assert app.session is not None and app.session.actions == []
+        await pilot.press("p")
+        assert "No choice has the key p" in screen_text(app)
+        assert len(panel(app).choices) == n
+
+
+async def test_too_small_terminal_says_so() -> None:
+    app = make_app(config())
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "The terminal is too small: 70x20" in screen_text(app)
+    app = make_app(config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "too small" not in screen_text(app)
+
+
+def game_with_fences_and_houses() -> SavedGame:
+    """A seeded game in phase 1 of a later round, with fences, houses and workers out."""
+    cfg = config(3, no_laws=True)
+    state, rng, actions = engine.new_game(cfg), random.Random(3), []
+    while not (state.round >= 3 and state.phase == "place_workers" and len(state.workers) >= 3):
+        legal = engine.legal_actions(state)
+        extra = [
+            a
+            for a in legal
+            if (a.kind == "build_fence" and len(state.fences) < 2)
+            or (a.kind == "convert_cottage" and not any(c.house for c in state.cottages))
+        ]
+        action = extra[0] if extra else choose(state, rng)
+        state = engine.apply(state, action)
+        actions.append(action)
+    return SavedGame(cfg, tuple(actions), state)
+
+
+async def test_every_distinction_is_in_the_plain_text() -> None:
+    """Without colour the map still tells field types, owners, houses, fences and targets."""
+    saved = game_with_fences_and_houses()
+    app = make_app(saved=saved)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        text = screen_text(app)
+        for mark in ("│Q", "│W", "●", "⌂", "▲", "█", "[K]", "+", "▶", "◀"):
+            assert mark in text, mark
+
+
+async def test_scores_screen_reveals_every_hand() -> None:
+    saved = saved_game(config(5), lambda s: False)
+    assert not saved.state.to_act
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        text = screen_text(app)
+        view = engine.view(saved.state, None)
+        assert "wins" in text or "win!" in text
+        for name, score in zip(NAMES, view.scores or (), strict=True):
+            assert name in text and str(score) in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_autosave_after_every_action_and_resume(_data_dir: Path) -> None:
+    app = make_app(config(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        app.saver.flush()
+        saved = persistence.load(persistence.autosave_path())
+        assert app.session is not None
+        assert saved.actions == tuple(app.session.actions) and saved.state == app.session.state
+    app = make_app(saved=persistence.load(persistence.autosave_path()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is not None and len(app.session.actions) == 1
+        assert "Ann must place a cottage" in screen_text(app)
+
+
+async def test_save_and_load_named_games_and_refuse_a_broken_one(_data_dir: Path) -> None:
+    app = make_app(config(), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one("#save-name").value = "friday"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        path = persistence.save_path("friday")
+        assert path.exists()
+        broken = persistence.save_path("broken")
+        broken.write_text('{"format": "keythedral-save", "version": 1}')
+        good = path.read_bytes()
+        assert not app.load_path(broken)
+        await pilot.pause()
+        shown = [n.message for n in app._notifications]
+        assert any("broken.json has no valid game settings" in m for m in shown), shown
+        assert app.load_path(path)
+        await pilot.pause()
+        assert app.session is not None and len(app.session.actions) == 1
+        assert path.read_bytes() == good
+
+
+async def test_command_palette_offers_the_game_commands() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"New game", "Save game", "Load game", "Rules", "Help", "Theme"} <= titles
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Keys" in screen_text(app) and "what it does" in screen_text(app)
+        await pilot.press("escape")
+        app.action_rules()
+        await pilot.pause()
+        assert "Keythedral" in screen_text(app)

@@ -1,0 +1,114 @@
+"""describe() and the other words of the screen, checked without Textual."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import choose, config, play_until
+from keythedral import engine
+from keythedral.tui.text import COLOURS, describe, seat_tokens, seat_value
+from keythedral.tui.widgets.decision import hotkeys
+
+
+def test_colour_order_matches_the_engine() -> None:
+    state = engine.new_game(config())
+    store = engine.summary(state)["store"]
+    assert list(store) == list(COLOURS)
+    assert tuple(store.values()) == tuple(engine.view(state, None).store)
+
+
+def test_seat_tokens_are_distinct_letters() -> None:
+    assert seat_tokens(["Ann", "Bob", "Cy"]) == ("A", "B", "C")
+    tokens = seat_tokens(["Ann", "Anna", "Al", "x1", "Ann2"])
+    assert len(set(tokens)) == 5
+    assert all(t.isalpha() and t.isupper() for t in tokens)
+
+
+def test_seat_values_follow_stage_and_edition() -> None:
+    assert seat_value("s3-07", "classic") == 3
+    assert seat_value("s5-01", "second") == 12
+
+
+def _every_kind_in_a_game(seed: int) -> dict[str, tuple[object, object]]:
+    """One (action, view) example of every action kind offered in a game, playing the test
+    policy but taking a law card whenever one is offered (to see them all)."""
+    state = engine.new_game(config(seed))
+    rng = random.Random(seed)
+    seen: dict[str, tuple[object, object]] = {}
+    while state.to_act:
+        legal = engine.legal_actions(state)
+        for a in legal:
+            seen.setdefault(a.kind, (a, engine.view(state, a.seat)))
+        laws = [a for a in legal if a.kind in ("play_law", "procure_law")]
+        if laws and rng.random() < 0.6:
+            a = rng.choice(laws)
+        elif rng.random() < 0.2:
+            a = rng.choice(legal)
+        else:
+            a = choose(state, rng)
+        state = engine.apply(state, a)
+    return seen
+
+
+def test_describe_every_action_kind_readably() -> None:
+    seen: dict[str, tuple[object, object]] = {}
+    for seed in range(4):
+        seen.update(_every_kind_in_a_game(seed))
+    core = {
+        "place_field", "place_cottage", "choose_work_order", "place_worker", "buy_building",
+        "convert_cottage", "build_fence", "buy_craft", "trade", "procure_law", "pass",
+        "bid", "pass_bid", "choose_start_player", "pay", "decline", "play_law",
+    }  # fmt: skip
+    assert core <= set(seen)
+    for kind, (action, view) in seen.items():
+        text = describe(action, view)  # type: ignore[arg-type]
+        assert text and "_" not in text, (kind, text)
+        assert "None" not in text, (kind, text)
+        assert len(text) < 90, (kind, text)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ({"kind": "pay", "seat": 0, "cube": "gold"}, "pay 1 gold"),
+        ({"kind": "bid", "seat": 1, "amount": 3}, "bid 3 cubes"),
+        ({"kind": "choose_start_player", "seat": 0, "target": 1}, "make Bob the start player"),
+        ({"kind": "trade", "seat": 0, "take": "wine"}, "trade any 2 cubes for 1 wine"),
+        ({"kind": "play_law", "seat": 0, "card": "good-harvest", "field_type": "farm"},
+         "play the law Good harvest: farm"),
+        ({"kind": "play_law", "seat": 0, "card": "downgrade-house", "target": 1, "number": 2},
+         "play the law Downgrade house: Bob's cottage 2"),
+    ],
+)  # fmt: skip
+def test_describe_examples(raw: dict[str, object], expected: str) -> None:
+    view = engine.view(engine.new_game(config()), 0)
+    assert describe(engine.parse_action(raw), view).startswith(expected)
+
+
+def test_describe_falls_back_on_unknown_kinds() -> None:
+    from pydantic import BaseModel
+
+    class Ring(BaseModel):
+        kind: str = "ring_the_bell"
+        seat: int = 0
+        times: int = 3
+        target: int = 1
+        where: tuple[int, int] = (2, -1)
+
+    view = engine.view(engine.new_game(config()), 0)
+    assert describe(Ring(), view) == "ring the bell: times 3, target Bob, where (2,-1)"
+
+
+def test_hotkeys_natural_when_complete_else_by_position() -> None:
+    assert hotkeys(["1", "3", "5"]) == ["1", "3", "5"]
+    assert hotkeys(["3", "4", "", "p"]) == ["3", "4", "", "p"]
+    assert hotkeys(["1", None, "2"]) == ["1", "2", "3"]
+    assert hotkeys(["1", "1"]) == ["1", "2"]
+    assert hotkeys([None] * 12)[-3:] == ["0", "", ""]
+
+
+def test_policy_finishes_games() -> None:
+    state, actions = play_until(engine.new_game(config(5)), lambda s: False, 5)
+    assert not state.to_act and len(actions) < 1000
