@@ -18,7 +18,9 @@ from . import engine, persistence
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
     """The play options; a subcommand repeats them without defaults, so that options given
     before the subcommand are not overwritten."""
-    p.add_argument("--players", nargs="+", metavar="NAME", help="player names in seat order, 2 to 5")
+    p.add_argument(
+        "--players", nargs="+", metavar="NAME", help="player names in seat order, 2 to 5"
+    )
     p.add_argument("--seed", type=int, help="the game's seed (random by default)")
     p.add_argument(
         "--resume", action="store_true", help="continue the interrupted game (the autosave)"
@@ -33,13 +35,13 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         "--edition",
         choices=("classic", "second"),
         help="scoring edition (default: classic)",
-        **({"default": "classic"} if defaults else {}),
+        default="classic" if defaults else argparse.SUPPRESS,
     )
     p.add_argument(
         "--windows",
         choices=("always", "when_possible"),
         help="when law-card windows open (default: always, which hides who holds what)",
-        **({"default": "always"} if defaults else {}),
+        default="always" if defaults else argparse.SUPPRESS,
     )
 
 
