@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import config, play_until
+from tui_helpers import config, play_until
 from keythedral import engine
 from keythedral.tui.session import Session
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from helpers import choose, config, play_until
+from tui_helpers import choose, config, play_until
 from keythedral import engine
 from keythedral.tui.text import COLOURS, describe, seat_tokens, seat_value
 from keythedral.tui.widgets.decision import hotkeys
@@ -107,6 +107,7 @@ def test_hotkeys_natural_when_complete_else_by_position() -> None:
     assert hotkeys(["1", None, "2"]) == ["1", "2", "3"]
     assert hotkeys(["1", "1"]) == ["1", "2"]
     assert hotkeys([None] * 12)[-3:] == ["0", "", ""]
+    assert hotkeys([None, "p", None]) == ["1", "p", "2"]  # pass keeps p in a numbered list
 
 
 def test_policy_finishes_games() -> None:
