@@ -72,6 +72,7 @@ def check_invariants(state: engine.GameState) -> None:
     _check_tiles(state)
     _check_laws(state)
     _check_turn(state)
+    _check_pending(state)
 
 
 def _check_cubes(state: engine.GameState) -> None:
@@ -261,6 +262,30 @@ def _check_laws(state: engine.GameState) -> None:
         _fail(f"{len(cards)} law cards accounted for (+{aside} aside), expected {LAW_CARDS}")
     if len(state.law_spaces) != state.config.law_spaces:
         _fail(f"{len(state.law_spaces)} new-law spaces, expected {state.config.law_spaces}")
+
+
+def _check_pending(state: engine.GameState) -> None:
+    """A started payment can always be finished; a pending gain can be taken from the store."""
+    pay = state.payment
+    if pay is not None:
+        hand = tuple(state.players[pay.seat].cubes)
+        need = tuple(getattr(pay, "need", (0,) * 8))
+        any_resource = getattr(pay, "any_resource", 0)
+        any_cube = getattr(pay, "any_cube", 0)
+        if not any(need) and not any_resource and not any_cube:
+            any_cube = pay.owed
+        if pay.owed <= 0:
+            _fail(f"a pending payment owes nothing: {pay}")
+        short = [COLOURS[i] for i in range(8) if hand[i] < need[i]]
+        spare_res = sum(hand[:5]) - sum(need[:5])
+        spare_all = sum(hand) - sum(need) - any_resource
+        if short or spare_res < any_resource or spare_all < any_cube:
+            _fail(f"seat {pay.seat} cannot finish paying {pay} with {hand}")
+        if state.to_act != (pay.seat,) and not getattr(state, "windows", ()):
+            _fail(f"a payment of seat {pay.seat} is pending but to_act is {state.to_act}")
+    for w in state.workers:
+        if not any(c.seat == w.seat and c.number == w.number for c in state.cottages):
+            _fail(f"a worker of seat {w.seat} came from no cottage number {w.number}")
 
 
 def _check_turn(state: engine.GameState) -> None:
@@ -624,6 +649,12 @@ def play_checked(
             )
             action = policy(state, acts, rng)
             new = engine.apply(state, action)
+            # saves hold actions as JSON: the JSON form parses back and acts the same
+            as_json = action.model_dump(mode="json")
+            if parse_action(action.model_dump_json()) != action:
+                _fail(f"{action!r} does not survive its JSON round trip")
+            if engine.apply(state, as_json) != new:
+                _fail(f"{as_json} as a dict leads elsewhere than {action!r}")
             if back is not None and engine.apply(back, action) != new:
                 _fail(f"{action!r} leads elsewhere from the state's JSON round trip")
             if state.model_dump_json() != dump:
