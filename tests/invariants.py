@@ -684,6 +684,7 @@ def play_checked(
             f"phase={state.phase} round={state.round}\n  last actions="
             f"{[a.model_dump(exclude_defaults=True) for a in actions[-6:]]}"
         ) from exc
+    check_final_scores(state)
     # Determinism: the same seed and the same actions replay to the same final state.
     replay = engine.new_game(config)
     for a in actions:
@@ -691,6 +692,33 @@ def play_checked(
     if replay != state:
         _fail(f"replaying {len(actions)} actions from the seed gives a different final state")
     return GameRecord(config, actions, state, state.round, kinds)
+
+
+SEAT_VALUES = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
+CUBE_WORTH = (1, 1, 1, 1, 1, 2, 3, 4)  # resources 1, iron 2, glass 3, gold 4
+
+
+def check_final_scores(state: engine.GameState) -> None:
+    """Scores and winners recomputed from the rules (RULINGS.md, End and score)."""
+    if state.phase != "game_over":
+        return
+    values = SEAT_VALUES[state.config.edition]
+    stage = {t: tile.stage for t, tile in tile_catalogue().items()}
+    seats = [sum(values[stage[t] - 1] for t in p.buildings) for p in state.players]
+    worth = [sum(n * w for n, w in zip(p.cubes, CUBE_WORTH, strict=True)) for p in state.players]
+    if state.config.edition == "second":
+        scores = [a + b for a, b in zip(seats, worth, strict=True)]
+        keys = [(x,) for x in scores]
+    else:
+        scores = seats
+        keys = list(zip(seats, worth, strict=True))
+    best = max(keys)
+    winners = tuple(i for i, k in enumerate(keys) if k == best)
+    if tuple(state.scores or ()) != tuple(scores) or tuple(state.winners or ()) != winners:
+        _fail(
+            f"final scores {state.scores} winners {state.winners}; the rules give {scores} "
+            f"winners {winners} ({state.config.edition}, cube worth {worth})"
+        )
 
 
 def check_summary(state: engine.GameState) -> None:
