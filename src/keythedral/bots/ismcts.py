@@ -38,7 +38,7 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import Action, GameState, PlayerView
-from keythedral.engine.catalogue import SEAT_VALUE, buildings
+from keythedral.engine.catalogue import SEAT_VALUE, buildings, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import VALUE
 
 from .base import decision_rng, own_actions
@@ -51,6 +51,15 @@ DEFAULT_ITERATIONS = 300
 @cache
 def _stage(tile: str) -> int:
     return buildings()[tile].stage
+
+
+@cache
+def seat_rate(edition: str, stage: int) -> float:
+    """Seat points per cube worth (iron 2, glass 3, gold 4, resources 1) that a tile of
+    ``stage`` turns cubes into, on average over the stage's tiles."""
+    tiles = tiles_of_stage(stage)
+    worth = sum(sum(k * VALUE[i] for i, k in enumerate(tile_cost(t))) for t in tiles) / len(tiles)
+    return SEAT_VALUE[edition][stage - 1] / worth
 
 
 def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
@@ -69,7 +78,12 @@ def values(state: GameState) -> list[float]:
             stage = min(stage, i + 1)
             left += len(tiles)
     n = len(state.players)
-    unit = sv[min(stage, 5) - 1] / 3.0 * 0.75  # a cube's share of a seat of the current stage
+    # What a cube's worth is worth in seat points: a share of what the current stage's tiles
+    # turn it into (not all of it: it is not spent yet), and in the second edition at least
+    # what it scores as a leftover.
+    unit = 0.7 * seat_rate(edition, min(stage, 5))
+    if edition == "second":
+        unit = max(unit, 1.0)
     rounds_left = left / max(1.0, 0.55 * n)
     fenced: dict[Any, set[Any]] = {}
     for fence in state.fences:
@@ -89,7 +103,7 @@ def values(state: GameState) -> list[float]:
         hand = p.cubes
         worth = sum(k * val for k, val in zip(hand, VALUE, strict=True))
         v = float(sum(sv[_stage(t) - 1] for t in p.buildings))
-        v += unit * worth + (worth if edition == "second" else 0.0) * 0.5
+        v += unit * worth
         # cubes that fit a tile it could buy count a little more than loose ones
         fit = 0
         for t in buyable:
