@@ -1,4 +1,4 @@
-"""``keythedral simulate``: games between bots, for strength and speed.
+"""keythedral simulate: games between bots, for strength and speed.
 
     keythedral simulate --players greedy,greedy,ismcts,random --games 200 --seed 1 --jobs 2
     keythedral simulate --players ismcts:time=0.25,greedy --games 100 --json
@@ -336,14 +336,13 @@ def table(summary: Summary) -> Any:
             + (f"; {unfinished} unfinished" if unfinished else "")
         ),
     )
-    t.add_column("bot")
-    t.add_column("wins", justify="right")
-    t.add_column("win rate (95% CI)", justify="right")
-    t.add_column("score", justify="right")
-    t.add_column("rounds", justify="right")
-    t.add_column("actions", justify="right")
-    t.add_column("time/game", justify="right")
-    t.add_column("ms/move", justify="right")
+    t.add_column("bot", overflow="fold")
+    t.add_column("wins", justify="right", no_wrap=True)
+    t.add_column("win rate (95% CI)", justify="right", no_wrap=True)
+    t.add_column("score", justify="right", no_wrap=True)
+    t.add_column("rounds", justify="right", no_wrap=True)
+    t.add_column("actions", justify="right", no_wrap=True)
+    t.add_column("time/game", justify="right", no_wrap=True)
     for r in summary.rows:
         lo, hi = r.ci95
         t.add_row(
@@ -354,7 +353,6 @@ def table(summary: Summary) -> Any:
             f"{r.mean_rounds:.1f}",
             f"{r.mean_actions:.0f}",
             _seconds(r.seconds_per_game),
-            f"{r.ms_per_decision:.2f}",
         )
     return t
 
@@ -383,9 +381,15 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="BOT,BOT,...",
         help="one bot per seat, comma-separated (2 to 5), e.g. greedy,greedy,ismcts,random",
     )
-    p.add_argument("--games", dest="sim_games", type=int, default=100, help="games (default 100)")
-    p.add_argument("--seed", dest="sim_seed", type=int, default=1, help="base seed (default 1)")
-    p.add_argument("--jobs", dest="sim_jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument(
+        "--games", dest="sim_games", type=int, default=100, metavar="N", help="games (default 100)"
+    )
+    p.add_argument(
+        "--seed", dest="sim_seed", type=int, default=1, metavar="N", help="base seed (default 1)"
+    )
+    p.add_argument(
+        "--jobs", dest="sim_jobs", type=int, default=1, metavar="N", help="processes (default 1)"
+    )
     p.add_argument("--json", dest="sim_json", action="store_true", help="print JSON, no table")
     p.add_argument(
         "--per-game", dest="sim_per_game", action="store_true", help="with --json: every game too"
