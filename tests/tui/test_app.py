@@ -7,8 +7,8 @@ from pathlib import Path
 
 from driver import hand_over, panel, take
 from textshot import screen_text
-
 from tui_helpers import NAMES, choose, config, make_app, saved_game
+
 from keythedral import engine, persistence
 from keythedral.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tui_helpers import config, play_until
+
 from keythedral import engine
 from keythedral.tui.session import Session
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from tui_helpers import choose, config, play_until
+
 from keythedral import engine
 from keythedral.tui.text import COLOURS, describe, seat_tokens, seat_value
 from keythedral.tui.widgets.decision import hotkeys

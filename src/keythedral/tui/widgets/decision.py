@@ -120,10 +120,13 @@ def hotkeys(natural: Sequence[str | None]) -> list[str]:
 
     ``natural`` holds each choice's own key (a cottage number, a bid, "p" for pass; "" for a
     choice that has none but fits such a list, like a bid of 12) or None.  When every choice
-    has one and they are distinct, those are used; otherwise 1..9 and 0 by position.
+    has one and they are distinct, those are used.  Otherwise the choices are numbered 1..9, 0
+    in order, except that a choice with a letter of its own (p: pass) keeps it.
     """
     given = [k for k in natural if k]
     if all(k is not None for k in natural) and len(set(given)) == len(given):
         return [k or "" for k in natural]
-    keys = [str(i) for i in range(1, 10)] + ["0"]
-    return [keys[i] if i < len(keys) else "" for i in range(len(natural))]
+    letters = [k for k in given if not k.isdigit()]
+    keep = {k for k in letters if letters.count(k) == 1}
+    digits = iter([str(i) for i in range(1, 10)] + ["0"])
+    return [k if k in keep else next(digits, "") for k in natural]

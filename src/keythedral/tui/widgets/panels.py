@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import Log, Static
 
@@ -121,73 +120,81 @@ class HandPanel(Static):
         self.update(text)
 
 
+LABEL = 13  # width of the label column of the mats
+
+
+def labelled(text: Text, label: str, body: Text | str, *, bold: bool = True) -> None:
+    """Append 'label    body' lines; continuation lines of body line up under it."""
+    if len(text):
+        text.append("\n")
+    text.append(label.ljust(LABEL), style="bold" if bold else "dim")
+    body = body if isinstance(body, Text) else Text(body)
+    for i, line in enumerate(body.split("\n")):
+        if i:
+            text.append("\n" + " " * LABEL)
+        text.append_text(line)
+
+
 class KeythedralMat(Static):
     """Stages of building tiles (face up with costs, face down as counts) and work order."""
 
     def show(self, view: PlayerView) -> None:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
+        text = Text()
         by_stage: dict[int, list[str]] = {}
         for t in view.tiles:
-            mark = "" if t.buyable else " (not yet)"
-            by_stage.setdefault(t.stage, []).append(f"{t.id} {cost_text(t.cost)} →{t.value}{mark}")
+            mark = "" if t.buyable else "  (later)"
+            by_stage.setdefault(t.stage, []).append(f"{t.id} {cost_text(t.cost)} → {t.value}{mark}")
+        text.append("The Keythedral mat", style="bold underline")
         for stage in range(1, 6):
             down = view.face_down[stage - 1] if stage - 1 < len(view.face_down) else 0
-            up = by_stage.get(stage, [])
-            cells = list(up)
+            cells = list(by_stage.get(stage, []))
             if down:
                 cells.append(f"{'▒' * min(down, 5)} {down} face down")
             if not cells:
                 cells = ["all bought" if stage < view.stage else "-"]
-            label = Text(f"Stage {stage}", style="bold" if stage == view.stage else "dim")
-            if stage == view.stage:
-                label.append(" ◀ buy", style="bold")
-            grid.add_row(label, Text("\n".join(cells)))
-        order = Text("Work order: ")
-        for i in range(5):
-            number = view.work_order[i] if i < len(view.work_order) else None
-            order.append(f"{ORDINALS[i]}→{number if number is not None else '·'} ")
-        grid.add_row(Text("Markers", style="bold"), order)
-        self.update(grid)
+            now = stage == view.stage
+            label = f"Stage {stage}{' ◀' if now else ''}"
+            labelled(text, label, "\n".join(cells), bold=now)
+        marks = [
+            f"{ORDINALS[i]}→{view.work_order[i] if i < len(view.work_order) else '·'}"
+            for i in range(5)
+        ]
+        order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
+        labelled(text, "Work order", order)
+        self.update(text)
 
 
 class KeytownMat(Static):
     """Craftsmen, the store, the law master and the start player."""
 
     def show(self, view: PlayerView, tokens: Sequence[str]) -> None:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True, style="bold")
-        grid.add_column()
+        text = Text()
+        text.append("The Keytown mat", style="bold underline")
         smiths = Text()
         for i, craft in enumerate(CRAFTS):
             if i:
                 smiths.append("\n")
             smiths.append(f"{SMITHS[craft]}: {view.craftsmen[i]} {craft}", style=CUBE_STYLE[craft])
-        grid.add_row("Craftsmen", smiths)
-        grid.add_row("Store", cube_grid(view.store, 3))
-        grid.add_row("Trader", "any 2 cubes → 1 resource")
+        labelled(text, "Craftsmen", smiths)
+        labelled(text, "Store", cube_grid(view.store, 3))
+        labelled(text, "Trader", "any 2 cubes → 1 resource")
         if view.config.no_laws:
-            grid.add_row("Law master", Text("no laws in this game"))
+            labelled(text, "Law master", "no laws in this game")
         else:
             spaces = " ".join("[law]" if full else "[ · ]" for full in view.law_spaces)
-            grid.add_row("Law master", Text(f"spaces {spaces} · deck {view.law_deck}"))
+            labelled(text, "Law master", f"new laws {spaces}\ndeck {view.law_deck} cards")
             played = getattr(view, "law_discard", ())
             if played:
-                grid.add_row("Laws played", Text(", ".join(law_name(c) for c in played)))
-        start = seat_label(view, view.start_player, tokens)
-        grid.add_row("Start player", start)
-        players = Text()
+                labelled(text, "Laws played", ", ".join(law_name(c) for c in played))
+        labelled(text, "Start player", seat_label(view, view.start_player, tokens))
         for p in view.players:
-            if players:
-                players.append("\n")
-            players.append_text(seat_label(view, p.seat, tokens))
-            players.append(
-                f": {p.cottages} cottages, {p.houses} houses, {p.fences_left} fences left"
-                + (" · has procured a law" if p.procured_law_this_round else "")
+            body = seat_label(view, p.seat, tokens)
+            body.append(
+                f"\n{p.cottages} cottages, {p.houses} houses, {p.fences_left} fences left"
+                + ("\nhas procured a law: done this phase" if p.procured_law_this_round else "")
             )
-        grid.add_row("Players", players)
-        self.update(grid)
+            labelled(text, "Player", body)
+        self.update(text)
 
 
 class EventLog(Log):

@@ -1,0 +1,60 @@
+"""SVG snapshots of the main screens on seeded games (Textual is pinned in pyproject.toml).
+
+Update after an intended change of the look with ``pytest tests/tui --snapshot-update`` and
+review the SVGs in ``tests/tui/__snapshots__``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from tui_helpers import config, make_app, saved_game
+
+from keythedral.tui.screens.handover import HandoverScreen
+
+SnapCompare = Any
+
+
+def mid_game() -> Any:
+    return saved_game(
+        config(3, no_laws=True),
+        lambda s: s.round == 3 and s.phase == "place_workers" and len(s.workers) >= 4,
+    )
+
+
+async def past_handover(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoverScreen):
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_map_in_the_layout_80x24(snap_compare: SnapCompare) -> None:
+    app = make_app(config(3))
+    assert snap_compare(app, terminal_size=(80, 24), press=["n", "enter"])
+
+
+def test_map_mid_game(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=mid_game())
+    assert snap_compare(app, terminal_size=(100, 32), run_before=past_handover)
+
+
+def test_mats(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=mid_game())
+
+    async def show_mats(pilot: Pilot[Any]) -> None:
+        await past_handover(pilot)
+        await pilot.press("t")
+
+    assert snap_compare(app, terminal_size=(100, 32), run_before=show_mats)
+
+
+def test_privacy_screen(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=mid_game())
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_scores_screen(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=saved_game(config(5), lambda s: False))
+    assert snap_compare(app, terminal_size=(100, 32))
