@@ -91,7 +91,7 @@ def stack_tiles(players: int) -> list[FieldType]:
 class BoardIndex:
     """Lookups derived from the laid fields; built once per distinct fields tuple."""
 
-    __slots__ = ("corners", "types")
+    __slots__ = ("_touching", "corners", "types")
 
     def __init__(self, fields: tuple[Field, ...]) -> None:
         self.types: dict[Pos, FieldType] = {f.pos: f.type for f in fields}
@@ -100,10 +100,15 @@ class BoardIndex:
             corners.update(field_corners(f.pos))
         #: every corner that touches at least one field, in a stable order
         self.corners: tuple[Pos, ...] = tuple(sorted(corners))
+        self._touching: dict[Pos, tuple[Pos, ...]] = {}
 
-    def fields_of(self, corner: Pos) -> list[Pos]:
-        types = self.types
-        return [p for p in corner_fields(corner) if p in types]
+    def fields_of(self, corner: Pos) -> tuple[Pos, ...]:
+        """The laid fields a corner touches (memoised: the board is fixed after the layout)."""
+        hit = self._touching.get(corner)
+        if hit is None:
+            types = self.types
+            hit = self._touching[corner] = tuple(p for p in corner_fields(corner) if p in types)
+        return hit
 
 
 _INDEX_CACHE: dict[int, tuple[tuple[Field, ...], BoardIndex]] = {}

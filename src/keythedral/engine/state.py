@@ -199,7 +199,7 @@ def replace(model: M, **changes: Any) -> M:
     fields = model.__dict__.copy()
     fields.update(changes)
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)  # never mutated
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new

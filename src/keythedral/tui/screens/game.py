@@ -392,7 +392,9 @@ class GameScreen(BaseScreen):
 
     # --- choosing from the list ----------------------------------------------------------------------
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
-        choice = event.choice
+        self.choose(event.choice)
+
+    def choose(self, choice: Choice) -> None:
         if choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
@@ -405,6 +407,8 @@ class GameScreen(BaseScreen):
             self.kapp.show_scores()
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
+        if event.choice not in self.query_one(DecisionPanel).choices:
+            return  # a highlight from a list that has since been replaced
         cell = event.choice.cell
         board = self.query_one(FieldMap)
         if cell is not None and cell != board.cursor:
@@ -460,12 +464,14 @@ class GameScreen(BaseScreen):
         self.query_one(FieldMap).next_target()
 
     def action_key(self, key: str) -> None:
+        """A choice key: applied at once, so a second key press sees the new choices."""
         panel = self.query_one(DecisionPanel)
-        if not panel.choose_key(key):
-            keys = [c.key for c in panel.choices if c.key]
-            if keys:
-                self.say(
-                    f"No choice has the key {key}: the keys now are {' '.join(keys)}.", error=True
-                )
-            else:
-                self.say("There is nothing to choose with a key now.", error=True)
+        choice = panel.choice_for(key)
+        if choice is not None:
+            self.choose(choice)
+            return
+        keys = [c.key for c in panel.choices if c.key]
+        if keys:
+            self.say(f"No choice has the key {key}: the keys now are {' '.join(keys)}.", error=True)
+        else:
+            self.say("There is nothing to choose with a key now.", error=True)

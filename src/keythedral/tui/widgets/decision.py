@@ -87,14 +87,14 @@ class DecisionPanel(Vertical):
         if options:
             ol.highlighted = 0
 
-    def choose_key(self, key: str) -> bool:
-        """Choose the line labelled ``key``; False when no line has that key."""
+    def choice_for(self, key: str) -> Choice | None:
+        """The line labelled ``key`` (highlighted, without a message), or None."""
         i = self._keys.get(key)
         if i is None:
-            return False
-        self.option_list.highlighted = i
-        self.post_message(self.Chosen(self.choices[i]))
-        return True
+            return None
+        with self.option_list.prevent(OptionList.OptionHighlighted):
+            self.option_list.highlighted = i
+        return self.choices[i]
 
     def highlight_cell(self, cell: Cell) -> None:
         """Move the highlight to the first choice on a map cell (no message)."""
