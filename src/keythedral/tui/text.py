@@ -278,7 +278,7 @@ def describe(action: Any, view: PlayerView) -> str:
     if kind == "trade":
         return f"trade any 2 cubes for 1 {a.take}"
     if kind == "procure_law":
-        return f"procure the law on space {a.space + 1} (any 1 cube; then done this phase)"
+        return f"procure law card {a.space + 1} (any 1 cube; ends your phase 3)"
     if kind == "pass":
         return "pass"
     if kind == "decline":

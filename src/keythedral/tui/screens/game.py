@@ -40,6 +40,7 @@ from keythedral.tui.widgets.panels import (
     KeythedralMat,
     KeytownMat,
     StatusBar,
+    cost_text,
 )
 
 if TYPE_CHECKING:
@@ -284,9 +285,7 @@ class GameScreen(BaseScreen):
             if getattr(pay, "any_cube", 0):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
-            target = f" {pay.target}" if pay.target and not pay.target.isdigit() else ""
-            to = f" to {seat_name(view, pay.to_seat)}" if pay.to_seat is not None else ""
-            return f"Still to pay for the {pay.purpose}{target}{to}: {what}."
+            return f"Still to pay {self._pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:
             b = view.bidding
             high = (
@@ -295,9 +294,26 @@ class GameScreen(BaseScreen):
                 else "no bid yet"
             )
             return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
+        if d == "spend":
+            sale = [f"{t.id} {cost_text(t.cost)}" for t in view.tiles if t.buyable]
+            return "For sale: " + (", ".join(sale) if sale else "nothing") + "."
         if any(c.cell for c in choices):
             return "Pick a + on the map (Enter) or a line below."
         return ""
+
+    @staticmethod
+    def _pay_purpose(view: PlayerView) -> str:
+        pay = view.payment
+        assert pay is not None
+        target = pay.target
+        return {
+            "craft": f"for 1 {target}",
+            "trade": f"to the trader for 1 {target}",
+            "law": "to the law master",
+            "bid": f"to {seat_name(view, pay.to_seat)} for the start player",
+            "building": f"for {target}",
+            "bargain": "for the Bargain trade",
+        }.get(pay.purpose, f"for the {pay.purpose}")
 
     # --- the cursor and the info line --------------------------------------------------------------
     def say(self, message: str, *, error: bool = False) -> None:

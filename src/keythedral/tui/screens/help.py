@@ -41,6 +41,17 @@ MAP_LEGEND = (
 )
 
 
+GAME_IN_SHORT = (
+    "The game in short: first lay the landscape (a field tile, then a cottage, in turns). "
+    "Each round: 1. the cottage numbers are called and your workers go into the fields beside "
+    "your cottages; 2. each worker brings a cube of its field's colour; 3. in turns, spend "
+    "cubes: buy a building tile (a seat in the Keythedral), make a cottage a house (two "
+    "workers), build or remove fences, buy crafts, trade, take a law card, or pass; 5. bid "
+    "for the right to name the next start player. The game ends when the last building "
+    "tile is bought: the most seat points wins. The full rules: ctrl+p, Rules."
+)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
@@ -56,6 +67,7 @@ class HelpScreen(ModalScreen[None]):
         for k, v in MAP_LEGEND:
             legend.add_row(k, v)
         with VerticalScroll(id="help-body"):
+            yield Static(GAME_IN_SHORT, id="help-short")
             yield Static(keys)
             yield Static(legend)
             yield Static(
