@@ -25,12 +25,13 @@ def config(n: int, seed: int, **variant: object) -> engine.GameConfig:
 
 
 def play(
-    cfg: engine.GameConfig, specs: list[str], max_rounds: int = 60, seed: int = 0
+    cfg: engine.GameConfig, specs: list, max_rounds: int = 60, seed: int = 0
 ) -> tuple[engine.GameState, list[tuple[engine.PlayerView, list[engine.Action]]]]:
-    """Play a game, checking every bot choice is one of its seat's legal actions.
-
-    Returns the final state and some (view, legal) decision points for further checks."""
-    players = [make_bot(spec, seed + i) for i, spec in enumerate(specs)]
+    """Play a game, checking every bot choice is one of its seat's legal actions (``specs``:
+    bot names or bots).  Returns the final state and some (view, legal) decision points."""
+    players = [
+        make_bot(spec, seed + i) if isinstance(spec, str) else spec for i, spec in enumerate(specs)
+    ]
     state = engine.new_game(cfg)
     moments = []
     while state.to_act:
@@ -98,9 +99,12 @@ def test_greedy_games_end_within_a_bounded_number_of_rounds(n: int, variant: dic
 
 @pytest.mark.parametrize("n", [2, 3])
 def test_ismcts_plays_legal_moves_to_the_end(n: int) -> None:
-    specs = [FAST_ISMCTS] + ["greedy"] * (n - 1)
-    state, _ = play(config(n, 7, no_laws=n == 3), specs, max_rounds=30)
+    search = make_bot(FAST_ISMCTS, seed=1)
+    assert isinstance(search, bots.IsmctsBot)
+    state, _ = play(config(n, 7, no_laws=n == 3), [search] + ["greedy"] * (n - 1), max_rounds=30)
     assert state.winners
+    assert search.total.iterations > 0
+    assert search.total.failures == 0  # every sampled world could be played on
 
 
 def test_random_bots_choose_only_legal_actions() -> None:
