@@ -118,6 +118,11 @@ def search(players: int, games: int, iterations: int, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["strength"]:
+        from keythedral import simulate
+
+        return simulate.main(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     sp = sub.add_parser("speed", help="greedy games: ms per game, split by engine/view/bot")
@@ -129,17 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     se.add_argument("--players", type=int, default=4)
     se.add_argument("--iterations", type=int, default=100)
     se.add_argument("--seed", type=int, default=2000)
-    st = sub.add_parser("strength", help="keythedral simulate (same options)")
-    st.add_argument("rest", nargs=argparse.REMAINDER)
+    sub.add_parser("strength", help="keythedral simulate (the same options)")
     args = ap.parse_args(argv)
     if args.what == "speed":
         speed(args.players, args.games, args.seed)
-    elif args.what == "search":
-        search(args.players, args.games, args.iterations, args.seed)
     else:
-        from keythedral import simulate
-
-        return simulate.main(args.rest)
+        search(args.players, args.games, args.iterations, args.seed)
     return 0
 
 
