@@ -61,3 +61,37 @@ def test_sample_state_varies_what_is_hidden():
     seen = engine.view(state, 0)
     hands = {tuple(engine.sample_state(seen, s).players[1].cubes) for s in range(10)}
     assert len(hands) > 1
+
+
+def _playable(state: engine.GameState, steps: int = 60) -> None:
+    rng = random.Random(0)
+    for _ in range(steps):
+        if not state.to_act:
+            return
+        acts = engine.legal_actions(state)
+        assert acts, engine.decision(state)
+        state = engine.apply(state, rng.choice(acts))
+
+
+def test_another_players_debt_and_bid_are_covered_in_every_sample():
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        for state in _states(4, seed, 900):
+            pay, b = state.payment, state.bidding
+            other_pays = pay is not None and pay.seat != state.start_player
+            high = b is not None and b.winner is None and b.high_seat is not None
+            if not (other_pays or high):
+                continue
+            seat = next(
+                s
+                for s in range(4)
+                if (pay is None or s != pay.seat) and (b is None or s != b.high_seat)
+            )
+            for k in range(3):
+                sample = engine.sample_state(engine.view(state, seat), rng.randrange(10**6))
+                _playable(sample)
+                checked += 1
+        if checked > 30:
+            break
+    assert checked > 0

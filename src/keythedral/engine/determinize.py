@@ -26,6 +26,38 @@ def _deal(rng: random.Random, pool: list[str], counts: dict[int, int]) -> dict[i
     return out
 
 
+def _take(hands: dict[int, list[int]], seat: int, colours: range, rng: random.Random) -> bool:
+    """Move one cube of one of ``colours`` from another hidden hand to ``seat``'s."""
+    donors = [(s, c) for s, h in hands.items() if s != seat for c in colours if h[c] > 0]
+    if not donors:
+        return False
+    s, c = rng.choice(donors)
+    hands[s][c] -= 1
+    hands[seat][c] += 1
+    return True
+
+
+def _honour_commitments(view: PlayerView, hands: dict[int, list[int]], rng: random.Random) -> None:
+    """Another player who owes a price, or bid, really holds the cubes: shift cubes to them."""
+    pay = view.payment
+    if pay is not None and pay.seat in hands:
+        hand = hands[pay.seat]
+        for c, n in enumerate(pay.need):
+            while hand[c] < n and _take(hands, pay.seat, range(c, c + 1), rng):
+                pass
+        spare_res = sum(hand[:5]) - sum(pay.need[:5])
+        while spare_res < pay.any_resource and _take(hands, pay.seat, range(5), rng):
+            spare_res += 1
+        spare = sum(hand) - sum(pay.need)
+        while spare < pay.any_resource + pay.any_cube and _take(hands, pay.seat, range(8), rng):
+            spare += 1
+    b = view.bidding
+    if b is not None and b.winner is None and b.high_seat in hands:
+        hand = hands[b.high_seat]
+        while sum(hand) < b.high and _take(hands, b.high_seat, range(8), rng):
+            pass
+
+
 def sample_state(view: PlayerView, seed: int) -> GameState:
     """A state the seat of ``view`` cannot tell apart from the real one, hidden parts at random."""
     if view.seat is None or view.me is None:
@@ -44,6 +76,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     for colour, count in enumerate(hidden):
         for _ in range(count):
             hands[rng.choice(others)][colour] += 1
+    _honour_commitments(view, hands, rng)
 
     # Law cards: every card not seen anywhere is in a hand, on a space or in the deck.
     seen = list(me.laws) + list(view.law_discard)
