@@ -88,7 +88,7 @@ def test_another_players_debt_and_bid_are_covered_in_every_sample():
                 for s in range(4)
                 if (pay is None or s != pay.seat) and (b is None or s != b.high_seat)
             )
-            for k in range(3):
+            for _ in range(3):
                 sample = engine.sample_state(engine.view(state, seat), rng.randrange(10**6))
                 _playable(sample)
                 checked += 1
