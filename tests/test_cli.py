@@ -1,4 +1,4 @@
-"""The keythedral command: options, and clear errors before the app starts."""
+"""The keythedral command: options become the app's start request; clear errors first."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from keythedral import cli
 class FakeApp:
     """Stands in for the Textual app: records how it was asked to start."""
 
-    made: list[dict[str, Any]] = []
+    made: list[Any] = []
 
-    def __init__(self, config: Any, *, saved: Any = None, seed: Any = None) -> None:
-        FakeApp.made.append({"config": config, "saved": saved, "seed": seed})
+    def __init__(self, *, start: Any) -> None:
+        FakeApp.made.append(start)
 
     def run(self) -> None:
         pass
@@ -34,41 +34,48 @@ def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 def test_players_and_seed_start_a_game_at_once() -> None:
     assert cli.main(["--seed", "3", "--players", "Ann", "Bob", "Cy", "--no-laws"]) == 0
-    cfg = FakeApp.made[0]["config"]
-    assert cfg.players == ("Ann", "Bob", "Cy") and cfg.seed == 3 and cfg.no_laws
+    start = FakeApp.made[0]
+    assert start.players == ("Ann", "Bob", "Cy") and start.seed == 3
+    assert start.variants["no_laws"] is True and start.variants["edition"] == "classic"
 
 
 def test_play_subcommand_and_options_before_it() -> None:
     assert cli.main(["--seed", "5", "play", "--players", "A", "B", "--edition", "second"]) == 0
-    cfg = FakeApp.made[0]["config"]
-    assert cfg.seed == 5 and cfg.edition == "second" and cfg.players == ("A", "B")
+    start = FakeApp.made[0]
+    assert start.seed == 5 and start.variants["edition"] == "second"
+    assert start.players == ("A", "B")
 
 
 def test_no_players_opens_the_new_game_screen() -> None:
     assert cli.main([]) == 0
-    assert FakeApp.made[0]["config"] is None and FakeApp.made[0]["saved"] is None
+    start = FakeApp.made[0]
+    assert start.players == () and start.load is None
 
 
 def test_resume_without_a_save_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--resume"]) == 2
-    assert "There is no save at" in capsys.readouterr().err
+    assert "there is no interrupted game to resume" in capsys.readouterr().err
     assert FakeApp.made == []
 
 
-def test_bad_players_say_so(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["--players", "Solo"]) == 2
-    assert "2 to 5 players" in capsys.readouterr().err
-
-
-def test_resume_loads_the_autosave() -> None:
-    from keythedral import engine, persistence
-
-    cfg = engine.GameConfig(players=["A", "B"], seed=1)
-    state = engine.new_game(cfg)
-    action = engine.legal_actions(state)[0]
-    persistence.save(persistence.autosave_path(), cfg, [action], engine.apply(state, action))
+def test_resume_and_load_pass_the_file(tmp_path: Path) -> None:
+    (tmp_path / "autosave.json").write_text("{}")
     assert cli.main(["--resume"]) == 0
-    assert len(FakeApp.made[0]["saved"].actions) == 1
+    assert FakeApp.made[0].load == tmp_path / "autosave.json"
+    assert cli.main(["--load", "x.json"]) == 0
+    assert FakeApp.made[1].load == Path("x.json")
+
+
+def test_the_engine_loads_after_the_first_frame() -> None:
+    """Starting the command imports no rules engine: it loads behind the app's first frame."""
+    import subprocess
+
+    code = (
+        "import sys, keythedral.cli, keythedral.tui.app; "
+        "print(sorted(m for m in sys.modules if m.startswith(('keythedral.engine', 'pydantic'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_help_mentions_the_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,4 +83,3 @@ def test_help_mentions_the_options(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--help"])
     out = capsys.readouterr().out
     assert "--resume" in out and "--seed" in out and "play" in out
-    assert sys.modules.get("keythedral.cli") is cli

@@ -12,8 +12,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import engine, persistence
-
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
     """The play options; a subcommand repeats them without defaults, so that options given
@@ -60,43 +58,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _config(args: argparse.Namespace) -> engine.GameConfig | None:
-    if not args.players:
-        return None
-    return engine.GameConfig(
-        players=args.players,
-        seed=args.seed if args.seed is not None else _random_seed(),
-        no_laws=args.no_laws,
-        open_buildings=args.open_buildings,
-        long_game=args.long_game,
-        edition=args.edition,
-        reaction_windows=args.windows,
-    )
-
-
-def _random_seed() -> int:
-    from .tui.screens.new_game import random_seed
-
-    return random_seed()
-
-
 def play(args: argparse.Namespace) -> int:
-    saved = None
-    try:
-        if args.resume or args.load:
-            path = args.load or persistence.autosave_path()
-            saved = persistence.load(path)
-        config = _config(args)
-    except persistence.SaveError as exc:
-        print(f"keythedral: {exc}", file=sys.stderr)
-        return 2
-    except engine.ConfigError as exc:
-        print(f"keythedral: {exc}", file=sys.stderr)
-        return 2
-    from .tui.app import KeythedralApp  # Textual loads only when the app is wanted
+    """Open the app.  The rules engine loads behind its first frame, so the terminal switches
+    to the game at once; a bad setting or a broken save is then explained on screen."""
+    from .tui.app import KeythedralApp, Start
 
-    app = KeythedralApp(config, saved=saved, seed=args.seed)
-    app.run()
+    load = args.load
+    if args.resume and load is None:
+        from . import persistence
+
+        load = persistence.autosave_path()
+        if not load.exists():
+            print(f"keythedral: there is no interrupted game to resume ({load}).", file=sys.stderr)
+            return 2
+    variants = {
+        "no_laws": args.no_laws,
+        "open_buildings": args.open_buildings,
+        "long_game": args.long_game,
+        "edition": args.edition,
+        "reaction_windows": args.windows,
+    }
+    start = Start(players=tuple(args.players or ()), seed=args.seed, variants=variants, load=load)
+    KeythedralApp(start=start).run()
     return 0
 
 

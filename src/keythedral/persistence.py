@@ -23,13 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from pydantic import ValidationError
 
-from keythedral import engine
-from keythedral.engine import GameConfig, GameState
+if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
+    from keythedral.engine import GameConfig, GameState
 
 FORMAT = "keythedral-save"
 VERSION = 1
@@ -100,6 +99,11 @@ def dumps(
 
 def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
     """Check and replay a save; raises SaveError saying what is wrong."""
+    from pydantic import ValidationError
+
+    from keythedral import engine
+    from keythedral.engine import GameConfig, GameState
+
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:

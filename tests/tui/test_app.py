@@ -349,3 +349,43 @@ async def test_command_palette_offers_the_game_commands() -> None:
         app.action_rules()
         await pilot.pause()
         assert "Keythedral" in screen_text(app)
+
+
+async def test_command_line_start_loads_the_engine_behind_the_first_frame() -> None:
+    from keythedral.tui.app import Start
+
+    app = KeythedralApp(start=Start(players=("Ann", "Bob"), seed=9), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session is not None and app.session.config.seed == 9
+        assert "Ann must lay the next field tile" in screen_text(app)
+
+
+async def test_a_bad_command_line_game_is_explained_on_the_new_game_screen() -> None:
+    from keythedral.tui.app import Start
+
+    app = KeythedralApp(start=Start(players=("Solo",)), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert any("2 to 5 players" in n.message for n in app._notifications)
+
+
+async def test_new_game_screen_offers_to_resume_an_unfinished_autosave() -> None:
+    cfg = config()
+    state = engine.new_game(cfg)
+    action = engine.legal_actions(state)[0]
+    persistence.save(persistence.autosave_path(), cfg, [action], engine.apply(state, action))
+    app = KeythedralApp(animations=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Autosave: Ann, Bob, Cy · layout" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.session is not None and len(app.session.actions) == 1

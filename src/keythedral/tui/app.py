@@ -9,25 +9,43 @@ which several players may answer is shown on the shared screen with nobody's han
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from keythedral import engine, persistence
-from keythedral.engine import GameConfig
 from keythedral.tui.screens.dialogs import LoadDialog, RulesScreen, SaveDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.session import Session
 from keythedral.tui.text import PHASES, decision_prompt, seat_tokens
 
+if TYPE_CHECKING:
+    from keythedral.engine import GameConfig
+    from keythedral.persistence import AutoSaver, SavedGame
+    from keythedral.tui.session import Session
+
 Action = Any
+
+
+@dataclass(frozen=True)
+class Start:
+    """What to open once the rules engine is loaded (it loads after the first frame).
+
+    ``players`` start a new game at once (with ``seed`` and the ``variants`` switches of a
+    GameConfig); ``load`` resumes a save; neither opens the new-game screen.
+    """
+
+    players: tuple[str, ...] = ()
+    seed: int | None = None
+    variants: dict[str, Any] = field(default_factory=dict)
+    load: Path | None = None
 
 
 class KeythedralApp(App[None]):
@@ -39,7 +57,8 @@ class KeythedralApp(App[None]):
         self,
         config: GameConfig | None = None,
         *,
-        saved: persistence.SavedGame | None = None,
+        saved: SavedGame | None = None,
+        start: Start | None = None,
         data_dir: Path | None = None,
         autosave: bool = True,
         seed: int | None = None,
@@ -50,16 +69,25 @@ class KeythedralApp(App[None]):
             self.animation_level = "none"
         self.data_dir = data_dir
         self.autosave_enabled = autosave
-        self.saver = persistence.AutoSaver(persistence.autosave_path(data_dir))
+        self._saver: AutoSaver | None = None
         self.session: Session | None = None
         self.keyboard: int | None = None  # the seat whose private screen is shown
         self.claimed: int | None = None  # a seat that claimed a window on the shared screen
         self.tokens: tuple[str, ...] = ()
         self._start_config = config
         self._start_saved = saved
-        self._seed = seed
+        self._start = start or Start(seed=seed)
+        self._seed = seed if seed is not None else self._start.seed
         self._handover: HandoverScreen | None = None
         self._scores_shown = False
+
+    @property
+    def saver(self) -> AutoSaver:
+        if self._saver is None:
+            from keythedral import persistence
+
+            self._saver = persistence.AutoSaver(persistence.autosave_path(self.data_dir))
+        return self._saver
 
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -67,8 +95,36 @@ class KeythedralApp(App[None]):
             self.resume(self._start_saved)
         elif self._start_config is not None:
             self.start_game(self._start_config)
+        elif self._start.players or self._start.load:
+            # The board's frame shows at once; the engine loads behind it.
+            self.push_screen(GameScreen())
+            self.call_after_refresh(self._load_start)
         else:
             self.action_new_game()
+
+    @work(thread=True, exit_on_error=False)
+    def _load_start(self) -> None:
+        """Load the engine and the game asked for on the command line (in a thread)."""
+        from keythedral import engine, persistence
+        from keythedral.tui.session import Session
+
+        start = self._start
+        try:
+            if start.load is not None:
+                saved = persistence.load(start.load)
+                session = Session.replayed(saved.config, saved.actions)
+            else:
+                seed = start.seed if start.seed is not None else _random_seed()
+                cfg = engine.GameConfig(players=start.players, seed=seed, **start.variants)
+                session = Session.new(cfg)
+        except (persistence.SaveError, engine.ConfigError) as exc:
+            self.call_from_thread(self._start_failed, str(exc))
+            return
+        self.call_from_thread(self._begin, session)
+
+    def _start_failed(self, message: str) -> None:
+        self.notify(message, title="Cannot start that game", severity="error", timeout=15)
+        self.action_new_game()
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -82,25 +138,35 @@ class KeythedralApp(App[None]):
             self.pop_screen()
         self._handover = None
 
-    def _autosave_note(self) -> str | None:
-        path = persistence.autosave_path(self.data_dir)
-        if not path.exists():
-            return None
-        try:
-            saved = persistence.load(path)
-        except persistence.SaveError as exc:
-            self.notify(str(exc), title="The autosave cannot be resumed", severity="warning")
-            return None
-        return None if not saved.state.to_act else saved.describe()
-
     def action_new_game(self) -> None:
         self._clear_screens()
         template = self.session.config if self.session is not None else None
-        screen = NewGameScreen(seed=self._seed, resume=self._autosave_note(), config=template)
+        screen = NewGameScreen(seed=self._seed, config=template, names=self._start.players)
         self.push_screen(screen, callback=self._new_game_chosen)
+        self.call_after_refresh(self._check_autosave, screen)
+
+    @work(thread=True, exit_on_error=False)
+    def _check_autosave(self, screen: NewGameScreen) -> None:
+        """Offer to resume the autosave when it holds an unfinished game (in a thread)."""
+        from keythedral import persistence
+
+        path = persistence.autosave_path(self.data_dir)
+        if not path.exists():
+            return
+        try:
+            saved = persistence.load(path)
+        except persistence.SaveError as exc:
+            self.call_from_thread(
+                self.notify, str(exc), title="The autosave cannot be resumed", severity="warning"
+            )
+            return
+        if saved.state.to_act:
+            self.call_from_thread(screen.offer_resume, saved.describe())
 
     def _new_game_chosen(self, result: object) -> None:
-        if isinstance(result, GameConfig):
+        from keythedral import engine, persistence
+
+        if isinstance(result, engine.GameConfig):
             self.start_game(result)
         elif result == "resume":
             self.load_path(persistence.autosave_path(self.data_dir))
@@ -112,25 +178,46 @@ class KeythedralApp(App[None]):
             self.action_new_game()
 
     def start_game(self, config: GameConfig) -> None:
+        from keythedral.tui.session import Session
+
         self._begin(Session.new(config))
 
-    def resume(self, saved: persistence.SavedGame) -> None:
+    def resume(self, saved: SavedGame) -> None:
+        from keythedral.tui.session import Session
+
         self._begin(Session.replayed(saved.config, saved.actions))
 
     def _begin(self, session: Session) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.kapp.session is None:
+            # The empty board shown while the engine loaded: fill it in.
+            self._install(session)
+            self.route()
+            self._autosave()
+            return
         self._clear_screens()
+        self._install(session)
+        self.push_screen(GameScreen())
+        self.call_after_refresh(self.route)
+        self._autosave()
+
+    def _install(self, session: Session) -> None:
+        import gc
+
+        # Everything loaded so far lives for the whole run: keep it out of the collector's
+        # way, so that collections stay short while the game is played.
+        gc.freeze()
         self.session = session
         self.tokens = seat_tokens(session.config.players)
         self.keyboard = None
         self.claimed = None
         self._scores_shown = False
-        self.push_screen(GameScreen())
-        self.call_after_refresh(self.route)
-        self._autosave()
 
     # --- playing ------------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Apply one action (the only call of engine.apply in the app)."""
+        from keythedral import engine
+
         session = self.session
         if session is None:
             return False
@@ -147,6 +234,8 @@ class KeythedralApp(App[None]):
 
     def decline_all(self) -> None:
         """Enter on the shared window prompt: every seat asked lets the moment go by."""
+        from keythedral import engine
+
         session = self.session
         if session is None:
             return
@@ -296,6 +385,8 @@ class KeythedralApp(App[None]):
         session = self.session
         if not name or session is None:
             return
+        from keythedral import persistence
+
         try:
             path = persistence.save_path(name, self.data_dir)
             persistence.save(path, session.config, session.actions, session.state)
@@ -312,6 +403,8 @@ class KeythedralApp(App[None]):
             self.load_path(path)
 
     def load_path(self, path: Path) -> bool:
+        from keythedral import persistence
+
         try:
             saved = persistence.load(path)
         except persistence.SaveError as exc:
@@ -338,8 +431,16 @@ class KeythedralApp(App[None]):
         yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:
-        self.saver.flush()
+        if self._saver is not None:
+            self._saver.flush()
         self.exit()
 
     def on_unmount(self) -> None:
-        self.saver.flush()
+        if self._saver is not None:
+            self._saver.flush()
+
+
+def _random_seed() -> int:
+    from keythedral.tui.screens.new_game import random_seed
+
+    return random_seed()

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from keythedral.engine import PlayerView
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
 
 #: Cube colours in the order of every count tuple in a view (wood, stone, food, water, wine are
 #: resources; iron, glass, gold are crafts).  tests/tui check this against ``engine.summary``.
@@ -93,11 +92,13 @@ def plural(n: int, word: str) -> str:
 @cache
 def law_cards() -> dict[str, dict[str, Any]]:
     """The public text of the law cards, by id (the catalogue shipped with the game)."""
+    import yaml
+
     try:
         text = resources.files("keythedral.data").joinpath("law_cards.yaml").read_text("utf-8")
         data = yaml.safe_load(text)
         return {c["id"]: c for c in data["cards"]}
-    except (OSError, yaml.YAMLError, KeyError, TypeError):  # pragma: no cover - broken install
+    except (OSError, ValueError, KeyError, TypeError):  # pragma: no cover - broken install
         return {}
 
 

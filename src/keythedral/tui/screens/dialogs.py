@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -12,7 +11,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral import persistence
 from keythedral.tui.screens.base import BaseScreen
 
 
@@ -52,6 +50,8 @@ class LoadDialog(ModalScreen[Path | None]):
             yield OptionList(id="load-list")
 
     def on_mount(self) -> None:
+        from keythedral import persistence
+
         options = []
         auto = persistence.autosave_path(self.base)
         candidates = ([auto] if auto.exists() else []) + persistence.list_saves(self.base)
@@ -67,6 +67,8 @@ class LoadDialog(ModalScreen[Path | None]):
 
     @staticmethod
     def _peek(path: Path) -> str:
+        from keythedral import persistence
+
         try:
             return persistence.load(path).describe()
         except persistence.SaveError as exc:
@@ -97,6 +99,8 @@ class RulesScreen(BaseScreen):
     BINDINGS = [Binding("escape,q", "close", "Close the rules")]
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown
+
         with VerticalScroll(id="rules-body"):
             yield Static(Markdown(rules_text()), id="rules-text")
         yield Footer()

@@ -16,8 +16,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Static
 
-from keythedral import engine
-from keythedral.engine import PlayerView
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
     COLOURS,
@@ -44,9 +42,11 @@ from keythedral.tui.widgets.panels import (
 )
 
 if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
     from keythedral.tui.app import KeythedralApp
 
 Action = Any
+ARROWS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 MOVES = (
     ("h", -1, 0),
     ("j", 0, 1),
@@ -153,6 +153,7 @@ class GameScreen(BaseScreen):
         Binding("ctrl+s", "app.save", "Save", show=False),
         Binding("c", "corners", "Corners", show=False),
         *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in MOVES),
+        *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in ARROWS),
         *(Binding(str(i), f"key('{i}')", show=False) for i in range(10)),
         Binding("p", "key('p')", show=False),
     ]
@@ -317,7 +318,8 @@ class GameScreen(BaseScreen):
 
     # --- the cursor and the info line --------------------------------------------------------------
     def say(self, message: str, *, error: bool = False) -> None:
-        self.query_one("#info", Static).update(Text(message, style="bold red" if error else "bold"))
+        style = "bold red" if error else "bold"
+        self.query_one("#info", Static).update(Text(message, style=style), layout=False)
 
     def _show_cursor_info(self) -> None:
         board = self.query_one(FieldMap)
@@ -330,7 +332,7 @@ class GameScreen(BaseScreen):
             text += " · Enter: " + (
                 describe(acts[0], self.view) if len(acts) == 1 else f"{len(acts)} choices"
             )
-        self.query_one("#info", Static).update(Text(text))
+        self.query_one("#info", Static).update(Text(text), layout=False)  # always one line
 
     def _actions_at(self, cell: Cell) -> list[Action]:
         session = self.kapp.session
@@ -341,8 +343,12 @@ class GameScreen(BaseScreen):
         return [a for a in acts if action_cell(a, self.second) == cell]
 
     def on_field_map_cursor_moved(self, event: FieldMap.CursorMoved) -> None:
+        self._cursor_moved(event.cell)
+
+    def _cursor_moved(self, cell: Cell) -> None:
+        """The info line and the list follow the cursor (in the same frame as the map)."""
         self._show_cursor_info()
-        self.query_one(DecisionPanel).highlight_cell(event.cell)
+        self.query_one(DecisionPanel).highlight_cell(cell)
 
     def on_field_map_picked(self, event: FieldMap.Picked) -> None:
         self.pick_cell(event.cell)
@@ -394,6 +400,8 @@ class GameScreen(BaseScreen):
                 "corner": pos,
             }
         if raw is not None:
+            from keythedral import engine
+
             try:
                 engine.apply(session.state, engine.parse_action(raw))
             except engine.IllegalAction as exc:
@@ -470,14 +478,14 @@ class GameScreen(BaseScreen):
         switcher = self.query_one(ContentSwitcher)
         if switcher.current != "map":
             switcher.current = "map"
-        self.query_one(FieldMap).action_move(dx, dy)
+        self._cursor_moved(self.query_one(FieldMap).move(dx, dy))
 
     def action_corners(self) -> None:
-        self.query_one(FieldMap).toggle_lattice()
+        self._cursor_moved(self.query_one(FieldMap).toggle_lattice())
 
     def action_next_target(self) -> None:
         self.query_one(ContentSwitcher).current = "map"
-        self.query_one(FieldMap).next_target()
+        self._cursor_moved(self.query_one(FieldMap).next_target())
 
     def action_key(self, key: str) -> None:
         """A choice key: applied at once, so a second key press sees the new choices."""

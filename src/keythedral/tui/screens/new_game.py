@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Static
 
-from keythedral.engine import ConfigError, GameConfig
 from keythedral.tui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from keythedral.engine import GameConfig
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
 
@@ -37,8 +41,8 @@ class NewGameScreen(BaseScreen):
     ) -> None:
         super().__init__()
         if config is not None:
-            names = tuple(config.players) + ("",) * (5 - len(config.players))
-        self.names = names
+            names = tuple(config.players)
+        self.names = (tuple(names) + ("",) * 5)[:5] if names else DEFAULT_NAMES
         self.seed = seed if seed is not None else random_seed()
         self.resume = resume
         self.template = config
@@ -95,20 +99,32 @@ class NewGameScreen(BaseScreen):
             yield Static("", id="new-error")
             with Horizontal(id="new-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
-                if self.resume:
-                    yield Button("Resume", id="resume", compact=True)
+                yield Button("Resume", id="resume", compact=True)
                 yield Button("Load…", id="load", compact=True)
                 yield Button("Quit", id="quit", compact=True)
-            if self.resume:
-                yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note")
+            yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note", markup=False)
         yield Footer()
         yield self.compose_too_small()
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._show_resume()
+
+    def offer_resume(self, note: str) -> None:
+        """The autosave holds an unfinished game: offer to resume it."""
+        self.resume = note
+        self.query_one("#resume-note", Static).update(Text(f"Autosave: {note}"))
+        self._show_resume()
+
+    def _show_resume(self) -> None:
+        self.query_one("#resume", Button).display = bool(self.resume)
+        self.query_one("#resume-note", Static).display = bool(self.resume)
+        self.refresh_bindings()
 
     def config(self) -> GameConfig:
         """The GameConfig the form describes; ConfigError with a readable message if none."""
+        from keythedral.engine import ConfigError, GameConfig
+
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
         names = [n for n in names if n]
         seed_text = self.query_one("#seed", Input).value.strip()
@@ -147,6 +163,8 @@ class NewGameScreen(BaseScreen):
         self.action_start()
 
     def action_start(self) -> None:
+        from keythedral.engine import ConfigError
+
         try:
             cfg = self.config()
         except ConfigError as exc:

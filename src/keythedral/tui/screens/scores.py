@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,10 +11,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from keythedral.engine import PlayerView
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import cubes_text, law_name, seat_tokens, seat_value, worth
 from keythedral.tui.widgets.panels import seat_label, winners_text
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
 
 
 def scores_table(view: PlayerView) -> Table:
