@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -28,8 +28,10 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.engine import PlayerView
 from keythedral.tui.text import FIELD_LETTER, corner_fields
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
 
 Pos = tuple[int, int]
 Cell = tuple[str, Pos]  # ("field" | "corner", position)
@@ -67,13 +69,8 @@ class Bounds:
 class FieldMap(ScrollView, can_focus=True):
     """The board, a cursor on it, and the legal targets of the decision at hand."""
 
-    BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False),
-        Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False),
-        Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "pick", "Pick", show=False),
-    ]
+    # The cursor keys are the screen's (so that the info line changes in the same frame).
+    BINDINGS = [Binding("enter", "pick", "Pick", show=False)]
 
     DEFAULT_CSS = """
     FieldMap { scrollbar-size: 1 1; }
@@ -288,44 +285,60 @@ class FieldMap(ScrollView, can_focus=True):
         c, r = self.corner_centre(pos)
         return Region(c - 4, r - 2, 9, 5)
 
-    def _place_cursor(self, *, scroll: bool) -> None:
+    def _place_cursor(self, *, scroll: bool) -> set[int]:
+        """Draw the cursor where it now is; returns the canvas rows that changed."""
         old = self._overlay
         self._overlay = self._cursor_cells()
-        for row in set(old) | set(self._overlay):
+        rows = set(old) | set(self._overlay)
+        for row in rows:
             if 0 <= row < len(self._strips):
                 self._strips[row] = None
         if scroll and self.size.width:
             self.scroll_to_region(self._cursor_region(), animate=False, immediate=True)
+        return rows
 
     def set_cursor(self, cell: Cell, *, announce: bool = True) -> None:
         self.cursor = cell
-        self._place_cursor(scroll=True)
-        self.refresh()
+        before = self.scroll_offset
+        rows = self._place_cursor(scroll=True)
+        if self.scroll_offset == before:
+            # Only the rows the cursor left and entered are drawn again.
+            _, pad_y = self._padding()
+            top = pad_y - int(self.scroll_y)
+            width, height = self.size
+            self.refresh(*(Region(0, r + top, width, 1) for r in rows if 0 <= r + top < height))
+        else:
+            self.refresh()
         if announce:
             self.post_message(self.CursorMoved(cell))
 
-    def action_move(self, dx: int, dy: int) -> None:
-        kind, (x, y) = self.cursor
+    def move(self, dx: int, dy: int) -> Cell:
+        """Move the cursor one field (or corner) and return where it is (no message)."""
+        _, (x, y) = self.cursor
         kind = self.mode
         b = self.bounds
         lo_x, lo_y = (b.x0, b.y0) if kind == "field" else (b.x0 - 1, b.y0 - 1)
         x = min(max(x + dx, lo_x), b.x1)
         y = min(max(y + dy, lo_y), b.y1)
-        self.set_cursor((kind, (x, y)))
+        self.set_cursor((kind, (x, y)), announce=False)
+        return self.cursor
 
-    def toggle_lattice(self) -> None:
+    def toggle_lattice(self) -> Cell:
         kind, (x, y) = self.cursor
-        self.set_cursor(("corner", (x, y)) if kind == "field" else ("field", (x, y)))
+        self.set_cursor(
+            ("corner", (x, y)) if kind == "field" else ("field", (x, y)), announce=False
+        )
+        return self.cursor
 
     def action_pick(self) -> None:
         self.post_message(self.Picked(self.cursor))
 
-    def next_target(self, step: int = 1) -> None:
-        if not self.targets:
-            return
-        order = sorted(self.targets, key=lambda t: (t[1][1], t[1][0], t[0]))
-        i = order.index(self.cursor) + step if self.cursor in order else 0
-        self.set_cursor(order[i % len(order)])
+    def next_target(self, step: int = 1) -> Cell:
+        if self.targets:
+            order = sorted(self.targets, key=lambda t: (t[1][1], t[1][0], t[0]))
+            i = order.index(self.cursor) + step if self.cursor in order else 0
+            self.set_cursor(order[i % len(order)], announce=False)
+        return self.cursor
 
     def _nearest_target(self, cell: Cell) -> Cell:
         _, (x, y) = cell

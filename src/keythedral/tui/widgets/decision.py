@@ -6,11 +6,11 @@ are listed here with a one-line description and a key; Enter or the key chooses.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -19,6 +19,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 Cell = tuple[str, tuple[int, int]]
+#: The side column's width in keythedral.tcss: 38 columns, 48 from 100 columns up.
+SIDE_NARROW, SIDE_WIDE, WIDE_FROM = 38, 48, 100
 
 
 @dataclass(frozen=True)
@@ -75,17 +77,44 @@ class DecisionPanel(Vertical):
         hint_w.display = bool(hint)
         self.choices = list(choices)
         self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
-        options = []
-        for c in self.choices:
-            row = Table.grid(padding=(0, 1))
-            row.add_column(width=2, no_wrap=True)
-            row.add_column(ratio=1)
-            row.add_row(Text(c.key, style="bold reverse") if c.key else Text(""), Text(c.text))
-            options.append(Option(row))
+        options = [Option(self._label(c)) for c in self.choices]
         ol = self.option_list
         ol.set_options(options)
         if options:
             ol.highlighted = 0
+
+    def _label(self, choice: Choice) -> Text:
+        """'k  text', wrapped to the list's width with later lines under the text.
+
+        Wrapping here (not in the list) keeps the hanging indent and lets the list draw plain
+        text, which is much quicker to repaint than a table per line.
+        """
+        lines = textwrap.wrap(choice.text, self._text_width()) or [""]
+        label = Text()
+        label.append(f"{choice.key:1}" if choice.key else " ", style="bold reverse")
+        label.append("  " + lines[0])
+        for line in lines[1:]:
+            label.append("\n    " + line)
+        return label
+
+    def _text_width(self) -> int:
+        """Room for a line's text: the side column's width (set by the stylesheet for the
+        terminal's width) less its border, a scroll bar and the key column.  Taken from the
+        terminal size, not the laid-out list, so it is the same before and after layout."""
+        side = SIDE_WIDE if self.app.size.width >= WIDE_FROM else SIDE_NARROW
+        return side - 1 - 1 - 4
+
+    def on_resize(self) -> None:
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        """Wrap the lines again (the terminal changed size)."""
+        ol = self.option_list
+        if self.choices:
+            highlighted = ol.highlighted
+            with ol.prevent(OptionList.OptionHighlighted):
+                ol.set_options([Option(self._label(c)) for c in self.choices])
+                ol.highlighted = highlighted
 
     def choice_for(self, key: str) -> Choice | None:
         """The line labelled ``key`` (highlighted, without a message), or None."""

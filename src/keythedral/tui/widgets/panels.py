@@ -6,11 +6,11 @@ Each one renders from a ``PlayerView`` handed to it by the screen; none changes 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Log, Static
 
-from keythedral.engine import PlayerView
 from keythedral.tui.text import (
     COLOURS,
     CRAFTS,
@@ -22,6 +22,9 @@ from keythedral.tui.text import (
     worth,
 )
 from keythedral.tui.widgets.board import SEAT_COLOURS
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
 
 CUBE_STYLE = {
     "wood": "#c08040",
@@ -92,7 +95,7 @@ class StatusBar(Static):
         text.append(f" · to act: {who}")
         text.append(f" · start: {view.players[view.start_player].name}")
         text.append(f" · seed {seed}", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # always one line
 
 
 class HandPanel(Static):

@@ -1,0 +1,258 @@
+"""How quick the terminal app feels, measured in a real pseudo-terminal (not through Pilot).
+
+1. Time to first frame: from starting the process to the first frame that shows the game
+   screen, against a bare Textual app with a Header and a Footer started the same way.
+2. Keypress-to-repaint on a mid-game board: a key is written to the terminal and the clock
+   stops when the app's repaint has been written back (the last byte of the burst of output
+   that answers the key).  Reported for cursor moves on the map, moves in the list of choices,
+   and whole decisions (a choice key: the engine applies it and the screen is redrawn).
+
+Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import random
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import textwrap
+import time
+from pathlib import Path
+
+COLS, ROWS = 100, 32
+QUIET = 0.004  # seconds of silence that end a burst of output
+
+BARE_APP = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Footer, Header
+
+    class Bare(App):
+        def compose(self):
+            yield Header()
+            yield Footer()
+
+    Bare().run()
+    """
+)
+
+
+BARE_KEYS_APP = textwrap.dedent(
+    """
+    from textual.app import App
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(App):
+        BINDINGS = [("l", "tick", "Tick")]
+        n = 0
+
+        def compose(self):
+            yield Header()
+            yield Static("0", id="n")
+            yield Footer()
+
+        def action_tick(self):
+            self.n += 1
+            self.query_one("#n", Static).update(str(self.n))
+
+    Bare().run()
+    """
+)
+
+
+class Term:
+    """A child process on a pseudo-terminal of COLS x ROWS."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.start = time.perf_counter()
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.seen = b""
+
+    def read(self, timeout: float) -> bytes:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:
+            return b""
+        self.seen += data
+        return data
+
+    def wait_for(self, marker: bytes, timeout: float = 20.0) -> float:
+        """Seconds since start until ``marker`` has been written."""
+        end = time.perf_counter() + timeout
+        while marker not in self.seen:
+            if time.perf_counter() > end:
+                raise TimeoutError(f"{marker!r} never appeared")
+            self.read(0.05)
+        return time.perf_counter() - self.start
+
+    def drain(self, quiet: float = 0.05) -> None:
+        while self.read(quiet):
+            pass
+
+    def press(self, key: bytes) -> tuple[float, float]:
+        """(first byte, last byte) of the answer to ``key``, in seconds after writing it."""
+        self.drain(0.02)
+        t0 = time.perf_counter()
+        os.write(self.master, key)
+        if not self.read(2.0):
+            return float("nan"), float("nan")
+        first = last = time.perf_counter() - t0
+        while self.read(QUIET):
+            last = time.perf_counter() - t0
+        return first, last
+
+    def close(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(3)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        os.close(self.master)
+
+
+def environment(data_dir: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        TERM="xterm-256color",
+        COLORTERM="truecolor",
+        KEYTHEDRAL_DATA_DIR=data_dir,
+        TEXTUAL_ANIMATIONS="none",
+        COLUMNS=str(COLS),
+        LINES=str(ROWS),
+    )
+    return env
+
+
+def first_frames(runs: int, data_dir: str) -> tuple[list[float], list[float], list[float]]:
+    env = environment(data_dir)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(BARE_APP)
+        bare_path = f.name
+    bare, ours, board = [], [], []
+    game = [sys.executable, "-m", "keythedral.cli", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
+    for _ in range(runs):
+        term = Term([sys.executable, bare_path], env)
+        try:
+            bare.append(term.wait_for(b"palette"))
+        finally:
+            term.close()
+        term = Term(game, env)
+        try:
+            ours.append(term.wait_for(b"palette"))  # the game screen's first frame
+            board.append(term.wait_for(b"lay the next field tile"))  # the board, playable
+        finally:
+            term.close()
+    os.unlink(bare_path)
+    return bare, ours, board
+
+
+def mid_game_save(data_dir: str) -> Path:
+    """A seeded three-player game in round 3, phase 3, saved where the app can load it."""
+    from keythedral import engine, persistence
+
+    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=3)
+    state, rng, actions = engine.new_game(cfg), random.Random(3), []
+    while True:
+        legal = engine.legal_actions(state)
+        if state.round >= 3 and state.phase == "spend" and {a.kind for a in legal} >= {"pass"}:
+            break
+        a = next((x for x in legal if x.kind == "decline"), None) or rng.choice(legal)
+        state = engine.apply(state, a)
+        actions.append(a)
+    path = Path(data_dir) / "saves" / "bench.json"
+    persistence.save(path, cfg, actions, state)
+    return path
+
+
+def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
+    path = mid_game_save(data_dir)
+    env = environment(data_dir)
+    argv = [sys.executable, "-m", "keythedral.cli", "--load", str(path)]
+    term = Term(argv, env)
+    results: dict[str, list[float]] = {"map cursor": [], "list cursor": [], "decision": []}
+    try:
+        term.wait_for(b"Pass the keyboard")
+        term.drain()
+        term.press(b"\r")  # the player takes the keyboard
+        term.drain(0.2)
+        term.press(b"m")
+        moves = [b"l", b"j", b"h", b"k"]
+        for i in range(keys):
+            results["map cursor"].append(term.press(moves[i % 4])[1])
+        term.press(b"\t")  # focus the list of choices
+        for i in range(keys):
+            results["list cursor"].append(term.press(b"\x1b[B" if i % 2 == 0 else b"\x1b[A")[1])
+        # Whole decisions: a pass (the engine applies it, the privacy screen comes up), then
+        # taken back from the privacy screen, over and over.
+        for _ in range(max(10, keys // 10)):
+            results["decision"].append(term.press(b"p")[1])  # pass: the next player's screen
+            term.drain(0.05)
+            term.press(b"u")  # taken back from the privacy screen
+            term.drain(0.05)
+    finally:
+        term.close()
+    return results
+
+
+def baseline_repaints(keys: int, data_dir: str) -> list[float]:
+    """The same measure on a bare Textual app whose key updates one Static."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(BARE_KEYS_APP)
+        path = f.name
+    term = Term([sys.executable, path], environment(data_dir))
+    try:
+        term.wait_for(b"palette")
+        term.drain(0.2)
+        return [term.press(b"l")[1] for _ in range(keys)]
+    finally:
+        term.close()
+        os.unlink(path)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(v for v in values if v == v)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10, help="process starts of each app")
+    parser.add_argument("--keys", type=int, default=200, help="key presses of each kind")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data_dir:
+        bare, ours, board = first_frames(args.runs, data_dir)
+        b, o, p = (statistics.median(x) for x in (bare, ours, board))
+        print(f"time to first frame ({COLS}x{ROWS}, median of {args.runs} starts):")
+        print(f"  bare Textual app (Header + Footer):     {b * 1000:7.1f} ms")
+        print(f"  keythedral --players Ann Bob Cy, frame: {o * 1000:7.1f} ms   ratio {o / b:.2f}")
+        print(f"  ... the board drawn and playable:       {p * 1000:7.1f} ms   ratio {p / b:.2f}")
+        print(f"keypress-to-repaint on a mid-game board ({args.keys} presses, last byte):")
+        results = {"bare app key": baseline_repaints(args.keys, data_dir)}
+        results.update(repaints(args.keys, data_dir))
+        for name, values in results.items():
+            print(
+                f"  {name:12s} p50 {pct(values, 0.5) * 1000:6.1f} ms   "
+                f"p95 {pct(values, 0.95) * 1000:6.1f} ms   max {max(values) * 1000:6.1f} ms"
+                f"   (n={len(values)})"
+            )
+
+
+if __name__ == "__main__":
+    main()
