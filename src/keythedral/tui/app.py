@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from keythedral.tui.session import Session
 
 Action = Any
+RECENT_LINES = 8  # public events shown on the privacy screen
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class KeythedralApp(App[None]):
         self._start = start or Start(seed=seed)
         self._seed = seed if seed is not None else self._start.seed
         self._handover: HandoverScreen | None = None
+        self._seen_log: dict[int, int] = {}  # log_total when each seat last had the keyboard
         self._scores_shown = False
 
     @property
@@ -296,6 +298,8 @@ class KeythedralApp(App[None]):
         self._hand_over(seat, undo_by)
 
     def _refresh(self) -> None:
+        if self.keyboard is not None and self.session is not None:
+            self._seen_log[self.keyboard] = self.session.state.log_total
         screen = self.game_screen
         if screen is not None and screen.is_mounted:
             screen.refresh_game()
@@ -312,8 +316,17 @@ class KeythedralApp(App[None]):
             context = f"{names[seat]} answers on the shared screen."
         if self._handover is not None and self._handover in self.screen_stack:
             self._handover.dismiss(None)
+        seen = self._seen_log.get(seat, 0)
+        new = view.log_total - seen
+        recent = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
+        if len(recent) > RECENT_LINES:
+            recent = ("…", *recent[-(RECENT_LINES - 1) :])
         screen = HandoverScreen(
-            seat, names[seat], context, names[undo_by] if undo_by is not None else None
+            seat,
+            names[seat],
+            context,
+            names[undo_by] if undo_by is not None else None,
+            tuple(recent),
         )
         self._handover = screen
         self.push_screen(screen, callback=self._handed_over)

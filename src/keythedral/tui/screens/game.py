@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.screens.help import LawsScreen
 from keythedral.tui.text import (
     COLOURS,
     FIELD_LETTER,
@@ -25,6 +26,7 @@ from keythedral.tui.text import (
     decision_prompt,
     describe,
     law_name,
+    law_text,
     plural,
     pos_text,
     seat_name,
@@ -150,6 +152,7 @@ class GameScreen(BaseScreen):
         Binding("m", "show('map')", "Map"),
         Binding("t", "show('mats')", "Mats"),
         Binding("g", "show('log')", "Log"),
+        Binding("r", "laws", "Read laws"),
         Binding("ctrl+s", "app.save", "Save", show=False),
         Binding("c", "corners", "Corners", show=False),
         *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in MOVES),
@@ -165,6 +168,7 @@ class GameScreen(BaseScreen):
         self.view: PlayerView | None = None
         self.tokens: tuple[str, ...] = ()
         self._decision_key: tuple[int, int | None] | None = None
+        self._note: Text | None = None  # a message shown until the next key
 
     @property
     def kapp(self) -> KeythedralApp:
@@ -224,7 +228,7 @@ class GameScreen(BaseScreen):
                 [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
                 + [
                     Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
-                    for s in window
+                    for s in sorted(window)
                 ],
                 "Press your seat number, or Enter for nobody. " + self._window_hint(view),
             )
@@ -268,9 +272,20 @@ class GameScreen(BaseScreen):
         return ""
 
     def _hint(self, view: PlayerView, choices: list[Choice]) -> str:
+        hint = self._decision_hint(view, choices)
+        if any(c.action is not None and c.action.kind == "play_law" for c in choices):
+            hint = (hint + " " if hint else "") + "r: read your law cards."
+        return hint
+
+    def _decision_hint(self, view: PlayerView, choices: list[Choice]) -> str:
         if self.narrowed is not None:
             return "Esc: back to every choice."
         d = view.decision
+        gain = getattr(view, "gain", None)
+        if d == "choose_cube" and gain is not None:
+            why = {"bargain": "the Bargain trade", "unexpected_harvest": "Unexpected harvest"}
+            reason = why.get(gain.purpose, gain.purpose.replace("_", " "))
+            return f"{reason}: {plural(gain.count, 'cube')} to take, one colour at a time."
         if d == "place_field" and view.next_field:
             letter = FIELD_LETTER.get(view.next_field, "?")
             left = view.fields_in_stack
@@ -318,8 +333,9 @@ class GameScreen(BaseScreen):
 
     # --- the cursor and the info line --------------------------------------------------------------
     def say(self, message: str, *, error: bool = False) -> None:
-        style = "bold red" if error else "bold"
-        self.query_one("#info", Static).update(Text(message, style=style), layout=False)
+        """A message in the info line, kept there until the next key."""
+        self._note = Text(message, style="bold red" if error else "bold")
+        self.query_one("#info", Static).update(self._note, layout=False)
 
     def _show_cursor_info(self) -> None:
         board = self.query_one(FieldMap)
@@ -327,12 +343,19 @@ class GameScreen(BaseScreen):
             return
         names = {p.seat: p.name for p in self.view.players}
         text = board.describe_cursor(names)
-        acts = self._actions_at(board.cursor)
-        if acts and self.view is not None:
-            text += " · Enter: " + (
-                describe(acts[0], self.view) if len(acts) == 1 else f"{len(acts)} choices"
-            )
-        self.query_one("#info", Static).update(Text(text), layout=False)  # always one line
+        if self.focused is board:
+            acts = self._actions_at(board.cursor)
+            if acts:
+                text += " · Enter: " + (
+                    describe(acts[0], self.view) if len(acts) == 1 else f"{len(acts)} choices"
+                )
+        else:
+            panel = self.query_one(DecisionPanel)
+            i = panel.option_list.highlighted
+            if i is not None and 0 <= i < len(panel.choices):
+                text = f"Enter: {panel.choices[i].text} · {text}"
+        if self._note is None:
+            self.query_one("#info", Static).update(Text(text), layout=False)  # one line
 
     def _actions_at(self, cell: Cell) -> list[Action]:
         session = self.kapp.session
@@ -433,11 +456,18 @@ class GameScreen(BaseScreen):
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
         if event.choice not in self.query_one(DecisionPanel).choices:
             return  # a highlight from a list that has since been replaced
+        action = event.choice.action
+        if action is not None and action.kind == "play_law":
+            self.say(f"{law_name(action.card)}: {law_text(action.card)}")
+            return
         cell = event.choice.cell
         board = self.query_one(FieldMap)
         if cell is not None and cell != board.cursor:
             board.set_cursor(cell, announce=False)
-            self._show_cursor_info()
+        self._show_cursor_info()
+
+    def on_descendant_focus(self) -> None:
+        self._show_cursor_info()  # what Enter does depends on where the focus is
 
     # --- actions ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -447,10 +477,14 @@ class GameScreen(BaseScreen):
             return self.narrowed is not None
         if action == "next_target":
             return bool(self.query_one(FieldMap).targets)
+        if action == "laws":
+            view = self.view
+            return bool(view is not None and view.me is not None and view.me.laws)
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """Keys whose binding is off now still say why they do nothing."""
+        """A key clears the last message; keys whose binding is off say why they do nothing."""
+        self._note = None
         if event.key == "u" and not self.kapp.can_undo():
             event.stop()
             self.kapp.undo()
@@ -460,6 +494,11 @@ class GameScreen(BaseScreen):
 
     def action_help(self) -> None:
         self.kapp.action_help()
+
+    def action_laws(self) -> None:
+        view = self.view
+        if view is not None and view.me is not None and view.me.laws:
+            self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 
     def action_undo(self) -> None:
         self.kapp.undo()
@@ -475,10 +514,13 @@ class GameScreen(BaseScreen):
             self.query_one(FieldMap).focus()
 
     def action_move(self, dx: int, dy: int) -> None:
+        """Moving the map cursor takes the keyboard to the map: Enter then acts there."""
         switcher = self.query_one(ContentSwitcher)
         if switcher.current != "map":
             switcher.current = "map"
-        self._cursor_moved(self.query_one(FieldMap).move(dx, dy))
+        board = self.query_one(FieldMap)
+        board.focus()
+        self._cursor_moved(board.move(dx, dy))
 
     def action_corners(self) -> None:
         self._cursor_moved(self.query_one(FieldMap).toggle_lattice())

@@ -24,12 +24,20 @@ class HandoverScreen(BaseScreen):
         Binding("u", "undo", "Take back last action"),
     ]
 
-    def __init__(self, seat: int, name: str, context: str = "", undo_name: str | None = None):
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        context: str = "",
+        undo_name: str | None = None,
+        recent: tuple[str, ...] = (),
+    ) -> None:
         super().__init__(classes="handover")
         self.seat = seat
         self.player = name
         self.context = context
         self.undo_name = undo_name
+        self.recent = recent  # public events since this player last had the keyboard
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box"):
@@ -41,13 +49,17 @@ class HandoverScreen(BaseScreen):
             )
             if self.context:
                 yield Static(self.context, id="handover-context", markup=False)
-            yield Static(
-                f"{self.undo_name}: press u to take back your last action instead."
-                if self.undo_name
-                else "",
-                id="handover-undo",
-                markup=False,
-            )
+            if self.undo_name:
+                yield Static(
+                    f"{self.undo_name}: press u to take back your last action instead.",
+                    id="handover-undo",
+                    markup=False,
+                )
+            if self.recent:
+                yield Static(
+                    Text("Since your last turn:\n" + "\n".join(self.recent)),
+                    id="handover-recent",
+                )
         yield Footer()
         yield self.compose_too_small()
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from keythedral.tui.text import law_cards, law_name, law_text
 
 KEYS = (
     (
@@ -22,6 +25,7 @@ KEYS = (
     ("c", "walk the corners instead of the fields (and back)"),
     ("Esc", "back out of a half-made choice"),
     ("u", "take back your own last action (while it revealed nothing new)"),
+    ("r", "read the law cards in your hand"),
     ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
     ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
     ("ctrl+s", "save the game under a name"),
@@ -37,7 +41,8 @@ MAP_LEGEND = (
     ("[K]", "the Keythedral tile"),
     ("█", "a fence between that corner and that field"),
     ("+", "a legal target for the choice at hand"),
-    ("▶ ◀", "the cursor"),
+    ("▶ ◀", "the cursor: Enter picks what is under it"),
+    ("▷ ◁", "the cursor while the list has the keyboard (Enter picks the highlighted line)"),
 )
 
 
@@ -50,6 +55,31 @@ GAME_IN_SHORT = (
     "for the right to name the next start player. The game ends when the last building "
     "tile is bought: the most seat points wins. The full rules: ctrl+p, Rules."
 )
+
+
+class LawsScreen(ModalScreen[None]):
+    """The law cards in the hand of the player at the keyboard, with what each one does."""
+
+    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+
+    def __init__(self, player: str, cards: tuple[str, ...]) -> None:
+        super().__init__()
+        self.player = player
+        self.cards = cards
+
+    def compose(self) -> ComposeResult:
+        table = Table(title=f"{self.player}'s law cards (private)", expand=True, show_edge=False)
+        table.add_column("card", no_wrap=True, style="bold")
+        table.add_column("when and what")
+        for card in self.cards:
+            timing = str(law_cards().get(card, {}).get("timing", "")).replace("_", " ")
+            table.add_row(law_name(card), Text(f"({timing}) {law_text(card)}"))
+        with VerticalScroll(id="help-body"):
+            yield Static(table)
+            yield Static("Esc closes this list.", id="help-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -19,6 +19,26 @@ if TYPE_CHECKING:
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
 
 
+class Tick(Checkbox):
+    """A checkbox whose mark shows its state without colour: [X] on, [ ] off."""
+
+    BUTTON_LEFT, BUTTON_RIGHT = "[", "]"
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "X" if self.value else " "
+
+
+class Choice(RadioButton):
+    """A radio button whose mark shows its state without colour: (•) on, ( ) off."""
+
+    BUTTON_LEFT, BUTTON_RIGHT = "(", ")"
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "•" if self.value else " "
+
+
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
@@ -66,36 +86,37 @@ class NewGameScreen(BaseScreen):
                         max_length=12,
                     )
             with Horizontal(id="variants"):
-                yield Checkbox("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
-                yield Checkbox(
+                yield Tick("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
+                yield Tick(
                     "Open buildings",
                     cfg.open_buildings if cfg else False,
                     id="open_buildings",
                     compact=True,
                 )
-                yield Checkbox(
+                yield Tick(
                     "Long game", cfg.long_game if cfg else False, id="long_game", compact=True
                 )
             with Horizontal(classes="radios"):
                 yield Static("Scoring:", classes="label")
                 with RadioSet(id="edition", compact=True):
                     second = bool(cfg and cfg.edition == "second")
-                    yield RadioButton("classic 2002", value=not second, id="classic")
-                    yield RadioButton("second edition 2004", value=second, id="second")
+                    yield Choice("classic 2002", value=not second, id="classic")
+                    yield Choice("second edition 2004", value=second, id="second")
             with Horizontal(classes="radios"):
                 yield Static("Law windows:", classes="label")
                 with RadioSet(id="windows", compact=True):
                     possible = bool(cfg and cfg.reaction_windows == "when_possible")
-                    yield RadioButton(
-                        "always (hides who holds what)", value=not possible, id="always"
-                    )
-                    yield RadioButton(
-                        "only when someone can answer", value=possible, id="when_possible"
-                    )
+                    yield Choice("always (hides who holds what)", value=not possible, id="always")
+                    yield Choice("only when someone can answer", value=possible, id="when_possible")
             with Horizontal(id="seed-row"):
                 yield Static("Seed:", classes="label")
                 yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
                 yield Button("New seed", id="reseed", compact=True)
+            yield Static(
+                "Tab and shift+Tab move between fields; Space ticks a box or picks an option; "
+                "Enter starts the game.",
+                classes="note",
+            )
             yield Static("", id="new-error")
             with Horizontal(id="new-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
@@ -107,7 +128,7 @@ class NewGameScreen(BaseScreen):
         yield self.compose_too_small()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#name-0", Input).focus()
         self._show_resume()
 
     def offer_resume(self, note: str) -> None:

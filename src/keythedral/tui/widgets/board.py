@@ -50,6 +50,7 @@ SEAT_COLOURS = ("#ff5f5f", "#5fafff", "#ffd75f", "#5fd787", "#d787ff")
 TARGET = Style(color="black", bgcolor="#ffd700", bold=True)
 TARGET_EDGE = Style(color="#ffd700", bold=True)
 CURSOR = Style(color="#ffffff", bold=True)
+CURSOR_IDLE = Style(color="#a0a0a0")
 KEYTHEDRAL = Style(color="black", bgcolor="#e0b040", bold=True)
 DIM = Style(dim=True)
 
@@ -275,7 +276,9 @@ class FieldMap(ScrollView, can_focus=True):
         else:
             cc, row = self.corner_centre(pos)
             left, right = cc - 2, cc + 2
-        return {row: {left: ("▶", CURSOR), right: ("◀", CURSOR)}}
+        if self.screen.focused is self:  # Enter acts here
+            return {row: {left: ("▶", CURSOR), right: ("◀", CURSOR)}}
+        return {row: {left: ("▷", CURSOR_IDLE), right: ("◁", CURSOR_IDLE)}}
 
     def _cursor_region(self) -> Region:
         kind, pos = self.cursor
@@ -329,6 +332,12 @@ class FieldMap(ScrollView, can_focus=True):
             ("corner", (x, y)) if kind == "field" else ("field", (x, y)), announce=False
         )
         return self.cursor
+
+    def on_focus(self) -> None:
+        self.set_cursor(self.cursor, announce=False)  # solid arrows: Enter acts on the map
+
+    def on_blur(self) -> None:
+        self.set_cursor(self.cursor, announce=False)  # hollow arrows: Enter acts elsewhere
 
     def action_pick(self) -> None:
         self.post_message(self.Picked(self.cursor))
