@@ -57,13 +57,11 @@ def _best(acts: Sequence[Any], score: Callable[[Any], float], salt: int) -> Any:
 
 def _pick(scored: Sequence[tuple[float, Any]], salt: int) -> Any:
     """The action of the highest (score, action) pair; ``salt`` decides between equal scores."""
-    best = scored[0][1]
-    best_key = (-1e18, 0)
-    for i, (score, a) in enumerate(scored):
-        key = (round(score, 9), ((salt ^ (i * 0x9E3779B1)) * 0x85EBCA6B) & MASK)
-        if key > best_key:
-            best, best_key = a, key
-    return best
+    top = max(score for score, _ in scored) - 1e-9
+    ties = [i for i, (score, _) in enumerate(scored) if score >= top]
+    if len(ties) > 1:
+        return scored[max(ties, key=lambda i: ((salt ^ (i * 0x9E3779B1)) * 0x85EBCA6B) & MASK)][1]
+    return scored[ties[0]][1]
 
 
 def _spare(hand: Sequence[int], need: Sequence[float]) -> int:

@@ -143,12 +143,18 @@ class Ctx:
         c.cubes = view.me.cubes
         c.laws = view.me.laws
         c.decision = view.decision
-        c.stage = view.stage
-        c.buyable = tuple(t.id for t in view.tiles if t.buyable)
-        c.next_tiles = tuple(t.id for t in view.tiles if t.stage == view.stage + 1)
+        stage = c.stage = view.stage
+        buyable = []
+        nxt = []
         up = [0] * 5
         for t in view.tiles:
             up[t.stage - 1] += 1
+            if t.buyable:
+                buyable.append(t.id)
+            elif t.stage == stage + 1:
+                nxt.append(t.id)
+        c.buyable = tuple(buyable)
+        c.next_tiles = tuple(nxt)
         c.remaining = tuple(u + d for u, d in zip(up, view.face_down, strict=True))
         c.next_field = view.next_field
         c.edition = view.config.edition
