@@ -145,3 +145,18 @@ def test_the_command_saves_replays_that_check_out(tmp_path: Path, capsys) -> Non
 def test_the_command_refuses_bad_players(players: str, words: str, capsys) -> None:
     assert _cli(["--players", players, "--games", "1"]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_the_cli_modules_load_no_engine_until_run() -> None:
+    """``keythedral`` builds every subcommand's parser at start: that must stay instant."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, keythedral.simulate, keythedral.replay\n"
+        "heavy = [m for m in sys.modules if m.startswith('keythedral.engine') "
+        "or m.startswith('keythedral.bots') or m in ('pydantic', 'rich')]\n"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -46,12 +46,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from keythedral import engine
-from keythedral.engine import Action, GameConfig, GameState, PlayerView
+if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
+    from keythedral.engine import Action, GameConfig, GameState, PlayerView
 
 FORMAT = "keythedral-replay"
 VERSION = 1
@@ -85,6 +83,8 @@ class Replay:
         action is not legal where it stands or the stated result does not match."""
         if self._states is not None:
             return self._states
+        from keythedral import engine
+
         state = engine.new_game(self.config)
         out = [state]
         for i, action in enumerate(self.actions):
@@ -142,6 +142,10 @@ class Replay:
     @classmethod
     def from_dict(cls, data: Any, *, check: bool = True) -> Replay:
         """Build and (unless ``check=False``) validate a replay from parsed JSON."""
+        from pydantic import ValidationError
+
+        from keythedral import engine
+
         if not isinstance(data, dict):
             raise ReplayError("not a replay: the file does not hold a JSON object")
         if data.get("format") != FORMAT:
@@ -150,7 +154,7 @@ class Replay:
         if version != VERSION:
             raise ReplayError(f"replay version {version!r} is not supported (this is {VERSION})")
         try:
-            config = GameConfig(**data.get("config", {}))
+            config = engine.GameConfig(**data.get("config", {}))
         except (engine.ConfigError, TypeError) as exc:
             raise ReplayError(f"the replay's game settings are not valid: {exc}") from exc
         seed = data.get("seed", config.seed)
@@ -287,6 +291,8 @@ class ReplayCursor:
         return self.goto(len(self))
 
     def view(self, seat: int | None) -> PlayerView:
+        from keythedral import engine
+
         return engine.view(self.state, seat)
 
     def events(self) -> tuple[str, ...]:
@@ -392,6 +398,8 @@ def run_replay(args: Any) -> int:
     except ReplayError as exc:
         print(f"keythedral replay: {exc}", file=sys.stderr)
         return 2
+    from keythedral import engine
+
     cur = ReplayCursor(rp)
     if args.at is not None:
         index = args.at if args.at >= 0 else len(cur) + 1 + args.at

@@ -25,14 +25,12 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keythedral import engine
-from keythedral.bots import BotSpecError, make_bot, parse_spec
-from keythedral.bots.base import stable_seed
+# The engine and the bots load when a simulation runs, not when the CLI builds its parser:
+# ``keythedral`` itself must start at once.
 
 #: A game still running after this many rounds is stopped and counted as unfinished.
 MAX_ROUNDS = 300
@@ -74,6 +72,8 @@ class Setup:
         }
 
     def game_seed(self, index: int) -> int:
+        from keythedral.bots.base import stable_seed
+
         return stable_seed("game", self.seed, index) % (1 << 31)
 
     def seating(self, index: int) -> tuple[int, ...]:
@@ -107,6 +107,10 @@ class BotFailure(RuntimeError):
 
 def play_game(setup: Setup, index: int) -> GameResult:
     """Play game ``index`` of ``setup`` to its end (or to ``max_rounds``)."""
+    from keythedral import engine
+    from keythedral.bots import make_bot
+    from keythedral.bots.base import stable_seed
+
     clock = time.perf_counter
     start = clock()
     seating = setup.seating(index)
@@ -286,6 +290,8 @@ def run(
             if on_game is not None:
                 on_game(g)
     else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         # Small chunks keep the progress bar moving and the processes evenly loaded.
         per = max(1, min(8, setup.games // (jobs * 8)))
         chunks = [list(range(i, min(i + per, setup.games))) for i in range(0, setup.games, per)]
@@ -301,7 +307,7 @@ def run(
 
 def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
     """Write every game of a run made with ``keep_actions`` as a replay file in ``folder``."""
-    from keythedral import replay
+    from keythedral import engine, replay
 
     paths = []
     labels = setup.labels
@@ -364,9 +370,10 @@ def _seconds(s: float) -> str:
 # --- the command line -----------------------------------------------------------------------
 def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``keythedral simulate`` to an argparse subparsers object (``run_simulate`` runs it)."""
-    from keythedral.bots import DESCRIPTIONS
-
-    bots = "; ".join(f"{k}: {v}" for k, v in DESCRIPTIONS.items())
+    bots = (
+        "random (any legal action), greedy (a quick heuristic), ismcts (Monte Carlo search over "
+        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin)"
+    )
     p: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
         help="play games between computer players and tabulate the results",
@@ -437,6 +444,9 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
+    """The Setup the command line asks for; BotSpecError when it asks for something wrong."""
+    from keythedral.bots import BotSpecError, make_bot, parse_spec
+
     specs = tuple(s.strip() for s in args.sim_bots.split(",") if s.strip())
     if not 2 <= len(specs) <= 5:
         raise BotSpecError(f"Keythedral needs 2 to 5 players, not {len(specs)}")
@@ -470,6 +480,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+
+    from keythedral.bots import BotSpecError
 
     try:
         setup = setup_from_args(args)
