@@ -360,7 +360,7 @@ def describe(replay: Replay) -> str:
     cfg = replay.config
     final = replay.final()
     names = ", ".join(
-        f"{n} ({who})" if who else n
+        f"{n} ({who})" if who and who != n else n
         for n, who in zip(cfg.players, replay.seats or ("",) * cfg.n, strict=True)
     )
     variants = [cfg.edition + " scoring"]
