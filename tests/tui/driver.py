@@ -20,37 +20,45 @@ def panel(app: KeythedralApp) -> DecisionPanel:
     return screen.query_one(DecisionPanel)
 
 
-async def take(pilot: Pilot[Any], app: KeythedralApp, action: Any) -> None:
-    """Choose ``action`` with keys: its list key, or the map (Enter, then a key if narrowed)."""
-    before = len(app.session.actions)  # type: ignore[union-attr]
+async def press_choice(pilot: Pilot[Any], app: KeythedralApp, choice: Any) -> None:
+    """Choose a line of the list: its key, or the highlight and Enter."""
     choices = panel(app).choices
-    direct = next((c for c in choices if c.action == action), None)
-    if direct is not None and direct.key:
-        await pilot.press(direct.key)
-    elif direct is not None:
-        ol = panel(app).option_list
-        ol.focus()
-        ol.highlighted = choices.index(direct)
-        await pilot.press("enter")
-    else:
+    if choice.key and choice.key != "↵":
+        await pilot.press(choice.key)
+        return
+    ol = panel(app).option_list
+    ol.focus()
+    ol.highlighted = choices.index(choice)
+    await pilot.press("enter")
+
+
+async def take(pilot: Pilot[Any], app: KeythedralApp, action: Any) -> None:
+    """Choose ``action`` with keys as a player would: its line in the list (opening the line
+    that groups its kind first, if any), or a map pick (Enter, then a key if narrowed)."""
+    session = app.session
+    assert session is not None
+    before = len(session.actions)
+    for _ in range(3):
+        choices = panel(app).choices
+        direct = next((c for c in choices if c.action == action), None)
+        if direct is not None:
+            await press_choice(pilot, app, direct)
+            break
+        group = next((c for c in choices if c.command == f"kind:{action.kind}"), None)
+        if group is not None:
+            await press_choice(pilot, app, group)
+            continue
         cell = action_cell(action)
-        assert cell is not None, f"no key and no map cell for {action}"
+        assert cell is not None, f"no line and no map cell for {action}"
         screen = app.game_screen
         assert isinstance(screen, GameScreen)
         board = screen.query_one(FieldMap)
         board.focus()
-        board.set_cursor(cell)
+        board.set_cursor(cell if not screen.second else action_cell(action, True))
         await pilot.press("enter")
-        if len(app.session.actions) == before:  # type: ignore[union-attr]
-            # narrowed: a second map pick (a fence's field) or a key
-            second = action_cell(action, True)
-            if second != cell and second in board.targets:
-                board.set_cursor(second)
-                await pilot.press("enter")
-            else:
-                c = next(c for c in panel(app).choices if c.action == action)
-                await pilot.press(c.key)
-    assert len(app.session.actions) > before, f"{action} was not taken"  # type: ignore[union-attr]
+        if len(session.actions) > before:
+            break
+    assert len(session.actions) > before, f"{action} was not taken"
 
 
 async def hand_over(pilot: Pilot[Any], app: KeythedralApp) -> str:

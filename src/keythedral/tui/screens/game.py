@@ -94,23 +94,52 @@ def natural_key(action: Action) -> str | None:
         return str(action.target + 1) if action.target < 9 else ""
     if kind in ("pay", "choose_cube") and action.cube in COLOURS:
         return str(COLOURS.index(action.cube) + 1)
+    if kind == "trade" and action.take in COLOURS:
+        return str(COLOURS.index(action.take) + 1)
+    if kind == "buy_craft" and action.craft in COLOURS:
+        return str(COLOURS.index(action.craft) + 1)
     return None
 
 
+#: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
+#: comes after choosing it).
+KIND_GROUPS = {
+    "convert_cottage": "convert a cottage into a house (1 stone + 1 wood) ...",
+    "trade": "trade any 2 cubes for 1 resource ...",
+    "buy_craft": "buy a craft: iron 2, glass 3, gold 4 cubes ...",
+    "build_fence": "build a fence (1 wood): pick the cottage on the map or here ...",
+    "remove_fence": "remove a fence (2 wine): pick the cottage on the map or here ...",
+}
+LONG_LIST = 9
+
+
 def build_choices(
-    acts: list[Action], view: PlayerView, *, second: bool = False, grouped: bool = True
+    acts: list[Action],
+    view: PlayerView,
+    *,
+    second: bool = False,
+    cells: bool = True,
+    kinds: bool = True,
 ) -> list[Choice]:
-    """One line per action; with ``grouped``, actions of one kind on one map cell (a cottage's
-    five numbers, a corner's fences) share a line that narrows the list when chosen."""
+    """One line per action, but lines that narrow the list when chosen stand for several:
+    with ``cells``, the actions of one kind on one map cell (a corner's five cottage numbers,
+    its fences); with ``kinds``, in a long list, the variants of a few kinds (which cottage to
+    convert, what to trade for, where to build a fence)."""
     counts: Counter[tuple[str, Cell | None]] = Counter(
         (a.kind, action_cell(a, second)) for a in acts
     )
+    per_kind = Counter(a.kind for a in acts) if kinds and len(acts) > LONG_LIST else Counter()
     items: list[tuple[str | None, str, Action, str, Cell | None]] = []
     done: set[tuple[str, Cell | None]] = set()
     for a in acts:
         cell = action_cell(a, second)
         group = (a.kind, cell)
-        if grouped and cell is not None and counts[group] > 1:
+        if a.kind in KIND_GROUPS and per_kind[a.kind] > 1:
+            if (a.kind, None) not in done:
+                done.add((a.kind, None))
+                items.append((None, KIND_GROUPS[a.kind], None, f"kind:{a.kind}", None))
+            continue
+        if cells and cell is not None and counts[group] > 1:
             if group not in done:
                 done.add(group)
                 items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
@@ -164,6 +193,7 @@ class GameScreen(BaseScreen):
     def __init__(self) -> None:
         super().__init__()
         self.narrowed: list[Action] | None = None  # choices left after picking a map cell
+        self.by_kind = False  # the narrowed choices are one kind of action (not one cell)
         self.second = False  # the narrowed choices point at fields around a chosen corner
         self.view: PlayerView | None = None
         self.tokens: tuple[str, ...] = ()
@@ -236,8 +266,14 @@ class GameScreen(BaseScreen):
             panel.show(decision_prompt(view, to_act), [], "Waiting for the next player.")
         else:
             acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
-            choices = build_choices(acts, view, second=self.second, grouped=self.narrowed is None)
-            targets = [c.cell for c in choices if c.cell is not None]
+            choices = build_choices(
+                acts,
+                view,
+                second=self.second,
+                cells=self.narrowed is None or self.by_kind,
+                kinds=self.narrowed is None,
+            )
+            targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
         if new_decision:
@@ -246,7 +282,7 @@ class GameScreen(BaseScreen):
         self.refresh_bindings()
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
-        if targets and len(targets) == len(panel.choices):
+        if targets and all(c.cell is not None for c in panel.choices):
             self.query_one(FieldMap).focus()
         else:
             panel.option_list.focus()
@@ -388,10 +424,21 @@ class GameScreen(BaseScreen):
         self.second = not self.second and all(
             action_cell(a, True) != action_cell(a, False) for a in acts
         )
-        self.narrowed = acts
+        self.narrowed, self.by_kind = acts, False
         self.refresh_game()
         if not self.second:
             self.query_one(DecisionPanel).option_list.focus()
+
+    def narrow_kind(self, kind: str) -> None:
+        """Show the variants of one kind of action (which cottage, which colour)."""
+        session, seat = self.kapp.session, self.kapp.keyboard
+        if session is None or seat is None:
+            return
+        self.narrowed = [a for a in session.legal_for(seat) if a.kind == kind]
+        self.by_kind = True
+        self.second = False
+        self.refresh_game()
+        self.query_one(DecisionPanel).option_list.focus()
 
     def _why_not(self, cell: Cell) -> str:
         """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
@@ -450,6 +497,8 @@ class GameScreen(BaseScreen):
             self.kapp.claim(int(choice.command[5:]))
         elif choice.command == "cell" and choice.cell is not None:
             self.pick_cell(choice.cell)
+        elif choice.command.startswith("kind:"):
+            self.narrow_kind(choice.command[5:])
         elif choice.command == "scores":
             self.kapp.show_scores()
 
@@ -523,11 +572,16 @@ class GameScreen(BaseScreen):
         self._cursor_moved(board.move(dx, dy))
 
     def action_corners(self) -> None:
-        self._cursor_moved(self.query_one(FieldMap).toggle_lattice())
+        self.query_one(ContentSwitcher).current = "map"
+        board = self.query_one(FieldMap)
+        board.focus()
+        self._cursor_moved(board.toggle_lattice())
 
     def action_next_target(self) -> None:
         self.query_one(ContentSwitcher).current = "map"
-        self._cursor_moved(self.query_one(FieldMap).next_target())
+        board = self.query_one(FieldMap)
+        board.focus()
+        self._cursor_moved(board.next_target())
 
     def action_key(self, key: str) -> None:
         """A choice key: applied at once, so a second key press sees the new choices."""
