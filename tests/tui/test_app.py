@@ -399,3 +399,33 @@ async def test_new_game_screen_offers_to_resume_an_unfinished_autosave() -> None
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.session is not None and len(app.session.actions) == 1
+
+
+def game_at_a_relocation() -> SavedGame:
+    """A seeded game whose next decision is moving a fenced-off cottage."""
+    cfg = config(0, no_laws=True)
+    state, rng, actions = engine.new_game(cfg), random.Random(0), []
+    while engine.view(state, None).decision != "relocate":
+        legal = engine.legal_actions(state)
+        fences = [a for a in legal if a.kind == "build_fence"]
+        action = fences[0] if fences and rng.random() < 0.7 else choose(state, rng)
+        state = engine.apply(state, action)
+        actions.append(action)
+    return SavedGame(cfg, tuple(actions), state)
+
+
+async def test_relocation_is_picked_on_the_map() -> None:
+    saved = game_at_a_relocation()
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        assert session is not None
+        text = screen_text(app)
+        assert "must move the fenced-off cottage" in text
+        board = app.screen.query_one(FieldMap)
+        assert board.targets and all(kind == "corner" for kind, _ in board.targets)
+        assert app.focused is board and board.cursor in board.targets
+        await pilot.press("enter")
+        assert session.actions[-1].kind == "relocate_cottage"
