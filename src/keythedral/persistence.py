@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
+from keythedral import __version__
+
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
 
@@ -89,7 +91,9 @@ def dumps(
     stamp = saved_at or datetime.now(UTC).isoformat(timespec="seconds")
     # The pieces are dumped by pydantic and spliced, which is much faster than a dict round trip.
     acts = ",".join(a.model_dump_json() for a in actions)
-    head = json.dumps({"format": FORMAT, "version": VERSION, "saved_at": stamp})
+    head = json.dumps(
+        {"format": FORMAT, "version": VERSION, "game": __version__, "saved_at": stamp}
+    )
     return (
         head[:-1]
         + f', "config": {config.model_dump_json()}, "actions": [{acts}], '
@@ -112,13 +116,13 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
         raise SaveError(f"{source} is not a Keythedral save (no '{FORMAT}' format tag).")
     version = data.get("version")
     if version != VERSION:
-        raise SaveError(
-            f"{source} is a version {version} save; this program reads version {VERSION}."
-        )
+        raise SaveError(_version_message(source, version, data.get("game")))
+    # Which release wrote the save: when its actions no longer replay, the rules changed.
+    changed = _changed_rules(data.get("game"))
     try:
         config = GameConfig(**data["config"])
     except (KeyError, TypeError, engine.ConfigError) as exc:
-        raise SaveError(f"{source} has no valid game settings: {exc}") from exc
+        raise SaveError(f"{source} has no valid game settings ({exc}).") from exc
     raw_actions = data.get("actions")
     if not isinstance(raw_actions, list):
         raise SaveError(f"{source} has no list of actions.")
@@ -136,15 +140,43 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
             state = engine.apply(state, action)
         except (ValidationError, engine.IllegalAction) as exc:
             raise SaveError(
-                f"{source} is damaged: action {i} of {len(raw_actions)} cannot be replayed ({exc})."
+                f"{source} is damaged: action {i} of {len(raw_actions)} cannot be replayed "
+                f"({exc}).{changed}"
             ) from exc
         actions.append(action)
     if state != stored:
         raise SaveError(
             f"{source} was altered: its actions, replayed from its settings, do not give the "
-            "saved game. It was not loaded."
+            f"saved game. It was not loaded.{changed}"
         )
     return SavedGame(config, tuple(actions), state, str(data.get("saved_at", "")))
+
+
+def _version_message(source: str, version: object, game: object) -> str:
+    by = f" (Keythedral {game})" if isinstance(game, str) else ""
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        return (
+            f"{source} is a version {version} save from a newer Keythedral{by}; this is "
+            f"Keythedral {__version__}, which reads version {VERSION} saves. Update Keythedral "
+            "to continue that game."
+        )
+    if isinstance(version, int) and not isinstance(version, bool):
+        return (
+            f"{source} is a version {version} save from an older Keythedral{by}; this is "
+            f"Keythedral {__version__}, which reads version {VERSION} saves only, so that game "
+            "cannot be continued here."
+        )
+    return f"{source} has no save format version this program knows ({version!r})."
+
+
+def _changed_rules(game: object) -> str:
+    """A note for a save written by another release, whose rules may differ from ours."""
+    if isinstance(game, str) and game != __version__:
+        return (
+            f" It was saved by Keythedral {game} and this is {__version__}: the rules changed "
+            "between them, so that game cannot be continued here."
+        )
+    return ""
 
 
 # --- files ----------------------------------------------------------------------------------
