@@ -1,0 +1,805 @@
+"""The walkthrough: what is happening now, and every option the player has, with reasons.
+
+For ordinary games (the side panel of the app) and for the tutorial.  It reads only what the
+seat may know (its ``PlayerView``) and its legal actions, so it can be shown to the player at
+the keyboard.  Options that are not open now are listed too, with the reason::
+
+    w = walkthrough(engine.view(state, seat), engine.legal_actions(state))
+    w.heading   # "Round 2 · Phase 3: spending"
+    w.phase     # what the phase is about
+    w.now       # "Ann must take one phase 3 action."
+    for o in w.options:
+        o.label, o.available, o.detail, o.rule   # "Convert a cottage", False,
+                                                  # "needs 1 stone and 1 wood (you have no stone)"
+    print(w.text())
+
+No Textual and no engine internals: the view, the legal list and the public catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from keythedral.engine import PlayerView
+from keythedral.engine.catalogue import laws as law_catalogue
+
+COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
+RESOURCES = COLOURS[:5]
+CRAFT_PRICE = {"iron": 2, "glass": 3, "gold": 4}
+SMITHS = {"iron": "blacksmith", "glass": "glassmaker", "gold": "goldsmith"}
+FIELD_YIELD = {
+    "quarry": "stone",
+    "woods": "wood",
+    "lake": "water",
+    "farm": "food",
+    "vineyard": "wine",
+}
+
+PHASE_NAMES = {
+    "layout": "Layout",
+    "place_workers": "Phase 1: placing workers",
+    "harvest": "Phase 2: harvest",
+    "spend": "Phase 3: spending",
+    "retrieve": "Phase 4: retrieving",
+    "bidding": "Phase 5: choosing the start player",
+    "game_over": "Game over",
+}
+
+#: The rules section (a heading of docs/rules_en.md) behind each phase.
+PHASE_RULES = {
+    "layout": "Laying fields and cottages",
+    "place_workers": "Phase 1: placing workers",
+    "harvest": "Phase 2: harvest",
+    "spend": "Phase 3: spending",
+    "retrieve": "Phase 4: retrieving",
+    "bidding": "Phase 5: choosing the start player",
+    "game_over": "End of the game and scoring",
+}
+
+PHASE_TEXT = {
+    "layout": (
+        "The players build the landscape around the Keythedral. In turn each lays the top "
+        "field tile of the stack next to the board, then one of their five cottages in a "
+        "corner between fields. A cottage's workers may only go into the fields it touches, "
+        "so corners touching several different kinds of field are worth the most."
+    ),
+    "place_workers": (
+        "The five cottage numbers are called one by one. The holder of the next work-order "
+        "marker picks a number; everyone with a cottage of that number sends its worker (a "
+        "house sends two) into a free field it touches, the picker first, then clockwise. "
+        "Only one worker fits in a field, so whoever places first gets the choice."
+    ),
+    "harvest": (
+        "Every worker brings one cube of its field's colour from the store, start player "
+        "first. When the store runs out of a colour, later players get none of it."
+    ),
+    "spend": (
+        "In turn, each player takes exactly one of seven actions, round and round the table. "
+        "The phase ends when every player who has not procured a law has passed, one after "
+        "the other. Building tiles are what win: each is a seat in the Keythedral."
+    ),
+    "retrieve": (
+        "Workers come home, the work-order markers come off, and empty new-law spaces get "
+        "a new card."
+    ),
+    "bidding": (
+        "The start player hands the marker to the left (player B). The others bid cubes for "
+        "the right to name the next start player, once each, each bid higher; B speaks last "
+        "and can only match. Nobody bids: B names the start player for free."
+    ),
+    "game_over": (
+        "The last building tile was bought, so the game is over. The seats in the "
+        "Keythedral are counted; leftover cubes break ties (or score, in the second edition)."
+    ),
+}
+
+#: The rules section for each action kind.
+KIND_RULES = {
+    "place_field": "Laying fields and cottages",
+    "place_cottage": "Laying fields and cottages",
+    "choose_work_order": "Phase 1: placing workers",
+    "place_worker": "Phase 1: placing workers",
+    "buy_building": "Buy a building",
+    "convert_cottage": "Convert a cottage into a house",
+    "build_fence": "Build or remove a fence",
+    "remove_fence": "Build or remove a fence",
+    "buy_craft": "Buy from a craftsman",
+    "trade": "Trade with the trader",
+    "procure_law": "Procure a law",
+    "pass": "Pass",
+    "play_law": "Law cards",
+    "decline": "When laws can be played",
+    "relocate_cottage": "Relocating a fenced-off cottage",
+    "bid": "Phase 5: choosing the start player",
+    "pass_bid": "Phase 5: choosing the start player",
+    "choose_start_player": "Phase 5: choosing the start player",
+    "pay": "Phase 3: spending",
+    "choose_cube": "Law cards",
+}
+
+#: When each law card can be played (for a card that cannot be played now).
+LAW_WHEN = {
+    "work-order": "only at the start of phase 1, before any number is called",
+    "price-increase": "only as an answer to another player's declared purchase",
+    "price-decrease": "in phase 3, on your own turn or at the start of the phase",
+    "upgrade-cottage": "at any of your decisions or phase starts, while you have a cottage",
+    "substitution": "as your phase 3 action, to buy a tile",
+    "cottage-number": "in phase 1, when you place workers for the number just called",
+    "craft-bargain": "any time the store holds a used craft cube",
+    "unexpected-harvest": "at the start of phase 2, with a worker on that field type",
+    "broken-fences": "at the start of phase 1 or your phase 1 decisions, with a fence on the board",
+    "repeal-law": "only as an answer to a law another player has just played",
+    "unsafe-fence": "any time there is a fence on the board",
+    "house-moratorium": "at the start of phase 1, 2 or 3",
+    "design-change": "any time, on a face-up tile whose stage has unused tiles left",
+    "double-production": "at the start of phase 2, on a field with your worker",
+    "bargain": "as your phase 3 action, as your trade",
+    "sale": "as your phase 3 action, to buy glass or gold",
+    "downgrade-house": "any time there is a house on the board",
+    "good-harvest": "at the start of phase 2, on a field type with a worker",
+    "poor-harvest": "at the start of phase 2, on a field type with a worker",
+    "start-order": "at the start of any phase but the 4th",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the player could do: open now or not, and why."""
+
+    label: str
+    available: bool
+    detail: str = ""
+    rule: str | None = None
+    kind: str | None = None
+    actions: tuple[Any, ...] = ()
+
+    def line(self) -> str:
+        mark = "+" if self.available else "-"
+        return f"{mark} {self.label}" + (f": {self.detail}" if self.detail else "")
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    heading: str
+    phase: str
+    now: str
+    options: tuple[Option, ...] = ()
+    laws: tuple[Option, ...] = ()
+    rule: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def text(self) -> str:
+        lines = [self.heading, "", self.phase, "", self.now]
+        if self.options:
+            lines += ["", *(o.line() for o in self.options)]
+        if self.laws:
+            lines += ["", "Your law cards:", *(o.line() for o in self.laws)]
+        if self.notes:
+            lines += ["", *self.notes]
+        return "\n".join(lines)
+
+    def option(self, label: str) -> Option:
+        """The option whose label starts with ``label`` (for tests and the tutorial)."""
+        for o in self.options:
+            if o.label.startswith(label):
+                return o
+        raise KeyError(label)
+
+
+# --- small words -----------------------------------------------------------------------------
+def cubes(counts: Sequence[int], empty: str = "nothing") -> str:
+    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n]
+    return " + ".join(parts) if parts else empty
+
+
+def plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
+def _name(view: PlayerView, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view.players):
+        return "nobody"
+    return view.players[seat].name
+
+
+def _pos(p: Sequence[int]) -> str:
+    return f"({p[0]},{p[1]})"
+
+
+def _field_types(view: PlayerView) -> dict[tuple[int, int], str]:
+    return {tuple(f.pos): str(f.type) for f in view.fields}  # type: ignore[misc]
+
+
+def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:
+    x, y = corner[0], corner[1]
+    return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+
+
+def _have(hand: Sequence[int], colour: str) -> str:
+    n = hand[COLOURS.index(colour)]
+    return f"you have no {colour}" if n == 0 else f"you have {n} {colour}"
+
+
+def _kinds(legal: Sequence[Any], kind: str) -> tuple[Any, ...]:
+    return tuple(a for a in legal if a.kind == kind)
+
+
+# --- the walkthrough -------------------------------------------------------------------------
+def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
+    """Explain the moment for ``view.seat``: the phase, the decision and every option.
+
+    ``legal`` may be the whole legal list; only the seat's own actions are used.
+    """
+    seat = view.seat
+    mine = [a for a in legal if a.seat == seat] if seat is not None else []
+    phase = view.phase
+    rnd = f"Round {view.round} · " if view.round else ""
+    heading = rnd + PHASE_NAMES.get(phase, phase)
+    text = PHASE_TEXT.get(phase, "")
+    rule = PHASE_RULES.get(phase)
+    if phase == "game_over":
+        return Walkthrough(heading, text, _result(view), rule=rule)
+    if seat is None or seat not in view.to_act or not mine:
+        waiting = " or ".join(_name(view, s) for s in view.to_act) or "nobody"
+        now = f"Waiting for {waiting}: {_DECISION_WORDS.get(view.decision, view.decision)}."
+        return Walkthrough(heading, text, now, rule=rule, notes=_notes(view))
+    me = view.me
+    assert me is not None
+    d = view.decision
+    builder = _BUILDERS.get(d)
+    options = tuple(builder(view, mine)) if builder is not None else ()
+    if d in ("window",):
+        options = (*options, *_law_options(view, mine, only_playable=True))
+    now = f"{_name(view, seat)}, you must {_DECISION_WORDS.get(d, d)}."
+    if d == "window" and view.windows:
+        now = _window_now(view) + " " + now
+    laws = tuple(_law_options(view, mine)) if d != "window" and me.laws else ()
+    return Walkthrough(heading, text, now, options, laws, rule, _notes(view))
+
+
+_DECISION_WORDS = {
+    "place_field": "lay the field tile just drawn",
+    "place_cottage": "place one of your cottages",
+    "choose_work_order": "put the next work-order marker on a cottage number",
+    "place_worker": "send out a worker",
+    "spend": "take one of the seven phase 3 actions",
+    "pay": "pay, one cube at a time",
+    "choose_cube": "choose the colour of a cube to take from the store",
+    "window": "answer with a law card, or let the moment go by",
+    "relocate": "move your fenced-off cottage",
+    "bid": "bid or pass for the right to name the start player",
+    "choose_start_player": "name the next start player",
+    "game_over": "nothing: the game is over",
+}
+
+
+def _result(view: PlayerView) -> str:
+    if view.scores is None:
+        return "The game is over."
+    parts = [f"{p.name} {s}" for p, s in zip(view.players, view.scores, strict=False)]
+    winners = " and ".join(_name(view, w) for w in view.winners or ())
+    return f"Scores: {', '.join(parts)}. Winner: {winners or 'nobody'}."
+
+
+def _notes(view: PlayerView) -> tuple[str, ...]:
+    notes = []
+    if view.phase not in ("layout", "game_over"):
+        tiles = sum(view.face_down) + len(view.tiles)
+        notes.append(
+            f"Stage {min(view.stage, 5)} of the Keythedral is for sale; "
+            f"{plural(tiles, 'building tile')} left in the game."
+        )
+    if view.phase == "spend":
+        active = [p for p in view.players if not p.procured_law_this_round]
+        notes.append(
+            f"{plural(view.passes, 'pass')} in a row so far; the phase ends after "
+            f"{len(active)} in a row."
+        )
+    return tuple(notes)
+
+
+def _window_now(view: PlayerView) -> str:
+    top = view.windows[-1]
+    if top.kind == "purchase" and top.purchase is not None:
+        return f"{_name(view, top.purchase.seat)} declared the purchase of {top.purchase.tile}."
+    if top.kind == "law_played" and top.law is not None:
+        card = law_catalogue()[top.law.card].name
+        return f"{_name(view, top.law.seat)} played {card}: only Repeal law can answer it."
+    phase = PHASE_NAMES.get(top.phase, top.phase)
+    return f"{phase} begins: laws for its start may be played."
+
+
+# --- the layout ----------------------------------------------------------------------------
+def _place_field(view: PlayerView, legal: list[Any]) -> list[Option]:
+    kind = view.next_field or "field"
+    spots = _kinds(legal, "place_field")
+    gives = FIELD_YIELD.get(kind, "?")
+    return [
+        Option(
+            f"Lay the {kind} (it gives {gives})",
+            bool(spots),
+            f"{plural(len(spots), 'spot')}: next to a field on the board, or beside a cottage; "
+            f"{plural(view.fields_in_stack - 1, 'tile')} left in the stack after it",
+            KIND_RULES["place_field"],
+            "place_field",
+            spots,
+        )
+    ]
+
+
+def _place_cottage(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = _kinds(legal, "place_cottage")
+    numbers = sorted({a.number for a in acts})
+    corners = {tuple(a.corner) for a in acts}
+    return [
+        Option(
+            f"Place a cottage (numbers {', '.join(map(str, numbers))} left)",
+            bool(acts),
+            f"{plural(len(corners), 'free corner')}. Its workers can only use the fields it "
+            "touches: many fields of different kinds are best; a rival next door with the "
+            "same number competes for the fields you share",
+            KIND_RULES["place_cottage"],
+            "place_cottage",
+            acts,
+        )
+    ]
+
+
+def _relocate(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = _kinds(legal, "relocate_cottage")
+    number = acts[0].number if acts else (view.relocation[0][1] if view.relocation else 0)
+    return [
+        Option(
+            f"Move cottage {number}",
+            bool(acts),
+            f"it is fenced off from every field it touches: {plural(len(acts), 'corner')} "
+            "touch a field it could use (the fences stay where they are)",
+            KIND_RULES["relocate_cottage"],
+            "relocate_cottage",
+            acts,
+        )
+    ]
+
+
+# --- phase 1 -------------------------------------------------------------------------------
+def _work_order(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = {a.number: a for a in _kinds(legal, "choose_work_order")}
+    out = []
+    for n in range(1, 6):
+        homes = [c for c in view.cottages if c.number == n]
+        holders = ", ".join(
+            ("you" if c.seat == view.seat else _name(view, c.seat))
+            + (" (house)" if c.house else "")
+            for c in sorted(homes, key=lambda c: (c.seat != view.seat, c.seat))
+        )
+        if n in acts:
+            out.append(
+                Option(
+                    f"Call number {n}",
+                    True,
+                    f"homes: {holders or 'none'}; you place first for it",
+                    KIND_RULES["choose_work_order"],
+                    "choose_work_order",
+                    (acts[n],),
+                )
+            )
+        else:
+            marker = view.work_order.index(n) + 1 if n in view.work_order else 0
+            why = f"already called (marker {marker})" if marker else "not open"
+            out.append(Option(f"Call number {n}", False, why, KIND_RULES["choose_work_order"]))
+    return out
+
+
+def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = {tuple(a.field): a for a in _kinds(legal, "place_worker")}
+    p = view.placement
+    number = p.home if p is not None and p.home else (p.number if p is not None else 0)
+    home = next((c for c in view.cottages if c.seat == view.seat and c.number == number), None)
+    types = _field_types(view)
+    workers = {tuple(w.field): w for w in view.workers}
+    fenced = (
+        {tuple(f.field) for f in view.fences if tuple(f.corner) == tuple(home.corner)}
+        if home is not None
+        else set()
+    )
+    free_of_fences = view.seat in view.effects.fence_free
+    out = []
+    fields = _corner_fields(home.corner) if home is not None else list(acts)
+    for f in fields:
+        if f not in types:
+            continue
+        kind = types[f]
+        label = f"The {kind} at {_pos(f)} (gives {FIELD_YIELD[kind]})"
+        if f in acts:
+            out.append(
+                Option(label, True, "free", KIND_RULES["place_worker"], "place_worker", (acts[f],))
+            )
+            continue
+        if f in workers:
+            why = f"{_name(view, workers[f].seat)}'s worker is already there"
+        elif f in fenced and not free_of_fences:
+            why = "a fence keeps this cottage's workers out"
+        else:
+            why = "not open"
+        out.append(Option(label, False, why, KIND_RULES["place_worker"]))
+    if p is not None and p.left == 2:
+        out.append(Option("A house sends two workers", True, "into two different fields"))
+    return out
+
+
+# --- phase 3 -------------------------------------------------------------------------------
+def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
+    me = view.me
+    assert me is not None
+    hand = me.cubes
+    total = sum(hand)
+    out: list[Option] = []
+    # 1. buildings
+    buys: dict[str, list[Any]] = {}
+    for a in _kinds(legal, "buy_building"):
+        buys.setdefault(a.tile, []).append(a)
+    mods: dict[str, int] = {}
+    for tile, d in view.price_mods:
+        mods[tile] = mods.get(tile, 0) + d
+    for t in view.tiles:
+        cost = tuple(t.cost)
+        label = f"Buy {t.id} ({cubes(cost)}, a seat worth {t.value})"
+        law = ""
+        if mods.get(t.id):
+            law = "; a price law lies under it (+/-1 cube of a colour on it)"
+        if t.id in buys:
+            out.append(
+                Option(
+                    label,
+                    True,
+                    "you can pay for it" + law,
+                    KIND_RULES["buy_building"],
+                    "buy_building",
+                    tuple(buys[t.id]),
+                )
+            )
+        elif not t.buyable:
+            why = f"not for sale until stage {view.stage} is complete"
+            out.append(Option(label, False, why, KIND_RULES["buy_building"], "buy_building"))
+        else:
+            short = tuple(max(0, c - h) for c, h in zip(cost, hand, strict=True))
+            lack = "none of these" if short == cost else cubes(short)
+            why = f"needs {cubes(cost)} (you lack {lack})"
+            if not any(short):
+                why = "its price with the law under it is more than you hold"
+            out.append(Option(label, False, why + law, KIND_RULES["buy_building"], "buy_building"))
+    if not view.tiles:
+        out.append(
+            Option("Buy a building", False, "no tile is face up", KIND_RULES["buy_building"])
+        )
+    # 2. convert
+    converts = _kinds(legal, "convert_cottage")
+    cottages = sorted(c.number for c in view.cottages if c.seat == view.seat and not c.house)
+    label = "Convert a cottage into a house (1 stone + 1 wood)"
+    if converts:
+        nums = ", ".join(str(a.number) for a in converts)
+        detail = f"cottage {nums}: a house sends two workers from the next round on"
+        out.append(
+            Option(label, True, detail, KIND_RULES["convert_cottage"], "convert_cottage", converts)
+        )
+    else:
+        holder = view.effects.moratorium
+        if not cottages:
+            why = "all your homes are houses already"
+        elif holder is not None and holder != view.seat:
+            why = f"{_name(view, holder)}'s House moratorium forbids it this round"
+        else:
+            missing = [c for c in ("stone", "wood") if hand[COLOURS.index(c)] < 1]
+            why = f"needs 1 stone and 1 wood (you have no {' and no '.join(missing)})"
+        out.append(Option(label, False, why, KIND_RULES["convert_cottage"], "convert_cottage"))
+    # 3. fences
+    builds = _kinds(legal, "build_fence")
+    left = view.players[view.seat].fences_left if view.seat is not None else 0
+    label = "Build a fence (1 wood)"
+    if builds:
+        detail = (
+            f"between a cottage and a field it touches: that cottage's workers may not enter "
+            f"it; {plural(left, 'fence')} left to build"
+        )
+        out.append(Option(label, True, detail, KIND_RULES["build_fence"], "build_fence", builds))
+    else:
+        if left <= 0:
+            why = "you have built all 3 of your fences"
+        elif hand[COLOURS.index("wood")] < 1:
+            why = "needs 1 wood (you have no wood)"
+        else:
+            why = "no border beside a cottage is free"
+        out.append(Option(label, False, why, KIND_RULES["build_fence"], "build_fence"))
+    removes = _kinds(legal, "remove_fence")
+    label = "Remove a fence (2 wine)"
+    if removes:
+        detail = f"any fence, anyone's; it leaves the game ({plural(len(removes), 'fence')})"
+        out.append(Option(label, True, detail, KIND_RULES["remove_fence"], "remove_fence", removes))
+    else:
+        if not view.fences:
+            why = "there is no fence on the board"
+        else:
+            why = f"needs 2 wine ({_have(hand, 'wine')})"
+        out.append(Option(label, False, why, KIND_RULES["remove_fence"], "remove_fence"))
+    # 4. craftsmen
+    crafts = {a.craft: a for a in _kinds(legal, "buy_craft")}
+    for i, craft in enumerate(("iron", "glass", "gold")):
+        price = CRAFT_PRICE[craft]
+        label = f"Buy 1 {craft} from the {SMITHS[craft]} (any {price} cubes)"
+        if craft in crafts:
+            out.append(
+                Option(
+                    label,
+                    True,
+                    f"you hold {total} cubes",
+                    KIND_RULES["buy_craft"],
+                    "buy_craft",
+                    (crafts[craft],),
+                )
+            )
+            continue
+        if view.craftsmen[i] == 0 and view.store[COLOURS.index(craft)] == 0:
+            why = f"the {SMITHS[craft]} has no {craft} left, and none is back in the store"
+        else:
+            why = f"needs any {price} cubes (you hold {total})"
+        out.append(Option(label, False, why, KIND_RULES["buy_craft"], "buy_craft"))
+    # 5. trader
+    trades = _kinds(legal, "trade")
+    label = "Trade any 2 cubes for 1 resource"
+    if trades:
+        takes = ", ".join(a.take for a in trades)
+        out.append(
+            Option(label, True, f"take one of: {takes}", KIND_RULES["trade"], "trade", trades)
+        )
+    else:
+        if total < 2:
+            why = f"needs any 2 cubes (you hold {total})"
+        else:
+            why = "the store has no resource cube left"
+        out.append(Option(label, False, why, KIND_RULES["trade"], "trade"))
+    # 6. law master
+    procures = _kinds(legal, "procure_law")
+    label = "Procure a law (any 1 cube)"
+    if procures:
+        detail = "a secret law card; after this you take no more actions this phase"
+        out.append(Option(label, True, detail, KIND_RULES["procure_law"], "procure_law", procures))
+    else:
+        if view.config.no_laws:
+            why = "this game is played without law cards"
+        elif not any(view.law_spaces):
+            why = "no law card is waiting on the new-law spaces"
+        else:
+            why = "needs any 1 cube (you hold none)"
+        out.append(Option(label, False, why, KIND_RULES["procure_law"], "procure_law"))
+    # 7. pass
+    passes = _kinds(legal, "pass")
+    out.append(
+        Option(
+            "Pass",
+            bool(passes),
+            "do nothing this turn; you may act again when your turn comes round",
+            KIND_RULES["pass"],
+            "pass",
+            passes,
+        )
+    )
+    return out
+
+
+def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
+    pay = view.payment
+    me = view.me
+    assert me is not None
+    acts = {a.cube: a for a in _kinds(legal, "pay")}
+    owed = []
+    if pay is not None:
+        if any(pay.need):
+            owed.append(cubes(pay.need))
+        if pay.any_resource:
+            owed.append(f"{pay.any_resource} of any resource")
+        if pay.any_cube:
+            owed.append(f"{pay.any_cube} of any colour")
+    still = " + ".join(owed) or "nothing"
+    out = []
+    for i, colour in enumerate(COLOURS):
+        n = me.cubes[i]
+        if not n:
+            continue
+        if colour in acts:
+            out.append(
+                Option(
+                    f"Pay 1 {colour}",
+                    True,
+                    f"you have {n}",
+                    KIND_RULES["pay"],
+                    "pay",
+                    (acts[colour],),
+                )
+            )
+        else:
+            out.append(
+                Option(
+                    f"Pay 1 {colour}",
+                    False,
+                    "it does not count toward this price",
+                    KIND_RULES["pay"],
+                )
+            )
+    return [Option(f"Still owed: {still}", True, _pay_purpose(view)), *out]
+
+
+def _pay_purpose(view: PlayerView) -> str:
+    pay = view.payment
+    if pay is None:
+        return ""
+    return {
+        "craft": f"for 1 {pay.target} from the {SMITHS.get(pay.target, 'craftsman')}",
+        "trade": f"to the trader, for 1 {pay.target}",
+        "law": "to the law master, for a law card",
+        "bid": f"to {_name(view, pay.to_seat)}, for the right to name the start player",
+        "building": f"for the building tile {pay.target}",
+        "bargain": "for the Bargain trade",
+    }.get(pay.purpose, pay.purpose)
+
+
+def _choose_cube(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = {a.cube: a for a in _kinds(legal, "choose_cube")}
+    out = []
+    for i, colour in enumerate(RESOURCES):
+        if colour in acts:
+            out.append(
+                Option(
+                    f"Take 1 {colour}",
+                    True,
+                    f"the store has {view.store[i]}",
+                    None,
+                    "choose_cube",
+                    (acts[colour],),
+                )
+            )
+        else:
+            out.append(Option(f"Take 1 {colour}", False, "the store has none left"))
+    return out
+
+
+def _window(view: PlayerView, legal: list[Any]) -> list[Option]:
+    declines = _kinds(legal, "decline")
+    return [
+        Option(
+            "Let it go by",
+            bool(declines),
+            "play no law card now",
+            KIND_RULES["decline"],
+            "decline",
+            declines,
+        )
+    ]
+
+
+# --- phase 5 -------------------------------------------------------------------------------
+def _bid(view: PlayerView, legal: list[Any]) -> list[Option]:
+    b = view.bidding
+    me = view.me
+    assert me is not None and b is not None
+    total = sum(me.cubes)
+    bids = _kinds(legal, "bid")
+    holder = b.holder == view.seat
+    high = (
+        f"the highest bid is {b.high} by {_name(view, b.high_seat)}"
+        if b.high_seat is not None
+        else "nobody has bid yet"
+    )
+    out = []
+    if holder:
+        label = "Match the highest bid and win"
+        if bids:
+            detail = f"{high}; you pay it to {_name(view, b.high_seat)}, cube by cube"
+        elif b.high_seat is None:
+            detail = "nobody has bid: pass, and you name the start player for free"
+        else:
+            detail = f"{high}, and you hold only {plural(total, 'cube')}"
+        out.append(Option(label, bool(bids), detail, KIND_RULES["bid"], "bid", bids))
+    else:
+        label = "Bid"
+        if bids:
+            lo, hi = bids[0].amount, bids[-1].amount
+            amounts = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            detail = (
+                f"{amounts} cubes; {high}. {_name(view, b.holder)} (player B) speaks last "
+                "and may match"
+            )
+        else:
+            detail = f"{high}, and you hold only {plural(total, 'cube')}"
+        out.append(Option(label, bool(bids), detail, KIND_RULES["bid"], "bid", bids))
+    passes = _kinds(legal, "pass_bid")
+    out.append(
+        Option(
+            "Pass",
+            bool(passes),
+            "no bid; you pay nothing",
+            KIND_RULES["pass_bid"],
+            "pass_bid",
+            passes,
+        )
+    )
+    return out
+
+
+def _choose_start(view: PlayerView, legal: list[Any]) -> list[Option]:
+    acts = _kinds(legal, "choose_start_player")
+    out = []
+    for a in acts:
+        who = "yourself" if a.target == view.seat else _name(view, a.target)
+        detail = ""
+        if a.target == view.seat:
+            detail = "you pick the first number, place first and act first in phase 3"
+        elif view.seat is not None and a.target == (view.seat - 1) % len(view.players):
+            detail = "the player on your right: you go second, and are player B next bidding"
+        out.append(
+            Option(
+                f"Name {who}",
+                True,
+                detail,
+                KIND_RULES["choose_start_player"],
+                "choose_start_player",
+                (a,),
+            )
+        )
+    return out
+
+
+# --- law cards -------------------------------------------------------------------------------
+def _law_options(view: PlayerView, legal: list[Any], only_playable: bool = False) -> list[Option]:
+    me = view.me
+    if me is None:
+        return []
+    plays: dict[str, list[Any]] = {}
+    for a in _kinds(legal, "play_law"):
+        plays.setdefault(a.card, []).append(a)
+    out = []
+    cards = law_catalogue()
+    for card in dict.fromkeys(me.laws):
+        name = cards[card].name if card in cards else card
+        if card in plays:
+            n = len(plays[card])
+            detail = "can be played now" + (f" ({n} ways)" if n > 1 else "")
+            out.append(
+                Option(
+                    f"Play {name}",
+                    True,
+                    detail,
+                    f"{cards[card].number}. {name}",
+                    "play_law",
+                    tuple(plays[card]),
+                )
+            )
+        elif not only_playable:
+            why = LAW_WHEN.get(card, "not now")
+            out.append(
+                Option(f"Play {name}", False, why, f"{cards[card].number}. {name}", "play_law")
+            )
+    return out
+
+
+_BUILDERS = {
+    "place_field": _place_field,
+    "place_cottage": _place_cottage,
+    "relocate": _relocate,
+    "choose_work_order": _work_order,
+    "place_worker": _place_worker,
+    "spend": _spend,
+    "pay": _pay,
+    "choose_cube": _choose_cube,
+    "window": _window,
+    "bid": _bid,
+    "choose_start_player": _choose_start,
+}
+
+
+def options_text(view: PlayerView, legal: Sequence[Any]) -> str:
+    """The whole walkthrough as plain text (for the terminal and tests)."""
+    return walkthrough(view, legal).text()
