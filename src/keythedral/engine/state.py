@@ -205,6 +205,19 @@ def replace(model: M, **changes: Any) -> M:
     return new
 
 
+def construct(cls: type[M], **fields: Any) -> M:
+    """Build a model from already-valid values without validation (every field given).
+
+    For the engine's own outputs (views), whose values come straight from a valid state.
+    """
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
 def logged(state: GameState, *events: str, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent)."""
     log = state.log + events

@@ -16,7 +16,18 @@ from .catalogue import seat_value, tile_cost
 from .config import GameConfig
 from .decisions import Decision, decision
 from .fences import fences_left
-from .state import Bidding, Effects, Gain, GameState, PaymentPurpose, Phase, Placement, Window
+from .state import (
+    Bidding,
+    Effects,
+    Gain,
+    GameState,
+    PaymentPurpose,
+    Phase,
+    Placement,
+    Window,
+    construct,
+    replace,
+)
 
 
 class _View(BaseModel):
@@ -111,7 +122,7 @@ class PlayerView(_View):
 
 def _hand(state: GameState, seat: int) -> Hand:
     p = state.players[seat]
-    return Hand(seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+    return construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -125,9 +136,10 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     over = state.phase == "game_over"
     d = decision(state)
     pay = state.payment
-    return PlayerView(
+    return construct(
+        PlayerView,
         seat=seat,
-        config=state.config.model_copy(update={"seed": 0}),
+        config=replace(state.config, seed=0),
         round=state.round,
         phase=state.phase,
         decision=d,
@@ -135,7 +147,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         to_act=state.to_act,
         turn=state.turn,
         players=tuple(
-            PublicPlayer(
+            construct(
+                PublicPlayer,
                 seat=s,
                 name=p.name,
                 fences_left=fences_left(state, s),
@@ -165,7 +178,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         placement=state.placement,
         passes=state.passes,
         payment=(
-            PaymentView(
+            construct(
+                PaymentView,
                 seat=pay.seat,
                 owed=pay.owed,
                 purpose=pay.purpose,
@@ -181,7 +195,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         relocation=state.relocation,
         stage=state.stage,
         tiles=tuple(
-            TileView(
+            construct(
+                TileView,
                 id=t,
                 stage=int(t[1]),
                 value=seat_value(t, edition),
