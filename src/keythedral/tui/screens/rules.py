@@ -1,0 +1,185 @@
+"""The rules inside the app: the rulebook with a table of contents, a law-card glossary, and
+context help (one section, for the tile, card or mat space under the cursor).
+
+The book is Textual's Markdown beside a table of contents of every heading, a chapter at a
+time: Textual's MarkdownViewer lays the whole 40 kB book out as hundreds of widgets, which
+takes seconds on every opening; one chapter takes a tenth of a second.
+
+The text is ``docs/rules_en.md`` (:mod:`keythedral.rules`); nothing here is written twice.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from keythedral import rules
+from keythedral.tui.screens.base import BaseScreen
+
+TIMING_WORDS = {
+    "phase_start": "at the start of a phase",
+    "purchase_declared": "as an answer to another player's declared purchase",
+    "law_played": "as an answer to a law just played",
+    "any_time": "any time: your decisions and every phase start",
+    "own_action": "at your own decisions",
+}
+
+
+def glossary_markdown() -> str:
+    """Every law card: its name, when it can be played, and its rule."""
+    from keythedral.engine.catalogue import laws
+
+    parts = [
+        "# Law cards\n",
+        "Each card works once, is secret until played, and is never one of the seven "
+        "actions. The number is the card's number in the rulebook.\n",
+    ]
+    for card in sorted(laws().values(), key=lambda c: c.number):
+        body = rules.law_section(card.id).split("\n", 1)[1].strip()
+        when = TIMING_WORDS.get(card.timing, card.timing)
+        parts.append(f"## {card.number}. {card.name}\n\n**When:** {when}.\n\n{body}\n")
+    return "\n".join(parts)
+
+
+def slug(title: str) -> str:
+    """The anchor Textual's Markdown gives a heading (GitHub style)."""
+    from textual._slug import slug as textual_slug
+
+    return textual_slug(title)
+
+
+GLOSSARY = "Law-card glossary"
+
+
+def chapters() -> list[tuple[int, str, str]]:
+    """The table of contents: (level, heading, the ``##`` chapter it belongs to)."""
+    out = []
+    chapter = ""
+    for level, title in rules.sections():
+        if level == 2:
+            chapter = title
+        out.append((level, title, chapter))
+    out.append((2, GLOSSARY, GLOSSARY))
+    return out
+
+
+class RulesScreen(BaseScreen):
+    """The rulebook, a chapter at a time, beside its table of contents; the law-card glossary
+    is the last chapter.  (One chapter lays out in a blink; the whole book would take seconds.)
+    """
+
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("l", "goto('Law-card glossary')", "Law cards"),
+        Binding("ctrl+t", "toggle_toc", "Contents"),
+    ]
+    DEFAULT_CSS = """
+    RulesScreen #rules-main { height: 1fr; }
+    RulesScreen #rules-toc { width: 36; height: 1fr; border-right: vkey $panel-lighten-1; }
+    RulesScreen #rules-body { width: 1fr; height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, section: str | None = None) -> None:
+        super().__init__()
+        self.section = section or "Overview"
+        self.toc = chapters()
+        self.chapter = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rules-main"):
+            yield OptionList(
+                *(Option(("  " if level == 3 else "") + title) for level, title, _ in self.toc),
+                id="rules-toc",
+            )
+            with VerticalScroll(id="rules-body"):
+                yield Markdown(id="rules-text")
+        yield Footer()
+        yield self.compose_too_small()
+
+    async def on_mount(self) -> None:
+        await self.goto(self.section)
+        self.query_one("#rules-body").focus()
+
+    def chapter_text(self, chapter: str) -> str:
+        return glossary_markdown() if chapter == GLOSSARY else rules.section(chapter)
+
+    async def goto(self, section: str) -> bool:
+        """Show the chapter holding ``section`` and scroll to its heading."""
+        entry = next((e for e in self.toc if e[1] == section), None)
+        if entry is None:
+            return False
+        level, title, chapter = entry
+        body = self.query_one("#rules-text", Markdown)
+        if chapter != self.chapter:
+            self.chapter = chapter
+            await body.update(self.chapter_text(chapter))
+            self.query_one("#rules-body", VerticalScroll).scroll_home(animate=False)
+        toc = self.query_one("#rules-toc", OptionList)
+        with toc.prevent(OptionList.OptionHighlighted):
+            toc.highlighted = self.toc.index(entry)
+        if level == 3:
+            self.call_after_refresh(body.goto_anchor, slug(title))
+        return True
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        await self.goto(self.toc[event.option_index][1])
+        self.query_one("#rules-body").focus()
+
+    async def action_goto(self, section: str) -> None:
+        await self.goto(section)
+
+    def open(self, section: str | None = None) -> None:
+        """Show a section on a later visit (the app keeps this screen)."""
+        if section:
+            self.run_worker(self.goto(section), exclusive=True)
+
+    def action_toggle_toc(self) -> None:
+        toc = self.query_one("#rules-toc")
+        toc.display = not toc.display
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RuleCard(ModalScreen[str | None]):
+    """Context help: one rules section over the game; b opens it in the rulebook."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", "Close"),
+        Binding("b", "book", "Open in the rules"),
+    ]
+    DEFAULT_CSS = """
+    RuleCard { align: center middle; }
+    RuleCard > #rule-card { width: 90%; max-width: 100; height: auto; max-height: 90%;
+        background: $panel; border: round $primary; padding: 0 1; }
+    RuleCard #rule-where { color: $text-muted; }
+    RuleCard #rule-body { height: auto; max-height: 100%; }
+    """
+
+    def __init__(self, where: str, section: str, markdown: str | None = None) -> None:
+        super().__init__()
+        self.where = where
+        self.section = section
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        try:
+            text = self.markdown or rules.section(self.section)
+        except KeyError:
+            text = f"## {self.section}\n\nThis section is not in the rules."
+        with Vertical(id="rule-card"):
+            yield Static(self.where, id="rule-where")
+            with VerticalScroll(id="rule-body"):
+                yield Markdown(text)
+            yield Static("Esc closes · b opens this in the rules", classes="dim")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_book(self) -> None:
+        self.dismiss(self.section)

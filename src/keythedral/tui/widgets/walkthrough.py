@@ -1,0 +1,70 @@
+"""The walkthrough panel: the phase, the decision, and every option with its reason.
+
+It shows :func:`keythedral.walkthrough.walkthrough` for the seat at the keyboard (or the
+public view between players), and, when asked, the coach's hint.  It renders only; the game
+screen toggles it and feeds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from keythedral.walkthrough import Walkthrough, walkthrough
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
+
+
+def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
+    """The walkthrough as styled text: open options marked ✓, closed ones ✗ with the reason."""
+    out = Text()
+    out.append(w.heading + "\n", style="bold")
+    out.append(w.phase + "\n\n", style="dim")
+    out.append(w.now + "\n", style="bold")
+    if hint:
+        out.append("Hint: ", style="bold green")
+        out.append(hint + "\n")
+    if w.options:
+        out.append("\n")
+        for o in w.options:
+            _option(out, o.label, o.available, o.detail)
+    if w.laws:
+        out.append("\nYour law cards:\n", style="bold")
+        for o in w.laws:
+            _option(out, o.label, o.available, o.detail)
+    if w.notes:
+        out.append("\n")
+        for note in w.notes:
+            out.append(note + "\n", style="dim")
+    out.rstrip()
+    return out
+
+
+def _option(out: Text, label: str, available: bool, detail: str) -> None:
+    out.append("✓ " if available else "✗ ", style="bold green" if available else "bold red")
+    out.append(label, style="" if available else "dim")
+    if detail:
+        out.append(f": {detail}", style="dim" if not available else "")
+    out.append("\n")
+
+
+class WalkthroughPanel(VerticalScroll):
+    """A scrollable panel with the walkthrough of the moment."""
+
+    DEFAULT_CSS = """
+    WalkthroughPanel { height: 1fr; padding: 0 1; }
+    WalkthroughPanel > #walkthrough-text { width: 100%; }
+    """
+
+    def compose(self) -> Any:
+        yield Static(id="walkthrough-text")
+
+    def show(self, view: PlayerView, legal: Sequence[Any] = (), hint: str = "") -> Walkthrough:
+        w = walkthrough(view, legal)
+        self.query_one("#walkthrough-text", Static).update(walkthrough_text(w, hint))
+        return w

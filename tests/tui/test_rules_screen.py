@@ -1,0 +1,90 @@
+"""The rules in the app: the rulebook with its contents, the law-card glossary, context help,
+and the walkthrough panel."""
+
+from __future__ import annotations
+
+from textshot import screen_text
+from textual.app import App
+from textual.widgets import OptionList
+
+from keythedral import engine
+from keythedral.engine.catalogue import laws
+from keythedral.tui.screens.rules import (
+    GLOSSARY,
+    RuleCard,
+    RulesScreen,
+    chapters,
+    glossary_markdown,
+)
+from keythedral.tui.widgets.walkthrough import WalkthroughPanel, walkthrough_text
+from keythedral.walkthrough import walkthrough
+
+SIZE = (100, 32)
+
+
+class Host(App[None]):
+    """A bare app to show one screen or widget."""
+
+
+def test_the_glossary_has_every_law_card_with_its_timing() -> None:
+    text = glossary_markdown()
+    for card in laws().values():
+        assert f"## {card.number}. {card.name}" in text
+    assert text.count("**When:**") == len(laws())
+
+
+async def test_the_rulebook_has_contents_and_jumps_to_a_section() -> None:
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = RulesScreen(section="Trade with the trader")
+        await app.push_screen(screen)
+        await pilot.pause()
+        toc = screen.query_one("#rules-toc", OptionList)
+        assert toc.option_count == len(chapters()) > 40
+        assert screen.chapter == "Phase 3: spending"
+        text = screen_text(app)
+        assert "Trade with the trader" in text and "Overview" in text  # body and contents
+        assert await screen.goto("12. House moratorium")
+        assert screen.chapter == "Law cards"
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.chapter == GLOSSARY and "When:" in screen_text(app)
+        # picking a heading in the contents opens its chapter
+        toc.focus()
+        toc.highlighted = [t for _, t, _ in chapters()].index("Variants")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.chapter == "Variants"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RulesScreen)
+
+
+async def test_a_rule_card_shows_one_section_and_offers_the_book() -> None:
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        results: list[str | None] = []
+        app.push_screen(RuleCard("The trader", "Trade with the trader"), results.append)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Trade with the trader" in text and "Give any 2 cubes" in text
+        assert "Convert a cottage" not in text
+        await pilot.press("b")
+        assert results == ["Trade with the trader"]
+
+
+async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
+    state = engine.new_game(engine.GameConfig(players=["Ann", "Bob"], seed=1))
+    view = engine.view(state, 0)
+    legal = engine.legal_actions(state)
+    text = walkthrough_text(walkthrough(view, legal), hint="lay it by your cottages").plain
+    assert text.startswith("Layout") and "✓ Lay the" in text and "Hint: lay it by" in text
+
+    class PanelApp(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield WalkthroughPanel()
+
+    app = PanelApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.query_one(WalkthroughPanel).show(view, legal)
+        await pilot.pause()
+        assert "Ann, you must lay the field tile just drawn" in screen_text(app)
