@@ -83,3 +83,18 @@ def test_help_mentions_the_options(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--help"])
     out = capsys.readouterr().out
     assert "--resume" in out and "--seed" in out and "play" in out
+
+
+def test_the_cli_offers_simulate_replay_and_rules(capsys) -> None:
+    from keythedral import cli
+
+    assert (
+        cli.main(
+            ["simulate", "--players", "greedy,random", "--games", "2", "--seed", "1", "--json"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert '"games": 2' in out or '"games":2' in out
+    assert cli.main(["rules"]) == 0
+    assert "Phase 3: spending" in capsys.readouterr().out

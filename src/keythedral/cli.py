@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import replay, simulate
+
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
     """The play options; a subcommand repeats them without defaults, so that options given
@@ -55,7 +57,19 @@ def build_parser() -> argparse.ArgumentParser:
         argument_default=argparse.SUPPRESS,
     )
     _add_play_options(play, defaults=False)
+    simulate.add_simulate_parser(sub)
+    replay.add_replay_parser(sub)
+    rules = sub.add_parser("rules", help="print the rules as this game plays them")
+    rules.add_argument("--pager", action="store_true", help="page through them")
+    rules.set_defaults(func=_rules)
     return parser
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from .rules import print_rules
+
+    print_rules(pager=args.pager)
+    return 0
 
 
 def play(args: argparse.Namespace) -> int:
@@ -87,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in (None, "play"):
         return play(args)
-    return 2  # pragma: no cover - argparse rejects unknown commands
+    return int(args.func(args)) if hasattr(args, "func") else 2
 
 
 if __name__ == "__main__":
