@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import Log, Static
+from textual.widgets import RichLog, Static
 
 from keythedral.tui.text import (
     COLOURS,
@@ -200,11 +200,11 @@ class KeytownMat(Static):
         self.update(text)
 
 
-class EventLog(Log):
-    """The public log, appended as events happen."""
+class EventLog(RichLog):
+    """The public log, appended as events happen (long lines wrap)."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, max_lines=2000, auto_scroll=True)
+        super().__init__(id=id, max_lines=2000, auto_scroll=True, wrap=True)
         self.seen = 0
 
     def feed(self, view: PlayerView) -> None:
@@ -217,7 +217,8 @@ class EventLog(Log):
             else:
                 return
         lines = view.log[-new:] if new <= len(view.log) else view.log
-        self.write_lines(lines)
+        for line in lines:
+            self.write(Text(line))
         self.seen = view.log_total
 
 
