@@ -1,0 +1,84 @@
+"""The public log of a game as plain text, for screen readers, ``grep`` and people.
+
+The state keeps only its most recent events, so the whole log is rebuilt by replaying the
+game's actions and collecting every event each one added, with a heading at each new round::
+
+    Keythedral · Ann, Bob, Cy · seed 7
+    == Layout ==
+    Ann lays a farm at (1, 0).
+    ...
+    == Round 1 ==
+    Ann chooses work order 2.
+
+Only public events are logged by the engine (nothing from behind a player's screen), so the
+text can be shown to anyone.  ``keythedral log [FILE]`` prints it; the app saves it too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from keythedral.engine import GameConfig, GameState
+
+
+ROUND_BEGINS = re.compile(r"^Round (\d+) begins")
+
+
+def _heading(rnd: int) -> str:
+    return "== Layout ==" if rnd == 0 else f"== Round {rnd} =="
+
+
+def events(states: Iterable[GameState]) -> Iterator[str]:
+    """Every public event of a game, given its states in order, with round headings.
+
+    Events go under the round in which the action that caused them was taken, except that
+    a new round's heading comes before the line that begins it."""
+    seen = 0
+    heading = None
+    rnd = 0
+    for state in states:
+        new = state.log_total - seen
+        if new < 0:  # a state from before (an undo): start over from its log
+            seen, new = 0, state.log_total
+        lines = state.log[-new:] if 0 < new <= len(state.log) else state.log if new else ()
+        if new > len(state.log):
+            lines = (f"({new - len(state.log)} earlier events were not kept)", *lines)
+        for line in lines:
+            begins = ROUND_BEGINS.match(line)
+            if begins:
+                rnd = int(begins.group(1))
+            h = _heading(rnd)
+            if h != heading:
+                heading = h
+                yield h
+            yield line
+        seen = state.log_total
+        rnd = state.round
+
+
+def replayed(config: GameConfig, actions: Sequence[Any]) -> Iterator[GameState]:
+    """The states of a game, from its config and actions (which must be legal)."""
+    from keythedral import engine
+
+    state = engine.new_game(config)
+    yield state
+    for action in actions:
+        state = engine.apply(state, action)
+        yield state
+
+
+def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
+    """The whole public log of the game, as plain text with a title line."""
+    states = list(replayed(config, actions))
+    lines = [f"Keythedral · {', '.join(config.players)} · seed {config.seed}"]
+    lines += events(states)
+    final = states[-1]
+    if not final.to_act and final.scores is not None:
+        scores = ", ".join(
+            f"{name} {score}" for name, score in zip(config.players, final.scores, strict=True)
+        )
+        lines += ["== The end ==", f"Scores: {scores}."]
+    return "\n".join(lines) + "\n"
