@@ -351,7 +351,11 @@ async def test_command_palette_offers_the_game_commands() -> None:
         await pilot.pause()
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"New game", "Save game", "Load game", "Rules", "Help", "Theme"} <= titles
-        await pilot.press("question_mark")
+        await pilot.press("question_mark")  # the rule of what is under the cursor
+        await pilot.pause()
+        await pilot.pause()
+        assert "Laying fields and cottages" in screen_text(app)
+        await pilot.press("k")  # from there: every key
         await pilot.pause()
         await pilot.pause()
         assert "Keys" in screen_text(app) and "what it does" in screen_text(app)
@@ -429,3 +433,20 @@ async def test_relocation_is_picked_on_the_map() -> None:
         assert app.focused is board and board.cursor in board.targets
         await pilot.press("enter")
         assert session.actions[-1].kind == "relocate_cottage"
+
+
+async def test_a_mouse_click_on_a_marked_field_lays_the_tile() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(FieldMap)
+        target = sorted(board.targets)[0]
+        col, row = board.field_origin(target[1])
+        pad_x, pad_y = board._padding()
+        x = col + 3 + pad_x - int(board.scroll_x)
+        y = row + 1 + pad_y - int(board.scroll_y)
+        await pilot.click(FieldMap, offset=(x, y))
+        await pilot.pause()
+        assert app.session is not None
+        assert [a.kind for a in app.session.actions] == ["place_field"]
+        assert tuple(app.session.actions[0].pos) == target[1]
