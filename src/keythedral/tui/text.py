@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 #: Cube colours in the order of every count tuple in a view (wood, stone, food, water, wine are
 #: resources; iron, glass, gold are crafts).  tests/tui check this against ``engine.summary``.
 COLOURS: tuple[str, ...] = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
-RESOURCES = COLOURS[:5]
 CRAFTS = COLOURS[5:]
 #: Worth of a leftover cube at the end (the rules: gold 4, glass 3, iron 2, resources 1).
 CUBE_WORTH = (1, 1, 1, 1, 1, 2, 3, 4)

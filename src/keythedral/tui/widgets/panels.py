@@ -46,16 +46,6 @@ def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
     )
 
 
-def cube_line(counts: Sequence[int], start: int = 0, stop: int = 8) -> Text:
-    """'wood 2 stone 0 ...' with every colour named (colour is only a second cue)."""
-    text = Text()
-    for i in range(start, min(stop, len(counts))):
-        if len(text):
-            text.append(" ")
-        text.append(f"{COLOURS[i]} {counts[i]}", style=CUBE_STYLE[COLOURS[i]])
-    return text
-
-
 def cube_grid(counts: Sequence[int], per_row: int = 4) -> Text:
     """Eight colours in rows of aligned columns, every colour named."""
     cells = [f"{colour} {counts[i]}" for i, colour in enumerate(COLOURS[: len(counts)])]
