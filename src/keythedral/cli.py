@@ -62,7 +62,31 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print the rules as this game plays them")
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
+    tutorial = sub.add_parser(
+        "tutorial", help="learn the game: a guided game against two computer players"
+    )
+    tutorial.add_argument(
+        "--restart", action="store_true", help="start the tutorial over (forget saved progress)"
+    )
+    tutorial.add_argument("--name", help="your name in the tutorial game (default Robin)")
+    tutorial.set_defaults(func=_tutorial)
     return parser
+
+
+def _tutorial(args: argparse.Namespace) -> int:
+    """Open the app on the tutorial, resumed where it was left unless --restart."""
+    from .tui.app import KeythedralApp, Start
+
+    if args.restart or args.name:
+        from .tutorial import DEFAULT_NAME, Tutorial, TutorialError
+
+        try:
+            Tutorial(args.name or DEFAULT_NAME).save()
+        except (OSError, TutorialError, ValueError) as exc:  # ValueError: a bad name
+            print(f"keythedral: cannot start the tutorial: {exc}", file=sys.stderr)
+            return 2
+    KeythedralApp(start=Start(tutorial=True)).run()
+    return 0
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -20,10 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from keythedral.engine import PlayerView
-from keythedral.engine.catalogue import laws as law_catalogue
+if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
+    from keythedral.engine import PlayerView
+    from keythedral.engine.catalogue import LawCard
+
+
+def law_catalogue() -> dict[str, LawCard]:
+    from keythedral.engine.catalogue import laws
+
+    return laws()
+
 
 COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
 RESOURCES = COLOURS[:5]

@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from keythedral.tui.screens.dialogs import LoadDialog, RulesScreen, SaveDialog
+from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
@@ -29,7 +29,9 @@ from keythedral.tui.text import PHASES, decision_prompt, seat_tokens
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
     from keythedral.persistence import AutoSaver, SavedGame
+    from keythedral.tui.screens.tutorial import TutorialMode
     from keythedral.tui.session import Session
+    from keythedral.tutorial import Tutorial
 
 Action = Any
 RECENT_LINES = 8  # public events shown on the privacy screen
@@ -47,6 +49,7 @@ class Start:
     seed: int | None = None
     variants: dict[str, Any] = field(default_factory=dict)
     load: Path | None = None
+    tutorial: bool = False  # open the tutorial (resumed where it was left)
 
 
 class KeythedralApp(App[None]):
@@ -82,6 +85,7 @@ class KeythedralApp(App[None]):
         self._handover: HandoverScreen | None = None
         self._seen_log: dict[int, int] = {}  # log_total when each seat last had the keyboard
         self._scores_shown = False
+        self.tutorial: TutorialMode | None = None  # the tutorial, while one runs
 
     @property
     def saver(self) -> AutoSaver:
@@ -97,6 +101,8 @@ class KeythedralApp(App[None]):
             self.resume(self._start_saved)
         elif self._start_config is not None:
             self.start_game(self._start_config)
+        elif self._start.tutorial:
+            self.start_tutorial()
         elif self._start.players or self._start.load:
             # The board's frame shows at once; the engine loads behind it.
             self.push_screen(GameScreen())
@@ -174,6 +180,8 @@ class KeythedralApp(App[None]):
             self.load_path(persistence.autosave_path(self.data_dir))
         elif result == "load":
             self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen_from_new)
+        elif result == "tutorial":
+            self.start_tutorial()
 
     def _load_chosen_from_new(self, path: Path | None) -> None:
         if path is None or not self.load_path(path):
@@ -214,12 +222,45 @@ class KeythedralApp(App[None]):
         self.keyboard = None
         self.claimed = None
         self._scores_shown = False
+        self.tutorial = None
+
+    # --- the tutorial (keythedral.tutorial; screens/tutorial.py does the work) ------------------
+    def start_tutorial(self, tutorial: Tutorial | None = None) -> None:
+        """Open the tutorial: the given one, or the saved one, or a new one."""
+        if tutorial is not None:
+            self._begin_tutorial(tutorial)
+            return
+        self._clear_screens()
+        self.push_screen(GameScreen())  # the frame while the engine and bots load
+        self.call_after_refresh(self._load_tutorial)
+
+    @work(thread=True, exit_on_error=False)
+    def _load_tutorial(self) -> None:
+        from keythedral.tutorial import Tutorial, tutorial_path
+
+        tutorial = Tutorial.resume_or_start(path=tutorial_path(self.data_dir))
+        if tutorial.over:
+            tutorial = Tutorial()
+        self.call_from_thread(self._begin_tutorial, tutorial)
+
+    def _begin_tutorial(self, tutorial: Tutorial) -> None:
+        from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
+        from keythedral.tutorial import tutorial_path
+
+        self._clear_screens()
+        mode = TutorialMode(self, tutorial, path=tutorial_path(self.data_dir))
+        self._install(mode.session())
+        self.tutorial = mode
+        self.push_screen(TutorialScreen(mode))
+        self.call_after_refresh(self.route)
 
     # --- playing ------------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Apply one action (the only call of engine.apply in the app)."""
         from keythedral import engine
 
+        if self.tutorial is not None:
+            return self.tutorial.play(action)  # checked against the lesson, then applied
         session = self.session
         if session is None:
             return False
@@ -265,6 +306,9 @@ class KeythedralApp(App[None]):
 
     def route(self) -> None:
         """Decide who holds the keyboard for the next decision, and redraw."""
+        if self.tutorial is not None:
+            self.tutorial.route()  # one learner, the bots move at once, no hand-over
+            return
         session = self.session
         if session is None:
             return
@@ -353,6 +397,7 @@ class KeythedralApp(App[None]):
         session = self.session
         return (
             session is not None
+            and self.tutorial is None
             and self.keyboard is not None
             and session.undoable_by() == self.keyboard
         )
@@ -384,6 +429,8 @@ class KeythedralApp(App[None]):
     # --- saving -----------------------------------------------------------------------------------
     def _autosave(self) -> None:
         session = self.session
+        if self.tutorial is not None:
+            return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
             self.saver.submit(session.config, session.actions, session.state)
 
@@ -432,14 +479,19 @@ class KeythedralApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def action_rules(self) -> None:
-        self.push_screen(RulesScreen())
+    def action_rules(self, section: str | None = None) -> None:
+        from keythedral.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(section))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up a new game", self.action_new_game)
         yield SystemCommand("Save game", "Save this game under a name", self.action_save)
         yield SystemCommand("Load game", "Load a saved game (or the autosave)", self.action_load)
         yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
+        yield SystemCommand(
+            "Tutorial", "Learn the game in a guided game against two bots", self.start_tutorial
+        )
         yield SystemCommand("Help", "Keys and the map legend", self.action_help)
         yield from super().get_system_commands(screen)
 

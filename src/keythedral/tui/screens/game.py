@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Static
 
+from keythedral.tui.screens.assist import AssistMixin
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.help import LawsScreen
 from keythedral.tui.text import (
@@ -42,6 +43,7 @@ from keythedral.tui.widgets.panels import (
     StatusBar,
     cost_text,
 )
+from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -171,7 +173,7 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
     return f"{kind.replace('_', ' ')}{where} ({n} choices)"
 
 
-class GameScreen(BaseScreen):
+class GameScreen(AssistMixin, BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
@@ -182,6 +184,9 @@ class GameScreen(BaseScreen):
         Binding("t", "show('mats')", "Mats"),
         Binding("g", "show('log')", "Log"),
         Binding("r", "laws", "Read laws"),
+        Binding("i", "hint", "Hint", show=False, id="hint"),
+        Binding("e", "walkthrough", "Explain", show=False, id="walkthrough"),
+        Binding("b", "rules", "Rules", show=False, id="rules"),
         Binding("ctrl+s", "app.save", "Save", show=False),
         Binding("c", "corners", "Corners", show=False),
         *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in MOVES),
@@ -213,6 +218,7 @@ class GameScreen(BaseScreen):
                     yield KeythedralMat(id="keythedral-mat")
                     yield KeytownMat(id="keytown-mat")
                 yield EventLog(id="log")
+                yield WalkthroughPanel(id="walkthrough")
             with Vertical(id="side"):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
@@ -280,6 +286,7 @@ class GameScreen(BaseScreen):
             self._focus_for(targets, panel)
         self._show_cursor_info()
         self.refresh_bindings()
+        self._refresh_walkthrough()
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         if targets and all(c.cell is not None for c in panel.choices):
@@ -540,9 +547,6 @@ class GameScreen(BaseScreen):
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
             self.say("No targets on the map for this choice: use the list on the right.")
-
-    def action_help(self) -> None:
-        self.kapp.action_help()
 
     def action_laws(self) -> None:
         view = self.view

@@ -29,7 +29,10 @@ KEYS = (
     ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
     ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
     ("ctrl+s", "save the game under a name"),
-    ("?", "this help"),
+    ("?", "the rule of what is under the cursor or highlighted (k there: this key list)"),
+    ("i", "a hint: the coach's suggestion for your decision, and why"),
+    ("e", "explain: the phase and every option, with why the closed ones are closed"),
+    ("b", "the rulebook, open at the phase being played (l there: the law cards)"),
     ("ctrl+q", "quit (the game is saved after every action; resume with keythedral --resume)"),
 )
 

@@ -44,12 +44,13 @@ def random_seed() -> int:
 
 
 class NewGameScreen(BaseScreen):
-    """Dismissed with a GameConfig, or "resume" / "load"."""
+    """Dismissed with a GameConfig, or "resume" / "load" / "tutorial"."""
 
     BINDINGS = [
         Binding("ctrl+n", "start", "Start the game"),
         Binding("ctrl+r", "resume", "Resume autosave"),
         Binding("ctrl+o", "load", "Load a game"),
+        Binding("ctrl+t", "tutorial", "Tutorial"),
     ]
 
     def __init__(
@@ -71,6 +72,12 @@ class NewGameScreen(BaseScreen):
         cfg = self.template
         with VerticalScroll(id="new-game"):
             yield Static("Keythedral: a new game", id="new-title")
+            yield Static(
+                "New to Keythedral? The tutorial (ctrl+t) teaches the rules in a guided game "
+                "against two computer players.",
+                classes="note",
+                id="tutorial-note",
+            )
             yield Static(
                 "Players in seat order (2 to 5; leave a name empty for fewer). "
                 "The first seat starts: at the table the youngest picks who that is.",
@@ -122,6 +129,7 @@ class NewGameScreen(BaseScreen):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Resume", id="resume", compact=True)
                 yield Button("Load…", id="load", compact=True)
+                yield Button("Tutorial", id="tutorial", compact=True)
                 yield Button("Quit", id="quit", compact=True)
             yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note", markup=False)
         yield Footer()
@@ -175,6 +183,8 @@ class NewGameScreen(BaseScreen):
             self.action_resume()
         elif button == "load":
             self.action_load()
+        elif button == "tutorial":
+            self.action_tutorial()
         elif button == "quit":
             self.app.exit()
         elif button == "reseed":
@@ -200,6 +210,9 @@ class NewGameScreen(BaseScreen):
 
     def action_load(self) -> None:
         self.dismiss("load")
+
+    def action_tutorial(self) -> None:
+        self.dismiss("tutorial")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -146,12 +146,18 @@ class RulesScreen(BaseScreen):
         self.dismiss(None)
 
 
+#: What a rule card answers when the player asks for the key list instead.
+RULE_CARD_KEYS = "\x00keys"
+
+
 class RuleCard(ModalScreen[str | None]):
-    """Context help: one rules section over the game; b opens it in the rulebook."""
+    """Context help: one rules section over the game; b opens it in the rulebook, k shows
+    every key and the map legend."""
 
     BINDINGS = [
         Binding("escape,q,question_mark", "close", "Close"),
         Binding("b", "book", "Open in the rules"),
+        Binding("k", "keys", "Keys"),
     ]
     DEFAULT_CSS = """
     RuleCard { align: center middle; }
@@ -176,10 +182,16 @@ class RuleCard(ModalScreen[str | None]):
             yield Static(self.where, id="rule-where")
             with VerticalScroll(id="rule-body"):
                 yield Markdown(text)
-            yield Static("Esc closes · b opens this in the rules", classes="dim")
+            yield Static(
+                "Esc closes · b opens this in the rules · k every key and the map legend",
+                classes="dim",
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)
 
     def action_book(self) -> None:
         self.dismiss(self.section)
+
+    def action_keys(self) -> None:
+        self.dismiss(RULE_CARD_KEYS)

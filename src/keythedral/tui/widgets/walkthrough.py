@@ -14,10 +14,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from keythedral.walkthrough import Walkthrough, walkthrough
-
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
+    from keythedral.walkthrough import Walkthrough
 
 
 def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
@@ -65,6 +64,8 @@ class WalkthroughPanel(VerticalScroll):
         yield Static(id="walkthrough-text")
 
     def show(self, view: PlayerView, legal: Sequence[Any] = (), hint: str = "") -> Walkthrough:
+        from keythedral.walkthrough import walkthrough
+
         w = walkthrough(view, legal)
         self.query_one("#walkthrough-text", Static).update(walkthrough_text(w, hint))
         return w

@@ -1,0 +1,381 @@
+"""The tutorial in the app: the game screen with a lesson panel, driven by
+:class:`keythedral.tutorial.Tutorial`.
+
+- :class:`TutorialMode` is what the app delegates to while a tutorial runs: the learner's
+  moves go through :meth:`Tutorial.attempt` (a wrong one is refused with the reason and a hint),
+  the bots' moves follow at once (listed under "Meanwhile" and in the log), and progress is
+  saved after each step.
+- :class:`TutorialScreen` is the game screen plus the lesson panel above the choices: a note
+  fills the side column (Enter or space goes on), a task shows what to do, why, and which key
+  does it.  The lesson's target is pointed at: the map cursor goes to a field or corner, a mat,
+  the hand, the choices or the status line light up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import ContentSwitcher, Static
+
+from keythedral.tui.screens.game import GameScreen, action_cell
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.decision import DecisionPanel
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from keythedral.tui.app import KeythedralApp
+    from keythedral.tutorial import Step, Tutorial, Verdict
+
+#: Keys of the app the lessons name (see keythedral.tutorial.KEYS).
+APP_KEYS = {
+    "enter": "Enter",
+    "hint": "i",
+    "walkthrough": "e",
+    "rules": "b",
+    "help": "?",
+    "mats": "t",
+    "map": "m",
+    "log": "g",
+    "laws": "r",
+    "forward": "f",
+}
+#: Mat elements and the widget that shows them.
+MAT_WIDGETS = {
+    "keythedral": "#keythedral-mat",
+    "markers": "#keythedral-mat",
+    "tile": "#keythedral-mat",
+    "keytown": "#keytown-mat",
+    "blacksmith": "#keytown-mat",
+    "glassmaker": "#keytown-mat",
+    "goldsmith": "#keytown-mat",
+    "trader": "#keytown-mat",
+    "lawmaster": "#keytown-mat",
+    "store": "#keytown-mat",
+}
+LIT = "-lesson"
+
+
+class TutorialPanel(VerticalScroll, can_focus=True):
+    """The lesson of the moment: a note to read, or the move to make and why."""
+
+    BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False)]
+    DEFAULT_CSS = """
+    TutorialPanel { height: auto; max-height: 60%; border: round $warning;
+        border-title-align: left; border-subtitle-align: right; padding: 0 1; }
+    TutorialPanel.-note { height: 1fr; max-height: 100%; }
+    TutorialPanel:focus { border: round $warning-lighten-2; }
+    TutorialPanel > #lesson-text { width: 100%; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[str, str, bool] | None = None
+
+    def compose(self) -> Any:
+        yield Static(id="lesson-text")
+
+    def show(self, title: str, text: Text, note: bool) -> None:
+        shown = (title, text.plain, note)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.border_title = title
+        self.border_subtitle = "Enter or space: go on" if note else ""
+        if self.has_class("-note") != note:
+            self.set_class(note, "-note")
+        self.query_one("#lesson-text", Static).update(text)
+        self.scroll_home(animate=False)
+
+
+class TutorialScreen(GameScreen):
+    """The game screen of the tutorial."""
+
+    BINDINGS = [
+        Binding("space", "go_on", "Go on", show=False),
+        Binding("f", "forward", "Coach plays"),
+    ]
+    DEFAULT_CSS = """
+    TutorialScreen .-lesson { background: $warning 25%; }
+    TutorialScreen #hand.-lesson { border: round $warning; }
+    """
+
+    def __init__(self, mode: TutorialMode) -> None:
+        super().__init__()
+        self.mode = mode
+        self.refusal: Verdict | None = None
+        self._shown: tuple[int, int] | None = None
+        self._narrowed: tuple[bool, bool] = (False, False)
+
+    def on_mount(self) -> None:
+        self.query_one("#side").mount(TutorialPanel(id="lesson"), before="#decision")
+
+    @property
+    def tutorial(self) -> Tutorial:
+        return self.mode.tutorial
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh_game(self) -> None:
+        super().refresh_game()
+        if not self.query("#lesson"):
+            self.call_after_refresh(self.refresh_game)
+            return
+        self.show_step()
+
+    def show_step(self) -> None:
+        from keythedral.tutorial import fill
+
+        t = self.tutorial
+        step = t.step()
+        panel = self.query_one(TutorialPanel)
+        decision = self.query_one(DecisionPanel)
+        key = (len(t.actions), len(t.taught))
+        fresh = key != self._shown
+        narrowed = (self.narrowed is not None, self.second)
+        refocus = fresh or narrowed != self._narrowed
+        self._shown, self._narrowed = key, narrowed
+        if fresh:
+            self.refusal = None
+            self._light(step)
+        text = Text()
+        if step.kind == "note":
+            text.append(fill(step.text, APP_KEYS))
+            text.append("\n\n" + fill(step.press, APP_KEYS), style="bold")
+            if decision.display:
+                decision.display = False
+            panel.show(step.title, text, note=True)
+            if fresh:
+                panel.focus()
+            return
+        if not decision.display:
+            decision.display = True
+        if step.kind == "task":
+            if step.free:
+                text.append("Your move: any choice below. ", style="bold")
+                text.append(f"The coach would {_lower(step.do)}: {step.why}.")
+                text.append(f"\n{APP_KEYS['forward']}: let the coach play until something new.")
+            else:
+                text.append("Do this: ", style="bold")
+                text.append(step.do + ".")
+                text.append("\nWhy: ", style="bold")
+                text.append(step.why + ".")
+                text.append("\n" + self.plan(step.action)[1], style="bold")
+        elif step.kind == "wait":
+            text.append("The other players are moving…", style="dim")
+        else:
+            text.append("The tutorial is complete. ", style="bold")
+            text.append("ctrl+p, New game starts a game of your own.")
+        recent = [x for x in self.mode.recent if not x.startswith(t.name + " ")][-4:]
+        if recent and step.kind == "task":
+            text.append("\n\nMeanwhile:", style="bold dim")
+            for line in recent:
+                text.append("\n" + line, style="dim")
+        if self.refusal is not None:
+            text.append("\n\nNot that: ", style="bold red")
+            text.append(fill(self.refusal.reason, APP_KEYS), style="red")
+            if self.refusal.hint:
+                text.append("\n" + fill(self.refusal.hint, APP_KEYS))
+        panel.show(step.title, text, note=False)
+        if refocus and step.kind == "task" and not step.free:
+            self._focus_task(step)
+
+    def plan(self, action: Any) -> tuple[str, str]:
+        """The next key that makes ``action`` here, and the words for it.
+
+        A line of the list with its own key: that key.  A line that opens a group (a kind of
+        action, a corner's choices): its key first.  A place on the map: the cursor goes
+        there and the key is Enter.
+        """
+        decision = self.query_one(DecisionPanel)
+        second = action_cell(action, self.second)
+        for c in decision.choices:
+            if c.action == action:
+                if c.key and c.key != "↵":
+                    return c.key, f"Press {c.key}."
+                return "enter", "Press Enter on the highlighted line."
+        for c in decision.choices:
+            group = c.command == f"kind:{action.kind}" or (
+                c.command == "cell" and c.cell is not None and c.cell == second
+            )
+            if group:
+                if c.key and c.key != "↵":
+                    return c.key, f"Press {c.key}, then the key of the line that matches."
+                return "enter", "Press Enter on the highlighted line, then choose in the list."
+        if second is not None:
+            where = "corner" if second[0] == "corner" else "field"
+            then = ""
+            if not self.second and action_cell(action, True) != second:
+                then = "; then Enter again on the field it borders"
+            return "enter", f"Press Enter: the cursor is on the {where} marked on the map{then}."
+        return "enter", "Choose it in the list."
+
+    def _focus_task(self, step: Step) -> None:
+        """Put the keyboard where the asked key works: the map cursor or the list's line."""
+        decision = self.query_one(DecisionPanel)
+        cell = action_cell(step.action, self.second)
+        board = self.query_one(FieldMap)
+        on_list = [
+            i
+            for i, c in enumerate(decision.choices)
+            if c.action == step.action
+            or c.command == f"kind:{step.action.kind}"
+            or (c.command == "cell" and c.cell == cell)
+        ]
+        if on_list:
+            decision.option_list.highlighted = on_list[0]
+            decision.option_list.focus()
+        elif cell is not None and cell in board.targets:
+            self.query_one(ContentSwitcher).current = "map"
+            board.set_cursor(cell, announce=False)
+            board.focus()
+
+    def _light(self, step: Step) -> None:
+        """Point at the step's target: the cursor for a place on the map, a glow elsewhere."""
+        for widget in self.query(f".{LIT}"):
+            widget.remove_class(LIT)
+        target = step.target
+        kind, where = target.kind, target.where
+        switcher = self.query_one(ContentSwitcher)
+        board = self.query_one(FieldMap)
+        if kind in ("field", "corner", "edge"):
+            cell = ("corner", tuple(where[0])) if kind == "edge" else (kind, tuple(where))
+            switcher.current = "map"
+            if step.kind == "note":
+                board.set_cursor(cell, announce=False)
+            return
+        selector = {
+            "hand": "#hand",
+            "choices": "#decision",
+            "status": "#status",
+            "log": "#log",
+        }.get(kind)
+        if kind == "tile":
+            selector = "#keythedral-mat"
+        elif kind == "mat":
+            selector = MAT_WIDGETS.get(str(where), "#keytown-mat")
+        if selector is None:
+            return
+        if selector.endswith("-mat"):
+            switcher.current = "mats"
+            self.query_one(selector).scroll_visible(animate=False)
+        elif selector == "#log":
+            switcher.current = "log"
+        self.query_one(selector).add_class(LIT)
+
+    def refuse(self, verdict: Verdict) -> None:
+        self.refusal = verdict
+        self.say(verdict.reason, error=True)
+        self.show_step()
+
+    # --- keys ---------------------------------------------------------------------------------
+    def action_go_on(self) -> None:
+        self.mode.go_on()
+
+    def action_forward(self) -> None:
+        self.mode.forward()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "forward":
+            return self.tutorial.free and self.tutorial.step().kind == "task"
+        if action == "undo":
+            return False
+        return super().check_action(action, parameters)
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+class TutorialMode:
+    """What the app does differently while the tutorial runs."""
+
+    def __init__(
+        self,
+        app: KeythedralApp,
+        tutorial: Tutorial,
+        *,
+        path: Path | None = None,
+    ) -> None:
+        self.app = app
+        self.tutorial = tutorial
+        self.path = path
+        self.recent: list[str] = []  # what the others did since the learner's last step
+
+    @property
+    def screen(self) -> TutorialScreen | None:
+        for screen in self.app.screen_stack:
+            if isinstance(screen, TutorialScreen):
+                return screen
+        return None
+
+    def session(self) -> Any:
+        """A session sharing the tutorial's lists of states and actions."""
+        from keythedral.tui.session import Session
+
+        t = self.tutorial
+        return Session(config=t.config, states=t.states, actions=t.actions)
+
+    # --- the app's hooks ----------------------------------------------------------------------
+    def play(self, action: Any) -> bool:
+        self.recent = []
+        verdict = self.tutorial.attempt(action)
+        screen = self.screen
+        if not verdict.ok:
+            if screen is not None:
+                screen.refuse(verdict)
+            return False
+        self.save()
+        self.route()
+        return True
+
+    def route(self, only_lesson: bool = False) -> None:
+        """The learner always holds the keyboard; the bots' moves are made at once (they show
+        in the lesson panel and the log).  ``only_lesson``: nothing was played, so unless the
+        bots move, only the lesson panel changes."""
+        from keythedral.tutorial import LEARNER
+
+        app = self.app
+        app.keyboard = LEARNER
+        app.claimed = None
+        t = self.tutorial
+        before = t.state.log_total
+        moved = bool(t.run())
+        if moved:
+            new = t.state.log_total - before
+            self.recent = list(t.state.log[-new:]) if new > 0 else []
+            self.save()
+        screen = self.screen
+        if screen is None or not screen.is_mounted:
+            return
+        if moved or not only_lesson:
+            screen.refresh_game()
+        else:
+            screen.show_step()  # the game did not change: only the lesson panel
+
+    def save(self) -> None:
+        from keythedral.tutorial import TutorialError
+
+        try:
+            self.tutorial.save(self.path)
+        except (OSError, TutorialError) as exc:  # pragma: no cover - a full disk
+            self.app.notify(f"Tutorial progress not saved: {exc}", severity="warning")
+
+    # --- the learner's keys -------------------------------------------------------------------
+    def go_on(self) -> None:
+        """Enter on a note: the next step."""
+        if self.tutorial.acknowledge():
+            self.recent = []
+            self.save()
+            self.route(only_lesson=True)
+            if self.tutorial.over and self.tutorial.step().kind == "end":
+                self.app.show_scores()
+
+    def forward(self) -> None:
+        t = self.tutorial
+        if t.free and t.step().kind == "task":
+            t.forward()
+            self.save()
+            self.route()

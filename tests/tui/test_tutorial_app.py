@@ -1,0 +1,163 @@
+"""The tutorial in the app: walked from start to end by pressing the keys it asks for; wrong
+moves show the reason; it can be left and resumed; the help keys of an ordinary game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textshot import screen_text
+from textual.pilot import Pilot
+from tui_helpers import config, make_app
+
+from keythedral import engine
+from keythedral.tui.app import KeythedralApp, Start
+from keythedral.tui.screens.new_game import NewGameScreen
+from keythedral.tui.screens.rules import RuleCard, RulesScreen
+from keythedral.tui.screens.scores import ScoresScreen
+from keythedral.tui.screens.tutorial import TutorialScreen
+from keythedral.tutorial import LEARNER, SEVEN, TOPICS, Tutorial, tutorial_path
+
+SIZE = (100, 32)
+
+
+def tutorial_app(data: Path) -> KeythedralApp:
+    return KeythedralApp(
+        start=Start(tutorial=True), data_dir=data, autosave=False, animations=False
+    )
+
+
+async def opened(pilot: Pilot[Any], app: KeythedralApp) -> Tutorial:
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert app.tutorial is not None and isinstance(app.screen, TutorialScreen)
+    return app.tutorial.tutorial
+
+
+def screen_of(app: KeythedralApp) -> TutorialScreen:
+    screen = app.screen
+    assert isinstance(screen, TutorialScreen), screen
+    return screen
+
+
+async def press_asked(pilot: Pilot[Any], app: KeythedralApp) -> None:
+    """Do what the lesson panel says: Enter on a note; on a task, the key it names (once
+    more if that key opened a group or a corner first)."""
+    t = screen_of(app).tutorial
+    step = t.step()
+    if step.kind == "note":
+        assert "Enter or space: go on" in screen_text(app)
+        await pilot.press("enter")
+        return
+    before = len(t.actions)
+    for _ in range(3):
+        key, words = screen_of(app).plan(step.action)
+        assert words in screen_text(app).replace("\n", " ") or len(words) > 40
+        await pilot.press(key)
+        if len(t.actions) > before:
+            return
+    raise AssertionError(f"{step.do} was not taken with the keys asked for")
+
+
+async def test_the_tutorial_from_start_to_end_by_the_keys_it_asks_for(tmp_path: Path) -> None:
+    """Every note is read with Enter; the first move of every kind is made with the keys the
+    panel names (the later ones of the same kind go through the engine: Pilot is slow); in
+    free play f lets the coach play up to each new lesson."""
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await opened(pilot, app)
+        assert "Welcome to Keythedral!" in screen_text(app)
+        keyed: set[tuple[str, str]] = set()
+        for _ in range(2000):
+            step = t.step()
+            if step.kind == "end":
+                break
+            if step.kind == "note":
+                await press_asked(pilot, app)
+            elif step.free:
+                await pilot.press("f")
+            else:
+                kind = (str(engine.decision(t.state)), step.action.kind)
+                if kind in keyed:
+                    assert app.play(step.action)
+                else:
+                    keyed.add(kind)
+                    await press_asked(pilot, app)
+        await pilot.pause()
+        assert t.over and isinstance(app.screen, ScoresScreen)
+        taught = set(t.taught)
+        assert all(x in taught for ids in TOPICS.values() for x in ids)
+        assert set(SEVEN) <= t.tried()
+        assert {k for _, k in keyed} >= {"place_field", "place_cottage", "place_worker", "pay"}
+        assert {k for _, k in keyed} >= set(SEVEN)
+    saved = Tutorial.load(tutorial_path(tmp_path))
+    assert saved.over and "end" in saved.taught
+
+
+async def test_a_wrong_move_shows_the_reason_and_a_hint(tmp_path: Path) -> None:
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await opened(pilot, app)
+        while not (t.step().kind == "task" and t.step().action.kind == "choose_work_order"):
+            if t.step().kind == "note":
+                await pilot.press("enter")
+            else:
+                assert app.play(t.step().action)
+        asked = t.step().action
+        other = next(a for a in t.legal() if a != asked)
+        await pilot.press(str(other.number))  # a legal number, but not the lesson's
+        text = screen_text(app)
+        assert "Not that:" in text and "The rules allow that, but this lesson" in text
+        assert len(t.actions) > 0 and t.step().action == asked
+        # a move the rules refuse: the engine's reason, in plain words
+        assert not app.play(engine.PlaceWorker(seat=LEARNER, number=1, field=(9, 9)))
+        await pilot.pause()
+        text = screen_text(app).replace("\n", " ")
+        assert "You must choose a cottage number" in text
+        assert "The tutorial asks you to call number" in text
+        await pilot.press(str(asked.number))
+        assert t.step().kind == "note" or t.step().action != asked
+
+
+async def test_the_tutorial_is_left_and_resumed(tmp_path: Path) -> None:
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await opened(pilot, app)
+        for _ in range(4):
+            await press_asked(pilot, app)
+        taught, actions = list(t.taught), len(t.actions)
+    again = KeythedralApp(data_dir=tmp_path, autosave=False, animations=False)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, NewGameScreen)
+        assert "tutorial (ctrl+t)" in screen_text(again)
+        await pilot.press("ctrl+t")  # the start screen's way in
+        resumed = await opened(pilot, again)
+        assert resumed.taught == taught and len(resumed.actions) == actions
+        assert again.can_undo() is False
+
+
+async def test_hint_walkthrough_rules_and_context_help_in_a_game() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        assert "Hint: lay the" in screen_text(app)
+        await pilot.press("e")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "✓ Lay the" in text and "Hint: lay the" in text
+        await pilot.press("e")  # back to the map
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RuleCard)
+        await pilot.press("b")  # the same rule in the book
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.chapter == "Layout"
+        await pilot.press("escape")
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
