@@ -15,12 +15,14 @@ class FakeApp:
     """Stands in for the Textual app: records how it was asked to start."""
 
     made: list[Any] = []
+    options: list[dict[str, Any]] = []  # display options: ascii, theme, and run's mouse
 
-    def __init__(self, *, start: Any) -> None:
+    def __init__(self, *, start: Any, **options: Any) -> None:
         FakeApp.made.append(start)
+        FakeApp.options.append(options)
 
-    def run(self) -> None:
-        pass
+    def run(self, **options: Any) -> None:
+        FakeApp.options[-1].update(options)
 
 
 @pytest.fixture(autouse=True)
@@ -30,6 +32,7 @@ def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
     monkeypatch.setattr(app_module, "KeythedralApp", FakeApp)
     FakeApp.made.clear()
+    FakeApp.options.clear()
 
 
 def test_players_and_seed_start_a_game_at_once() -> None:

@@ -11,8 +11,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from . import replay, simulate
+from . import replay, serve, simulate
 
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -43,6 +44,31 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         help="when law-card windows open (default: always, which hides who holds what)",
         default="always" if defaults else argparse.SUPPRESS,
     )
+    _add_display_options(p, defaults=defaults)
+
+
+def _add_display_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
+    """How the app draws and listens: for weak terminals, tmux/ssh, and taste."""
+    default: dict[str, Any] = {} if defaults else {"default": argparse.SUPPRESS}
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw with plain ASCII only (for terminals or fonts with weak Unicode)",
+        **default,
+    )
+    p.add_argument(
+        "--no-mouse",
+        action="store_true",
+        help="leave the mouse to the terminal (tmux, ssh: select and copy as usual)",
+        **default,
+    )
+    p.add_argument(
+        "--theme",
+        metavar="NAME",
+        help="colour theme: dark, light, ansi (ansi-dark: the terminal's own 16 colours), "
+        "ansi-light, nord, gruvbox, dracula, ... (NO_COLOR=1 turns colour off)",
+        **({"default": None} if defaults else default),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +88,18 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print the rules as this game plays them")
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
+    serve.add_serve_parser(sub)
+    log = sub.add_parser(
+        "log",
+        help="print a game's whole public log as plain text (the interrupted game by default)",
+    )
+    log.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a saved game")
+    log.set_defaults(func=_log)
+    keys = sub.add_parser("keys", help="list the keys, and where to rebind them")
+    keys.add_argument(
+        "--write", action="store_true", help="write a keys.toml to edit (if there is none)"
+    )
+    keys.set_defaults(func=_keys)
     tutorial = sub.add_parser(
         "tutorial", help="learn the game: a guided game against two computer players"
     )
@@ -86,6 +124,44 @@ def _tutorial(args: argparse.Namespace) -> int:
             print(f"keythedral: cannot start the tutorial: {exc}", file=sys.stderr)
             return 2
     KeythedralApp(start=Start(tutorial=True)).run()
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    """``keythedral log [FILE]``: the public log, for screen readers, grep and people."""
+    from . import gamelog, persistence
+
+    path = args.file or persistence.autosave_path()
+    try:
+        saved = persistence.load(path)
+    except persistence.SaveError as exc:
+        print(f"keythedral log: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(gamelog.log_text(saved.config, saved.actions))
+    return 0
+
+
+def _keys(args: argparse.Namespace) -> int:
+    """``keythedral keys``: every rebindable key, and the file that rebinds them."""
+    from .tui import keymap
+    from .tui.app import binding_owners
+
+    rows = keymap.binding_rows(binding_owners())
+    path = keymap.keys_path()
+    width = max(len(r.id) for r in rows)
+    keys_w = max(len(r.keys) for r in rows)
+    for r in rows:
+        print(f"{r.id.ljust(width)}  {r.keys.ljust(keys_w)}  {r.description} ({r.where})")
+    if args.write and not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(keymap.sample_file(rows), encoding="utf-8")
+        print(f"\nWritten {path}: uncomment a line and change its keys to rebind them.")
+    else:
+        state = "in use" if path.exists() else "not there yet: keythedral keys --write"
+        print(f"\nRebind them in {path} ({state}).")
+    result = keymap.load_keymap(known=[r.id for r in rows], path=path)
+    for problem in result.problems:
+        print(f"  {path.name}: {problem}", file=sys.stderr)
     return 0
 
 
@@ -117,7 +193,8 @@ def play(args: argparse.Namespace) -> int:
         "reaction_windows": args.windows,
     }
     start = Start(players=tuple(args.players or ()), seed=args.seed, variants=variants, load=load)
-    KeythedralApp(start=start).run()
+    app = KeythedralApp(start=start, ascii=args.ascii, theme=args.theme)
+    app.run(mouse=not args.no_mouse)
     return 0
 
 

@@ -439,6 +439,15 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="when law-card windows open (default always)",
     )
     p.add_argument("--quiet", dest="sim_quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--plot",
+        dest="sim_plot",
+        action="store_true",
+        help="also draw the win rates and the spread of scores as text charts",
+    )
+    p.add_argument(
+        "--ascii", dest="sim_ascii", action="store_true", help="with --plot: plain ASCII charts"
+    )
     p.set_defaults(func=run_simulate)
     return p
 
@@ -512,6 +521,11 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_dict(games=args.sim_per_game), indent=2))
     else:
         Console().print(table(summary))
+    if getattr(args, "sim_plot", False):
+        from keythedral.plots import plot
+
+        out = err if args.sim_json else Console()  # JSON keeps stdout to itself
+        out.print(plot(summary, width=min(out.width, 100), ascii=args.sim_ascii))
     return 0
 
 

@@ -8,7 +8,7 @@ which several players may answer is shown on the shared screen with nobody's han
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.screen import Screen
 
+from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
@@ -52,10 +54,14 @@ class Start:
     tutorial: bool = False  # open the tutorial (resumed where it was left)
 
 
+#: Short names for --theme (the ANSI themes use the terminal's own 16 colours).
+THEME_ALIASES = {"ansi": "ansi-dark", "dark": "textual-dark", "light": "textual-light"}
+
+
 class KeythedralApp(App[None]):
     CSS_PATH = "keythedral.tcss"
     TITLE = "Keythedral"
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False, id="help")]
 
     def __init__(
         self,
@@ -67,10 +73,25 @@ class KeythedralApp(App[None]):
         autosave: bool = True,
         seed: int | None = None,
         animations: bool = True,
+        ascii: bool = False,
+        theme: str | None = None,
+        keys_file: Path | None = None,
     ) -> None:
         super().__init__()
         if not animations:
             self.animation_level = "none"
+        # Reach: --ascii, --theme and the player's keys.toml (said on screen when they fail).
+        self.ascii_mode = ascii
+        self._ascii_filter = AsciiFilter()
+        self._setup_problems: list[tuple[str, str]] = []
+        if theme:
+            theme = THEME_ALIASES.get(theme, theme)
+            if theme in self.available_themes:
+                self.theme = theme
+            else:
+                known = ", ".join(sorted(self.available_themes))
+                self._setup_problems.append((f"There is no theme {theme!r}. Try: {known}.", ""))
+        self._load_keys(keys_file)
         self.data_dir = data_dir
         self.autosave_enabled = autosave
         self._saver: AutoSaver | None = None
@@ -95,8 +116,28 @@ class KeythedralApp(App[None]):
             self._saver = persistence.AutoSaver(persistence.autosave_path(self.data_dir))
         return self._saver
 
+    # --- reach: ASCII, keys ----------------------------------------------------------------------
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, self._ascii_filter] if self.ascii_mode else filters
+
+    def _load_keys(self, path: Path | None) -> None:
+        from keythedral.tui.keymap import binding_rows, load_keymap
+
+        known = [r.id for r in binding_rows(binding_owners())]
+        result = load_keymap(known=known, path=path)
+        if result.keymap:
+            self.set_keymap(result.keymap)
+        for problem in result.problems:
+            self._setup_problems.append((problem, f"{result.path} was only partly used"))
+
+    def _tell_setup_problems(self) -> None:
+        for message, title in self._setup_problems:
+            self.notify(message, title=title or "Setting not used", severity="warning", timeout=12)
+
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
             self.resume(self._start_saved)
         elif self._start_config is not None:
@@ -424,7 +465,9 @@ class KeythedralApp(App[None]):
         if self.session is None or not self.session.over:
             return
         self._scores_shown = True
-        self.push_screen(ScoresScreen(self.session.view(None)))
+        from keythedral.tui.widgets.chart import history
+
+        self.push_screen(ScoresScreen(self.session.view(None), history(self.session.states)))
 
     # --- saving -----------------------------------------------------------------------------------
     def _autosave(self) -> None:
@@ -454,6 +497,25 @@ class KeythedralApp(App[None]):
             self.notify(str(exc), title="Not saved", severity="error")
             return
         self.notify(f"Saved as {path.stem}.", title="Saved")
+
+    def action_save_log(self) -> None:
+        """Write the whole public log as plain text next to the saves (for screen readers)."""
+        session = self.session
+        if session is None:
+            self.notify("There is no game whose log could be saved.", severity="warning")
+            return
+        from keythedral import gamelog, persistence
+
+        cfg = session.config
+        name = "-".join(cfg.players) + f"-seed-{cfg.seed}"
+        path = persistence.data_dir() if self.data_dir is None else self.data_dir
+        path = path / "logs" / f"{name}.txt"
+        try:
+            persistence.write_atomic(path, gamelog.log_text(cfg, session.actions))
+        except OSError as exc:
+            self.notify(f"Could not write {path}: {exc}", title="Log not saved", severity="error")
+            return
+        self.notify(str(path), title="The log is saved as plain text", timeout=10)
 
     def action_load(self) -> None:
         self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen)
@@ -493,7 +555,21 @@ class KeythedralApp(App[None]):
             "Tutorial", "Learn the game in a guided game against two bots", self.start_tutorial
         )
         yield SystemCommand("Help", "Keys and the map legend", self.action_help)
+        yield SystemCommand(
+            "Save the log as text",
+            "The game's whole public log as a plain text file (for reading aloud or grep)",
+            self.action_save_log,
+        )
+        yield SystemCommand(
+            "ASCII drawing",
+            "Draw with plain ASCII only (on/off), for weak fonts and terminals",
+            self.action_toggle_ascii,
+        )
         yield from super().get_system_commands(screen)
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii_mode = not self.ascii_mode
+        self.refresh_css(animate=False)  # every line is drawn again, through the filter
 
     async def action_quit(self) -> None:
         if self._saver is not None:
@@ -503,6 +579,19 @@ class KeythedralApp(App[None]):
     def on_unmount(self) -> None:
         if self._saver is not None:
             self._saver.flush()
+
+
+def binding_owners() -> list[tuple[str, type]]:
+    """Where the rebindable keys live, for ``keythedral keys`` and the keymap."""
+    from keythedral.tui.widgets.board import FieldMap
+
+    return [
+        ("everywhere", KeythedralApp),
+        ("game", GameScreen),
+        ("map", FieldMap),
+        ("hand-over", HandoverScreen),
+        ("scores", ScoresScreen),
+    ]
 
 
 def _random_seed() -> int:

@@ -176,21 +176,30 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
 class GameScreen(AssistMixin, BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
-        Binding("u", "undo", "Undo"),
-        Binding("n", "next_target", "Next target"),
-        Binding("escape", "back", "Back"),
-        Binding("m", "show('map')", "Map"),
-        Binding("t", "show('mats')", "Mats"),
-        Binding("g", "show('log')", "Log"),
-        Binding("r", "laws", "Read laws"),
+        # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("n", "next_target", "Next target", id="next-target"),
+        Binding("escape", "back", "Back", id="back"),
+        Binding("m", "show('map')", "Map", id="show-map"),
+        Binding("t", "show('mats')", "Mats", id="show-mats"),
+        Binding("g", "show('log')", "Log", id="show-log"),
+        Binding("r", "laws", "Read laws", id="laws"),
         Binding("i", "hint", "Hint", show=False, id="hint"),
         Binding("e", "walkthrough", "Explain", show=False, id="walkthrough"),
         Binding("b", "rules", "Rules", show=False, id="rules"),
-        Binding("ctrl+s", "app.save", "Save", show=False),
-        Binding("c", "corners", "Corners", show=False),
-        *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in MOVES),
-        *(Binding(k, f"move({dx},{dy})", show=False) for k, dx, dy in ARROWS),
+        Binding("ctrl+s", "app.save", "Save", show=False, id="save"),
+        Binding("c", "corners", "Corners", show=False, id="corners"),
+        *(
+            Binding(
+                ",".join([arrow, *(k for k, x, y in MOVES if (x, y) == (dx, dy))]),
+                f"move({dx},{dy})",
+                f"Cursor {arrow}",
+                show=False,
+                id=f"map.{arrow}",
+            )
+            for arrow, dx, dy in ARROWS
+        ),
         *(Binding(str(i), f"key('{i}')", show=False) for i in range(10)),
         Binding("p", "key('p')", show=False),
     ]

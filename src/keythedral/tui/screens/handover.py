@@ -20,8 +20,8 @@ class HandoverScreen(BaseScreen):
     """'Pass the keyboard to <name>': dismissed with the seat once that player presses Enter."""
 
     BINDINGS = [
-        Binding("enter,space", "ready", "I am ready", priority=True),
-        Binding("u", "undo", "Take back last action"),
+        Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
+        Binding("u", "undo", "Take back last action", id="undo"),
     ]
 
     def __init__(

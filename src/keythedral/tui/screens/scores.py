@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import cubes_text, law_name, seat_tokens, seat_value, worth
+from keythedral.tui.widgets.chart import History, ScoreChart
 from keythedral.tui.widgets.panels import seat_label, winners_text
 
 if TYPE_CHECKING:
@@ -48,14 +49,15 @@ def scores_table(view: PlayerView) -> Table:
 
 class ScoresScreen(BaseScreen):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("escape,b", "board", "Look at the board"),
-        Binding("q", "quit", "Quit"),
+        Binding("n", "new_game", "New game", id="new-game"),
+        Binding("escape,b", "board", "Look at the board", id="look-at-board"),
+        Binding("q", "quit", "Quit", id="quit"),
     ]
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, history: History | None = None) -> None:
         super().__init__()
         self.view = view
+        self.history = history  # holdings round by round, for the chart
 
     def compose(self) -> ComposeResult:
         v = self.view
@@ -71,6 +73,8 @@ class ScoresScreen(BaseScreen):
             yield Static(
                 rule + " Cube worth: gold 4, glass 3, iron 2, resources 1.", id="scores-rule"
             )
+            if self.history is not None:
+                yield ScoreChart(self.history, id="scores-chart")
         yield Footer()
         yield self.compose_too_small()
 

@@ -23,7 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -71,7 +71,7 @@ class FieldMap(ScrollView, can_focus=True):
     """The board, a cursor on it, and the legal targets of the decision at hand."""
 
     # The cursor keys are the screen's (so that the info line changes in the same frame).
-    BINDINGS = [Binding("enter", "pick", "Pick", show=False)]
+    BINDINGS = [Binding("enter", "pick", "Pick", show=False, id="pick")]
 
     DEFAULT_CSS = """
     FieldMap { scrollbar-size: 1 1; }
@@ -298,7 +298,29 @@ class FieldMap(ScrollView, can_focus=True):
                 self._strips[row] = None
         if scroll and self.size.width:
             self.scroll_to_region(self._cursor_region(), animate=False, immediate=True)
+        self._track_cursor()
         return rows
+
+    def cursor_offset(self) -> Offset | None:
+        """Where the cursor's cell is on the screen (a field's letter, a corner's centre), or
+        None while it is scrolled out of sight."""
+        kind, pos = self.cursor
+        if kind == "field":
+            c, r = self.field_origin(pos)
+            col, row = c + 1, r + 1
+        else:
+            col, row = self.corner_centre(pos)
+        pad_x, pad_y = self._padding()
+        region = self.content_region
+        x = region.x + pad_x + col - int(self.scroll_x)
+        y = region.y + pad_y + row - int(self.scroll_y)
+        return Offset(x, y) if region.contains(x, y) else None
+
+    def _track_cursor(self) -> None:
+        """Put the terminal's own cursor on the selected cell while the map has the focus, so
+        screen readers and magnifiers follow the selection."""
+        if self.has_focus and (offset := self.cursor_offset()) is not None:
+            self.app.cursor_position = offset
 
     def set_cursor(self, cell: Cell, *, announce: bool = True) -> None:
         self.cursor = cell

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -35,7 +36,33 @@ class Choice:
 
 
 class ChoiceList(OptionList):
-    """The list itself (Enter, up/down, mouse)."""
+    """The list itself (Enter, up/down, mouse).
+
+    While it has the focus, the terminal's own cursor sits on the highlighted line, so that
+    screen readers and magnifiers follow the selection."""
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        self.track_cursor()
+
+    def on_focus(self) -> None:
+        self.track_cursor()
+
+    def cursor_offset(self) -> Offset | None:
+        """The screen cell where the highlighted line's text starts (None if out of sight)."""
+        if self.highlighted is None:
+            return None
+        try:
+            line = self._index_to_line[self.highlighted]
+        except (KeyError, AttributeError):  # Textual's line cache is not public API
+            line = self.highlighted
+        region = self.content_region
+        offset = Offset(region.x + 3, region.y + line - int(self.scroll_y))
+        return offset if region.contains(*offset) else None
+
+    def track_cursor(self) -> None:
+        if self.has_focus and (offset := self.cursor_offset()) is not None:
+            self.app.cursor_position = offset
 
 
 class DecisionPanel(Vertical):

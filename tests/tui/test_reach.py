@@ -1,0 +1,181 @@
+"""Reach in the app: ASCII and NO_COLOR snapshots, themes, rebound keys, the terminal cursor
+following the selection (for screen readers), the chart on the scores screen, the log saved
+as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textshot import screen_text
+from textual.pilot import Pilot
+from tui_helpers import config, make_app, saved_game
+
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.screens.scores import ScoresScreen
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.chart import ScoreChart
+from keythedral.tui.widgets.decision import DecisionPanel
+
+SnapCompare = Any
+SIZE = (100, 32)
+
+
+def mid_game() -> Any:
+    return saved_game(
+        config(3, no_laws=True),
+        lambda s: s.round == 3 and s.phase == "place_workers" and len(s.workers) >= 4,
+    )
+
+
+def spending() -> Any:
+    return saved_game(
+        config(3, no_laws=True), lambda s: s.round >= 2 and s.phase == "spend" and s.passes == 0
+    )
+
+
+async def past_handover(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    if isinstance(pilot.app.screen, HandoverScreen):
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+# --- snapshots: ASCII and NO_COLOR ---------------------------------------------------------
+def test_map_in_ascii(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=mid_game(), ascii=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=past_handover)
+
+
+def test_map_with_no_color(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(saved=mid_game())
+    assert app.no_color
+    assert snap_compare(app, terminal_size=SIZE, run_before=past_handover)
+
+
+def test_scores_in_ascii_with_no_color(
+    snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(saved=saved_game(config(5), lambda s: False), ascii=True)
+    assert snap_compare(app, terminal_size=(100, 48))
+
+
+# --- ASCII everywhere -----------------------------------------------------------------------
+async def test_every_screen_is_plain_ascii_in_ascii_mode() -> None:
+    app = make_app(saved=mid_game(), ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert screen_text(app).isascii()
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert shown.isascii() and "/-----\\" in shown
+        for key in ("t", "g", "m"):  # mats, log, map
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen_text(app).isascii(), key
+        app.action_toggle_ascii()  # from the command palette: back to Unicode
+        await pilot.pause()
+        assert "╱─────╲" in screen_text(app)
+
+
+# --- themes --------------------------------------------------------------------------------
+async def test_the_ansi_theme_and_an_unknown_theme() -> None:
+    app = make_app(config(), theme="ansi")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "ansi-dark"
+    app = make_app(config(), theme="no-such-theme")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+        notes = [str(n.message) for n in app._notifications]
+        assert any("There is no theme 'no-such-theme'" in n for n in notes)
+
+
+# --- rebound keys --------------------------------------------------------------------------
+async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\n"map.right" = "x"\n"show-mats" = "f2"\nbogus = "y"\n')
+    app = make_app(config(), keys_file=keys)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(FieldMap)
+        board.focus()
+        start = board.cursor
+        await pilot.press("x")
+        assert board.cursor[1][0] == start[1][0] + 1
+        await pilot.press("l")  # no longer bound to the cursor
+        assert board.cursor[1][0] == start[1][0] + 1
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "The Keythedral mat" in screen_text(app)
+        notes = [str(n.message) for n in app._notifications]
+        assert any("bogus: there is no binding with that id" in n for n in notes)
+
+
+# --- the terminal cursor follows the selection -------------------------------------------
+async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
+    app = make_app(config())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(FieldMap)
+        assert app.focused is board
+        seen = set()
+        for key in ("l", "j", "h", "h", "k", "n", "n"):
+            await pilot.press(key)
+            await pilot.pause()
+            x, y = app.cursor_position
+            assert (x, y) == board.cursor_offset()
+            seen.add((x, y))
+            row = screen_text(app).splitlines()[y]
+            if board.cursor[0] == "field":  # between the cursor's arrows, on the field
+                assert row[x - 1] == "▶" and row[x + 5] == "◀", row
+            else:
+                assert row[x - 2] == "▶" and row[x + 2] == "◀", row
+        assert len(seen) >= 4
+
+
+async def test_the_terminal_cursor_follows_the_list_of_choices() -> None:
+    app = make_app(saved=spending())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        panel = app.screen.query_one(DecisionPanel)
+        panel.option_list.focus()
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("down")
+            await pilot.pause()
+            x, y = app.cursor_position
+            choice = panel.choices[panel.option_list.highlighted or 0]
+            row = screen_text(app).splitlines()[y]
+            assert row[x:].startswith(choice.text.split()[0]), (row, choice.text)
+
+
+# --- the scores screen and the log ------------------------------------------------------------
+async def test_the_scores_screen_shows_the_chart() -> None:
+    app = make_app(saved=saved_game(config(5), lambda s: False))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        chart = app.screen.query_one(ScoreChart)
+        assert chart.history.rounds and len(chart.history.names) == 3
+        text = screen_text(app)
+        assert "Seats: the seat values" in text and "bars in seat order: A Ann" in text
+
+
+async def test_the_log_is_saved_as_plain_text(_data_dir: Path) -> None:
+    app = make_app(saved=mid_game(), data_dir=_data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_save_log()
+        await pilot.pause()
+    (path,) = (_data_dir / "logs").glob("*.txt")
+    text = path.read_text()
+    assert path.name == "Ann-Bob-Cy-seed-3.txt"
+    assert text.startswith("Keythedral · Ann, Bob, Cy · seed 3\n== Layout ==")
+    assert "== Round 3 ==" in text
