@@ -42,6 +42,14 @@ def test_display_options_reach_the_app() -> None:
     assert FakeApp.made[-1]["theme"] == "nord" and FakeApp.made[-1]["ascii"] is False
 
 
+def test_the_tutorial_takes_the_display_options_too() -> None:
+    assert cli.main(["tutorial", "--ascii", "--no-mouse"]) == 0
+    assert FakeApp.made[-1]["start"].tutorial and FakeApp.made[-1]["ascii"] is True
+    assert FakeApp.made[-1]["mouse"] is False
+    assert cli.main(["--theme", "ansi", "tutorial"]) == 0
+    assert FakeApp.made[-1]["theme"] == "ansi" and FakeApp.made[-1]["ascii"] is False
+
+
 def test_serve_is_a_subcommand_bound_to_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(serve, "serve", lambda *a, **k: calls.append(a))

@@ -107,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--restart", action="store_true", help="start the tutorial over (forget saved progress)"
     )
     tutorial.add_argument("--name", help="your name in the tutorial game (default Robin)")
+    _add_display_options(tutorial, defaults=False)
     tutorial.set_defaults(func=_tutorial)
     return parser
 
@@ -123,7 +124,8 @@ def _tutorial(args: argparse.Namespace) -> int:
         except (OSError, TutorialError, ValueError) as exc:  # ValueError: a bad name
             print(f"keythedral: cannot start the tutorial: {exc}", file=sys.stderr)
             return 2
-    KeythedralApp(start=Start(tutorial=True)).run()
+    app = KeythedralApp(start=Start(tutorial=True), ascii=args.ascii, theme=args.theme)
+    app.run(mouse=not args.no_mouse)
     return 0
 
 
