@@ -57,8 +57,8 @@ def test_the_chart_names_every_player_and_every_final_figure() -> None:
     assert "bars in seat order: A Ann, B Bob, C Cy, D Dee" in text
     last = hist.rounds[-1]
     for token, seats, cubes in zip(hist.tokens, last.seats, last.cube_counts, strict=True):
-        assert f"{token} {seats} seats" in text
-        assert f"{token} {cubes} cubes" in text
+        assert f"{token} {seats} seat" in text
+        assert f"{token} {cubes} cube" in text
     assert "█" in text and max(len(line) for line in text.splitlines()) <= 100
 
 

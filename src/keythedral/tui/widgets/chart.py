@@ -29,7 +29,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from keythedral.tui.text import seat_tokens, seat_value, worth
+from keythedral.tui.text import plural, seat_tokens, seat_value, worth
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState
@@ -223,9 +223,9 @@ def chart_text(
     fits = len(str(_nice_top(peak))) + 3 + len(seats) * (n + 1) + 1 <= width
     parts = (
         ("Seats: the seat values of the tiles each player holds, at the end of every round",
-         seats, [f"{v} seats" for v in last.seats]),
+         seats, [plural(v, "seat") for v in last.seats]),
         ("Cubes: how many cubes each player holds, at the end of every round",
-         cubes, [f"{c} cubes, worth {w}" for c, w in zip(last.cube_counts, last.cube_worth,
+         cubes, [f"{plural(c, 'cube')}, worth {w}" for c, w in zip(last.cube_counts, last.cube_worth,
                                                          strict=True)]),
     )  # fmt: skip
     out: list[Text] = []
