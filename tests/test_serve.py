@@ -65,7 +65,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = dict(os.environ, KEYTHEDRAL_DATA_DIR=str(tmp_path_factory.mktemp("serve-data")))
     env.pop("NO_COLOR", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "keythedral.serve", "--port", str(port), "--", *PLAY_ARGS],
+        [sys.executable, "-m", "keythedral", "serve", "--port", str(port), "--", *PLAY_ARGS],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=env,
