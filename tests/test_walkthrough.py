@@ -109,7 +109,7 @@ def test_a_closed_tile_names_what_it_lacks() -> None:
     w = explain(state)
     option = w.option(f"Buy {tile.id}")
     assert not option.available
-    assert option.detail.startswith("needs ") and "none of these" in option.detail
+    assert option.detail.startswith("needs ") and "(you have none of these)" in option.detail
 
 
 def test_a_craftsman_out_of_stock_says_so() -> None:

@@ -226,8 +226,21 @@ class Lesson:
     rule: str | None = None
 
 
-def _t(text: str) -> Callable[[Moment], str]:
-    return lambda m: text
+def _moved_home(m: Moment) -> Target:
+    """The corner of the cottage that is being (or was just) fenced off."""
+    if m.view.relocation:
+        seat, number = m.view.relocation[0]
+        home = _home(m.view, seat, number)
+        if home is not None:
+            return Target("corner", tuple(home.corner))
+    if m.view.fences:
+        return Target("corner", tuple(m.view.fences[-1].corner))
+    return Target("choices")
+
+
+def _coach_target(m: Moment) -> Target:
+    """The place of the move the learner is about to be asked for (else the choices)."""
+    return action_target(m.view, m.coach) if m.coach is not None else Target("choices")
 
 
 # --- where things are ----------------------------------------------------------------------
@@ -715,7 +728,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Laying a field",
         _learner_decides("place_field"),
         _lay_field,
-        lambda m: Target("choices"),
+        _coach_target,
         "Laying fields and cottages",
     ),
     Lesson(
@@ -723,7 +736,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Placing a cottage",
         _learner_decides("place_cottage"),
         _place_cottage,
-        lambda m: Target("choices"),
+        _coach_target,
         "Laying fields and cottages",
     ),
     Lesson(
@@ -760,7 +773,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Placing workers",
         _learner_decides("place_worker"),
         _place_worker,
-        lambda m: Target("choices"),
+        _coach_target,
         "Phase 1: placing workers",
     ),
     Lesson(
@@ -804,7 +817,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Relocation",
         lambda m: any("must move" in x for x in m.new_log) or m.decision == "relocate",
         _relocation,
-        lambda m: Target("choices"),
+        _moved_home,
         "Relocating a fenced-off cottage",
     ),
     Lesson(

@@ -475,8 +475,8 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             out.append(Option(label, False, why, KIND_RULES["buy_building"], "buy_building"))
         else:
             short = tuple(max(0, c - h) for c, h in zip(cost, hand, strict=True))
-            lack = "none of these" if short == cost else cubes(short)
-            why = f"needs {cubes(cost)} (you lack {lack})"
+            lack = "you have none of these" if short == cost else f"you lack {cubes(short)}"
+            why = f"needs {cubes(cost)} ({lack})"
             if not any(short):
                 why = "its price with the law under it is more than you hold"
             out.append(Option(label, False, why + law, KIND_RULES["buy_building"], "buy_building"))

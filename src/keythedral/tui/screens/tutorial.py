@@ -175,12 +175,15 @@ class TutorialScreen(GameScreen):
                 text.append("\n" + line, style="dim")
         if self.refusal is not None:
             text.append("\n\nNot that: ", style="bold red")
-            text.append(fill(self.refusal.reason, APP_KEYS), style="red")
-            if self.refusal.hint:
-                text.append("\n" + fill(self.refusal.hint, APP_KEYS))
+            reason = fill(self.refusal.reason, APP_KEYS)
+            text.append(reason, style="red")
+            if step.kind == "task" and step.do and _lower(step.do) not in reason:
+                text.append(f"\nThis lesson asks you to {_lower(step.do)}.")
         panel.show(step.title, text, note=False)
         if refocus and step.kind == "task" and not step.free:
             self._focus_task(step)
+        if fresh:
+            self.refresh_bindings()  # f (the coach plays) comes and goes with free play
 
     def plan(self, action: Any) -> tuple[str, str]:
         """The next key that makes ``action`` here, and the words for it.
@@ -264,6 +267,15 @@ class TutorialScreen(GameScreen):
         elif selector == "#log":
             switcher.current = "log"
         self.query_one(selector).add_class(LIT)
+
+    def _show_cursor_info(self) -> None:
+        """While a note is up, Enter goes on (whatever the cursor is on)."""
+        if self.mode.tutorial.step().kind == "note" and self._note is None:
+            self.query_one("#info", Static).update(
+                Text("Enter or space: go on (arrows scroll a long note)"), layout=False
+            )
+            return
+        super()._show_cursor_info()
 
     def refuse(self, verdict: Verdict) -> None:
         self.refusal = verdict
