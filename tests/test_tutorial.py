@@ -288,3 +288,23 @@ def test_every_lesson_is_reachable_and_named_once() -> None:
     assert len(ids) == len(set(ids))
     optional = {"store_limit", "law_other", "law_play", "last_tile"}
     assert set(ids) - set(full_run().tutorial.taught) <= optional
+
+
+def test_the_tutorial_command(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from keythedral import cli
+    from keythedral.tui import app as app_module
+
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    opened: list[Any] = []
+    monkeypatch.setattr(
+        app_module.KeythedralApp, "run", lambda self, **kw: opened.append(self._start)
+    )
+    t = Tutorial()
+    t.acknowledge()
+    t.save()
+    assert cli.main(["tutorial"]) == 0
+    assert opened[-1].tutorial and Tutorial.load().taught == ["welcome"]  # resumed, not reset
+    assert cli.main(["tutorial", "--restart", "--name", "Ann"]) == 0
+    fresh = Tutorial.load()
+    assert fresh.taught == [] and fresh.name == "Ann"
+    assert cli.main(["tutorial", "--name", " "]) == 2
