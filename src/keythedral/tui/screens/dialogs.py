@@ -1,4 +1,4 @@
-"""Small dialogs: save under a name, load a saved game, read the rules."""
+"""Small dialogs: save under a name, load a saved game."""
 
 from __future__ import annotations
 
@@ -6,12 +6,10 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
-
-from keythedral.tui.screens.base import BaseScreen
 
 
 class SaveDialog(ModalScreen[str | None]):
@@ -79,35 +77,4 @@ class LoadDialog(ModalScreen[Path | None]):
             self.dismiss(self.paths[event.option_index])
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-def rules_text() -> str:
-    """docs/rules_en.md from the source checkout; a pointer to it when not installed."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "docs" / "rules_en.md"
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
-    return (
-        "# Rules\n\nThe rules document (docs/rules_en.md) is not installed with this copy of "
-        "the game. Read it in the project's source folder."
-    )
-
-
-class RulesScreen(BaseScreen):
-    BINDINGS = [Binding("escape,q", "close", "Close the rules")]
-
-    def compose(self) -> ComposeResult:
-        from rich.markdown import Markdown
-
-        with VerticalScroll(id="rules-body"):
-            yield Static(Markdown(rules_text()), id="rules-text")
-        yield Footer()
-        yield self.compose_too_small()
-
-    def on_mount(self) -> None:
-        self.query_one("#rules-body").focus()
-
-    def action_close(self) -> None:
         self.dismiss(None)
