@@ -54,11 +54,18 @@ class PtyApp:
         env: dict[str, str],
         cols: int = 100,
         rows: int = 32,
+        prelude: str = "",
     ) -> None:
+        """``prelude``: Python run in the app's process before the program starts (to slow
+        a part of it down, say)."""
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        command = ["-m", "keythedral"]
+        if prelude:
+            run = "\nimport runpy\nrunpy.run_module('keythedral', run_name='__main__')\n"
+            command = ["-c", prelude + run]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "keythedral", *args],
+            [sys.executable, *command, *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

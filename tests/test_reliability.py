@@ -157,6 +157,50 @@ def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
     assert list(saved.actions) == actions + passing(state, 1)
 
 
+#: Run in the app's process: every background autosave takes two seconds, so that one is still
+#: pending when the terminal closes (the signal handler's own write is not slowed).
+SLOW_AUTOSAVE = textwrap.dedent(
+    """
+    import threading, time
+    from keythedral import persistence
+
+    _save = persistence.save
+
+    def save(*args):
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(2.0)
+        _save(*args)
+
+    persistence.save = save
+    """
+)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
+    data_dir: Path, sig: int
+) -> None:
+    """Closing the terminal (SIGHUP) or SIGTERM right after an action, while its autosave is
+    still pending in the background: the save is finished, whole, before the process ends."""
+    cfg, actions, state = mid_game()
+    autosave = persistence.autosave_path(data_dir)
+    persistence.save(autosave, cfg, actions, state)
+    n = len(actions)
+    with PtyApp(["--resume"], app_env(data_dir), prelude=SLOW_AUTOSAVE) as app:
+        take_keyboard_and_pass(app)
+        mark = app.mark()
+        app.wait_for("Pass the keyboard", since=mark)  # the pass is done and shown
+        assert saved_count(autosave) == n  # ...but its autosave is still to come
+        if sig == signal.SIGHUP:
+            app.close_terminal()  # SIGHUP, and no terminal any more
+            assert app.proc.wait(timeout=15) == -signal.SIGHUP
+        else:
+            assert app.kill(sig) == 0  # SIGTERM: the app quits in the ordinary way
+    saved = persistence.load(autosave)
+    assert list(saved.actions) == actions + passing(state, 1)
+    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]  # no temporary file left
+
+
 WRITER = textwrap.dedent(
     """
     import sys

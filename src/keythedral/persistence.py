@@ -267,3 +267,18 @@ class AutoSaver:
     def flush(self, timeout: float = 10.0) -> None:
         with self._cond:
             self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def finish(self, timeout: float = 5.0) -> None:
+        """Write what is pending in the calling thread, for a process about to end (whose
+        background thread ends with it).  A write under way is waited for first, so that the
+        newest snapshot is the one left on disk.  Safe to call from a signal handler."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._busy, timeout)
+            job, self._pending = self._pending, None
+        if job is None:
+            return
+        try:
+            save(self.path, *job)
+            self.error = None
+        except SaveError as exc:
+            self.error = str(exc)

@@ -137,6 +137,10 @@ class KeythedralApp(App[None]):
 
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        if not self.is_headless:  # SIGHUP/SIGTERM write the pending autosave before ending
+            from keythedral.tui.shutdown import Shutdown
+
+            Shutdown(lambda: self._saver, self.exit).install()
         self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
             self.resume(self._start_saved)
