@@ -33,6 +33,7 @@ def app_env(data_dir: Path, **extra: str) -> dict[str, str]:
         TERM="xterm-256color",
         COLORTERM="truecolor",
         KEYTHEDRAL_DATA_DIR=str(data_dir),
+        KEYTHEDRAL_CONFIG_DIR=str(data_dir.parent / "config"),  # never the user's keys.toml
         TEXTUAL_ANIMATIONS="none",
         **extra,
     )

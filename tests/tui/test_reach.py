@@ -118,6 +118,17 @@ async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
         assert any("bogus: there is no binding with that id" in n for n in notes)
 
 
+def test_tests_never_touch_the_users_settings_or_saves(tmp_path: Path) -> None:
+    """conftest points the config folder (keys.toml) and the saves at this test's own
+    folders, so a player's keys.toml or autosave cannot change what the tests see."""
+    from keythedral import persistence
+    from keythedral.tui import keymap
+
+    assert keymap.config_dir().is_relative_to(tmp_path)
+    assert persistence.data_dir().is_relative_to(tmp_path)
+    assert keymap.load_keymap().keymap == {}
+
+
 # --- the terminal cursor follows the selection -------------------------------------------
 async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
     app = make_app(config())
