@@ -135,6 +135,36 @@ def test_the_sample_file_lists_every_binding() -> None:
     assert keymap.parse_keymap(text)[0] == {}  # all commented out
 
 
+def test_every_binding_has_an_id_and_is_listed_for_rebinding() -> None:
+    """Each class of the app with BINDINGS is in binding_owners (so ``keythedral keys`` lists
+    it and keys.toml may rebind it), and each of its bindings has an id; two bindings share
+    an id only when they are the same key for the same action (Cancel in both dialogs)."""
+    import importlib
+    import inspect
+
+    import keythedral.tui
+    from keythedral.tui.app import binding_owners
+
+    owners = {cls for _, cls in binding_owners()}
+    seen: dict[str, tuple[str, str]] = {}
+    classes = 0
+    root = Path(next(iter(keythedral.tui.__path__)))
+    for file in sorted(root.rglob("*.py")):
+        name = ".".join(("keythedral", "tui", *file.relative_to(root).with_suffix("").parts))
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != name or "BINDINGS" not in vars(cls):
+                continue
+            classes += 1
+            assert cls in owners, f"{cls.__qualname__} is not in binding_owners()"
+            for b in cls.BINDINGS:
+                assert isinstance(b, Binding) and b.id, f"{cls.__qualname__}: {b} has no id"
+                assert seen.setdefault(b.id, (b.key, b.action)) == (b.key, b.action), b.id
+    assert classes >= len(owners) >= 14
+    listed = {r.id for r in keymap.binding_rows(binding_owners())}
+    assert listed == set(seen)
+
+
 # --- the log as plain text ---------------------------------------------------------------
 def test_the_whole_log_as_plain_text() -> None:
     saved = persistence.load(GOLDEN)

@@ -586,7 +586,12 @@ class KeythedralApp(App[None]):
 
 
 def binding_owners() -> list[tuple[str, type]]:
-    """Where the rebindable keys live, for ``keythedral keys`` and the keymap."""
+    """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
+    with BINDINGS: a test finds any left out)."""
+    from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
+    from keythedral.tui.screens.help import LawsScreen
+    from keythedral.tui.screens.rules import RuleCard, RulesScreen
+    from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
     from keythedral.tui.widgets.board import FieldMap
 
     return [
@@ -595,6 +600,15 @@ def binding_owners() -> list[tuple[str, type]]:
         ("map", FieldMap),
         ("hand-over", HandoverScreen),
         ("scores", ScoresScreen),
+        ("new game", NewGameScreen),
+        ("tutorial", TutorialScreen),
+        ("tutorial lesson", TutorialPanel),
+        ("rules", RulesScreen),
+        ("rule card", RuleCard),
+        ("keys and legend", HelpScreen),
+        ("law cards", LawsScreen),
+        ("save", SaveDialog),
+        ("load", LoadDialog),
     ]
 
 

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 
 class SaveDialog(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, suggestion: str = "") -> None:
         super().__init__()
@@ -35,7 +35,7 @@ class SaveDialog(ModalScreen[str | None]):
 class LoadDialog(ModalScreen[Path | None]):
     """Pick the autosave or a named save; broken files are listed with the reason."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, base: Path | None = None) -> None:
         super().__init__()

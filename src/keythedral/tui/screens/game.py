@@ -200,8 +200,11 @@ class GameScreen(AssistMixin, BaseScreen):
             )
             for arrow, dx, dy in ARROWS
         ),
-        *(Binding(str(i), f"key('{i}')", show=False) for i in range(10)),
-        Binding("p", "key('p')", show=False),
+        *(
+            Binding(str(i), f"key('{i}')", f"Choice {i}", show=False, id=f"choice-{i}")
+            for i in range(10)
+        ),
+        Binding("p", "key('p')", "Pass (choice p)", show=False, id="choice-p"),
     ]
 
     def __init__(self) -> None:

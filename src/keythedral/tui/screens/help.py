@@ -63,7 +63,7 @@ GAME_IN_SHORT = (
 class LawsScreen(ModalScreen[None]):
     """The law cards in the hand of the player at the keyboard, with what each one does."""
 
-    BINDINGS = [Binding("escape,r,q", "close", "Close")]
+    BINDINGS = [Binding("escape,r,q", "close", "Close", id="laws.close")]
 
     def __init__(self, player: str, cards: tuple[str, ...]) -> None:
         super().__init__()
@@ -86,7 +86,7 @@ class LawsScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
 
     def compose(self) -> ComposeResult:
         keys = Table(title="Keys", expand=True, show_edge=False)

@@ -47,10 +47,10 @@ class NewGameScreen(BaseScreen):
     """Dismissed with a GameConfig, or "resume" / "load" / "tutorial"."""
 
     BINDINGS = [
-        Binding("ctrl+n", "start", "Start the game"),
-        Binding("ctrl+r", "resume", "Resume autosave"),
-        Binding("ctrl+o", "load", "Load a game"),
-        Binding("ctrl+t", "tutorial", "Tutorial"),
+        Binding("ctrl+n", "start", "Start the game", id="setup.start"),
+        Binding("ctrl+r", "resume", "Resume autosave", id="setup.resume"),
+        Binding("ctrl+o", "load", "Load a game", id="setup.load"),
+        Binding("ctrl+t", "tutorial", "Tutorial", id="setup.tutorial"),
     ]
 
     def __init__(

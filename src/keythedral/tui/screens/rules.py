@@ -6,6 +6,8 @@ time: Textual's MarkdownViewer lays the whole 40 kB book out as hundreds of widg
 takes seconds on every opening; one chapter takes a tenth of a second.
 
 The text is ``docs/rules_en.md`` (:mod:`keythedral.rules`); nothing here is written twice.
+Textual's Markdown widget is imported where it is shown: its import takes longer than all the
+app's other screens, and the app imports this module at start (for the ids of its keys).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from keythedral import rules
@@ -73,9 +75,9 @@ class RulesScreen(BaseScreen):
     """
 
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
-        Binding("l", "goto('Law-card glossary')", "Law cards"),
-        Binding("ctrl+t", "toggle_toc", "Contents"),
+        Binding("escape,q", "close", "Close", id="rules.close"),
+        Binding("l", "goto('Law-card glossary')", "Law cards", id="rules.law-cards"),
+        Binding("ctrl+t", "toggle_toc", "Contents", id="rules.contents"),
     ]
     DEFAULT_CSS = """
     RulesScreen #rules-main { height: 1fr; }
@@ -90,6 +92,8 @@ class RulesScreen(BaseScreen):
         self.chapter = ""
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # imported when shown: see the module's notes
+
         with Horizontal(id="rules-main"):
             yield OptionList(
                 *(Option(("  " if level == 3 else "") + title) for level, title, _ in self.toc),
@@ -113,6 +117,8 @@ class RulesScreen(BaseScreen):
         if entry is None:
             return False
         level, title, chapter = entry
+        from textual.widgets import Markdown
+
         body = self.query_one("#rules-text", Markdown)
         if chapter != self.chapter:
             self.chapter = chapter
@@ -155,9 +161,9 @@ class RuleCard(ModalScreen[str | None]):
     every key and the map legend."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark", "close", "Close"),
-        Binding("b", "book", "Open in the rules"),
-        Binding("k", "keys", "Keys"),
+        Binding("escape,q,question_mark", "close", "Close", id="rule-card.close"),
+        Binding("b", "book", "Open in the rules", id="rule-card.book"),
+        Binding("k", "keys", "Keys", id="rule-card.keys"),
     ]
     DEFAULT_CSS = """
     RuleCard { align: center middle; }
@@ -174,6 +180,8 @@ class RuleCard(ModalScreen[str | None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
         try:
             text = self.markdown or rules.section(self.section)
         except KeyError:

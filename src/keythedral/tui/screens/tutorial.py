@@ -62,7 +62,7 @@ LIT = "-lesson"
 class TutorialPanel(VerticalScroll, can_focus=True):
     """The lesson of the moment: a note to read, or the move to make and why."""
 
-    BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False)]
+    BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False, id="lesson.go-on")]
     DEFAULT_CSS = """
     TutorialPanel { height: auto; max-height: 60%; border: round $warning;
         border-title-align: left; border-subtitle-align: right; padding: 0 1; }
@@ -95,8 +95,8 @@ class TutorialScreen(GameScreen):
     """The game screen of the tutorial."""
 
     BINDINGS = [
-        Binding("space", "go_on", "Go on", show=False),
-        Binding("f", "forward", "Coach plays"),
+        Binding("space", "go_on", "Go on", show=False, id="tutorial.go-on"),
+        Binding("f", "forward", "Coach plays", id="coach-plays"),
     ]
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
