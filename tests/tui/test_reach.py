@@ -129,6 +129,45 @@ def test_tests_never_touch_the_users_settings_or_saves(tmp_path: Path) -> None:
     assert keymap.load_keymap().keymap == {}
 
 
+# --- the footer at 80 columns ----------------------------------------------------------------
+@pytest.mark.parametrize("tutorial", [False, True])
+async def test_every_key_of_the_game_fits_the_footer_at_80_columns(
+    tutorial: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With every binding on at once (undo, back, laws, the coach...), the footer of the game
+    and tutorial screens shows each key with its word, i (hint) and e (explain) included, and
+    the command palette, in 80 columns."""
+    from keythedral.tui.app import KeythedralApp, Start
+    from keythedral.tui.screens.game import GameScreen
+    from keythedral.tui.screens.tutorial import TutorialScreen
+
+    monkeypatch.setattr(GameScreen, "check_action", lambda self, action, parameters: True)
+    monkeypatch.setattr(  # the tutorial has no undo
+        TutorialScreen, "check_action", lambda self, action, parameters: action != "undo"
+    )
+    if tutorial:
+        app = KeythedralApp(start=Start(tutorial=True), data_dir=tmp_path, animations=False)
+    else:
+        app = make_app(saved=spending())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_handover(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen if tutorial else GameScreen)
+        footer = screen_text(app).splitlines()[-1]
+        shown = [
+            f"{app.get_key_display(b)} {b.description}"
+            for _, b, enabled, _ in screen.active_bindings.values()
+            if b.show and enabled
+        ]
+        assert {"i Hint", "e Explain", "? Help", "r Laws", "n Target", "g Log"} <= set(shown)
+        assert ("f Coach" in shown) is tutorial and ("u Undo" in shown) is not tutorial
+        for words in shown:
+            assert words in footer, (words, footer)
+        assert footer.rstrip().endswith("^p palette")
+
+
 # --- the terminal cursor follows the selection -------------------------------------------
 async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
     app = make_app(config())

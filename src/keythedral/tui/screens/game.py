@@ -179,14 +179,14 @@ class GameScreen(AssistMixin, BaseScreen):
         # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
         Binding("question_mark", "help", "Help", id="help"),
         Binding("u", "undo", "Undo", id="undo"),
-        Binding("n", "next_target", "Next target", id="next-target"),
-        Binding("escape", "back", "Back", id="back"),
+        Binding("n", "next_target", "Target", id="next-target"),
+        Binding("escape", "back", "Back", show=False, id="back"),  # the choices say "Esc: back"
         Binding("m", "show('map')", "Map", id="show-map"),
         Binding("t", "show('mats')", "Mats", id="show-mats"),
         Binding("g", "show('log')", "Log", id="show-log"),
-        Binding("r", "laws", "Read laws", id="laws"),
-        Binding("i", "hint", "Hint", show=False, id="hint"),
-        Binding("e", "walkthrough", "Explain", show=False, id="walkthrough"),
+        Binding("r", "laws", "Laws", id="laws"),
+        Binding("i", "hint", "Hint", id="hint"),
+        Binding("e", "walkthrough", "Explain", id="walkthrough"),
         Binding("b", "rules", "Rules", show=False, id="rules"),
         Binding("ctrl+s", "app.save", "Save", show=False, id="save"),
         Binding("c", "corners", "Corners", show=False, id="corners"),
@@ -235,7 +235,8 @@ class GameScreen(AssistMixin, BaseScreen):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
         yield Static(id="info")
-        yield Footer()
+        # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
+        yield Footer(compact=True)
         yield self.compose_too_small()
 
     # --- drawing the game -----------------------------------------------------------------------
@@ -584,19 +585,22 @@ class GameScreen(AssistMixin, BaseScreen):
         if switcher.current != "map":
             switcher.current = "map"
         board = self.query_one(FieldMap)
-        board.focus()
+        if not board.has_focus:  # focus() repaints the whole map even when it has it
+            board.focus()
         self._cursor_moved(board.move(dx, dy))
 
     def action_corners(self) -> None:
         self.query_one(ContentSwitcher).current = "map"
         board = self.query_one(FieldMap)
-        board.focus()
+        if not board.has_focus:  # focus() repaints the whole map even when it has it
+            board.focus()
         self._cursor_moved(board.toggle_lattice())
 
     def action_next_target(self) -> None:
         self.query_one(ContentSwitcher).current = "map"
         board = self.query_one(FieldMap)
-        board.focus()
+        if not board.has_focus:  # focus() repaints the whole map even when it has it
+            board.focus()
         self._cursor_moved(board.next_target())
 
     def action_key(self, key: str) -> None:

@@ -96,7 +96,7 @@ class TutorialScreen(GameScreen):
 
     BINDINGS = [
         Binding("space", "go_on", "Go on", show=False, id="tutorial.go-on"),
-        Binding("f", "forward", "Coach plays", id="coach-plays"),
+        Binding("f", "forward", "Coach", id="coach-plays"),
     ]
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
