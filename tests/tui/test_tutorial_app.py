@@ -120,6 +120,38 @@ async def test_a_wrong_move_shows_the_reason_and_a_hint(tmp_path: Path) -> None:
         assert t.step().kind == "note" or t.step().action != asked
 
 
+async def test_a_lesson_about_a_mat_frames_the_whole_mat(tmp_path: Path) -> None:
+    """The mat a lesson is about is framed from its first line to its last (a frame shows
+    without colour too), the frame names the part meant, and no line wraps for it."""
+    from keythedral.tutorial import Target
+
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await opened(pilot, app)
+        while not (t.step().kind == "note" and t.step().target == Target("mat", "markers")):
+            if t.step().kind == "note":
+                await pilot.press("enter")
+            else:
+                assert app.play(t.step().action)
+        await pilot.pause()
+        await pilot.pause()
+        mat = app.screen.query_one("#keythedral-mat")
+        assert mat.has_class("-lesson") and mat.styles.border.top[0] == "heavy"
+        rows = screen_text(app).splitlines()
+        top = next(i for i, r in enumerate(rows) if "the lesson points here: Work order" in r)
+        x = rows[top].index("┏")
+        bottom = next(i for i in range(top, len(rows)) if rows[i][x] == "┗")
+        inside = [r[x + 1 : x + mat.size.width + 1].rstrip() for r in rows[top + 1 : bottom]]
+        assert all(rows[i][x] == "┃" for i in range(top + 1, bottom))
+        assert inside[0] == "The Keythedral mat" and inside[-1].lstrip().startswith("4th→")
+        assert len(inside) == len(str(mat.render()).splitlines())  # the whole mat, unwrapped
+        while t.step().target.kind in ("mat", "tile"):
+            await pilot.press("enter")
+        await pilot.pause()
+        assert not [w for w in app.screen.query(".-lesson") if w.id and w.id.endswith("-mat")]
+        assert mat.border_title is None
+
+
 async def test_the_tutorial_is_left_and_resumed(tmp_path: Path) -> None:
     app = tutorial_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

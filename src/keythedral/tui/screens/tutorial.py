@@ -56,6 +56,16 @@ MAT_WIDGETS = {
     "lawmaster": "#keytown-mat",
     "store": "#keytown-mat",
 }
+#: The part of a mat a lesson points at, as the mat labels it (said in the mat's frame).
+MAT_PARTS = {
+    "markers": "Work order",
+    "store": "Store",
+    "trader": "Trader",
+    "lawmaster": "Law master",
+    "blacksmith": "Craftsmen",
+    "glassmaker": "Craftsmen",
+    "goldsmith": "Craftsmen",
+}
 LIT = "-lesson"
 
 
@@ -101,6 +111,8 @@ class TutorialScreen(GameScreen):
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
     TutorialScreen #hand.-lesson { border: round $warning; }
+    TutorialScreen #keythedral-mat.-lesson, TutorialScreen #keytown-mat.-lesson {
+        border: heavy $warning; border-title-align: left; border-title-style: bold; }
     """
 
     def __init__(self, mode: TutorialMode) -> None:
@@ -239,6 +251,9 @@ class TutorialScreen(GameScreen):
         """Point at the step's target: the cursor for a place on the map, a glow elsewhere."""
         for widget in self.query(f".{LIT}"):
             widget.remove_class(LIT)
+            if widget.id in ("keythedral-mat", "keytown-mat"):
+                widget.border_title = None
+        self.query_one("#mats").styles.clear_rule("padding")
         target = step.target
         kind, where = target.kind, target.where
         switcher = self.query_one(ContentSwitcher)
@@ -255,15 +270,25 @@ class TutorialScreen(GameScreen):
             "status": "#status",
             "log": "#log",
         }.get(kind)
+        part = ""
         if kind == "tile":
-            selector = "#keythedral-mat"
+            selector, part = "#keythedral-mat", str(where)
         elif kind == "mat":
             selector = MAT_WIDGETS.get(str(where), "#keytown-mat")
+            part = MAT_PARTS.get(str(where), "")
         if selector is None:
             return
         if selector.endswith("-mat"):
+            # The whole mat is framed, and the frame names the part the lesson is about
+            # (a frame shows without colour too).  The frame takes the place of the mats'
+            # padding, so no line of the mat wraps differently.
             switcher.current = "mats"
-            self.query_one(selector).scroll_visible(animate=False)
+            self.query_one("#mats").styles.padding = 0  # over the app's CSS
+            mat = self.query_one(selector)
+            mat.border_title = f"the lesson points here{': ' + part if part else ''}"
+            mat.add_class(LIT)
+            self.call_after_refresh(mat.scroll_visible, animate=False)
+            return
         elif selector == "#log":
             switcher.current = "log"
         self.query_one(selector).add_class(LIT)
