@@ -8,7 +8,7 @@ from typing import Any
 
 from textshot import screen_text
 from textual.pilot import Pilot
-from tui_helpers import config, make_app
+from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.app import KeythedralApp, Start
@@ -193,3 +193,44 @@ async def test_hint_walkthrough_rules_and_context_help_in_a_game() -> None:
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+
+
+async def test_context_help_on_a_law_card_in_the_law_list() -> None:
+    """r lists the player's law cards; ? (or Enter) on the highlighted card shows its rule."""
+    from keythedral.tui.screens.handover import HandoverScreen
+    from keythedral.tui.screens.help import LawsScreen
+    from keythedral.tui.text import law_name
+
+    saved = saved_game(
+        config(3),
+        lambda s: (
+            s.phase == "spend"
+            and s.payment is None
+            and not s.windows
+            and len(set(s.players[s.to_act[0]].laws)) >= 2
+        ),
+        procure=1.0,
+    )
+    cards = list(dict.fromkeys(saved.state.players[saved.state.to_act[0]].laws))
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, LawsScreen)
+        await pilot.press("down", "question_mark")
+        await pilot.pause()
+        card = app.screen
+        assert isinstance(card, RuleCard) and card.section.endswith(f". {law_name(cards[1])}")
+        assert f"law card: {law_name(cards[1])}" in screen_text(app)
+        await pilot.press("escape", "up", "enter")
+        await pilot.pause()
+        card = app.screen
+        assert isinstance(card, RuleCard) and card.section.endswith(f". {law_name(cards[0])}")
+        await pilot.press("b")  # the card in the rulebook
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.chapter == "Law cards"  # the chapter holding every card

@@ -66,15 +66,20 @@ def corner_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str]:
     return f"{where}: {owner}'s cottage {home.number}", "Phase 1: placing workers"
 
 
+def law_section(card_id: str) -> str:
+    """The rules section of a law card (its own, in the glossary of the rules)."""
+    from keythedral.engine.catalogue import laws
+
+    card = laws().get(card_id)
+    return f"{card.number}. {card.name}" if card is not None else "Law cards"
+
+
 def action_rule(action: Any) -> str | None:
     """The rules section behind an action (a law card's own section for a play)."""
     from keythedral.walkthrough import KIND_RULES
 
     if action.kind == "play_law":
-        from keythedral.engine.catalogue import laws
-
-        card = laws().get(action.card)
-        return f"{card.number}. {card.name}" if card is not None else "Law cards"
+        return law_section(action.card)
     return KIND_RULES.get(action.kind)
 
 

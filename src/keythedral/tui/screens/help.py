@@ -6,9 +6,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from keythedral.tui.text import law_cards, law_name, law_text
 
@@ -25,7 +26,7 @@ KEYS = (
     ("c", "walk the corners instead of the fields (and back)"),
     ("Esc", "back out of a half-made choice"),
     ("u", "take back your own last action (while it revealed nothing new)"),
-    ("r", "read the law cards in your hand"),
+    ("r", "read the law cards in your hand (? or Enter on one: its rule)"),
     ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
     ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
     ("ctrl+s", "save the game under a name"),
@@ -61,9 +62,17 @@ GAME_IN_SHORT = (
 
 
 class LawsScreen(ModalScreen[None]):
-    """The law cards in the hand of the player at the keyboard, with what each one does."""
+    """The law cards in the hand of the player at the keyboard, with what each one does; ``?``
+    (or Enter) on a highlighted card opens that card's rule."""
 
-    BINDINGS = [Binding("escape,r,q", "close", "Close", id="laws.close")]
+    BINDINGS = [
+        Binding("escape,r,q", "close", "Close", id="laws.close"),
+        Binding("question_mark", "rule", "The card's rule", id="laws.rule"),
+    ]
+    DEFAULT_CSS = """
+    LawsScreen { align: center middle; }
+    LawsScreen #law-list { height: 1fr; border: none; padding: 0; }
+    """
 
     def __init__(self, player: str, cards: tuple[str, ...]) -> None:
         super().__init__()
@@ -71,18 +80,48 @@ class LawsScreen(ModalScreen[None]):
         self.cards = cards
 
     def compose(self) -> ComposeResult:
-        table = Table(title=f"{self.player}'s law cards (private)", expand=True, show_edge=False)
-        table.add_column("card", no_wrap=True, style="bold")
-        table.add_column("when and what")
-        for card in self.cards:
+        options: list[Option | None] = []
+        for card in dict.fromkeys(self.cards):  # two of a card: one line, one rule
             timing = str(law_cards().get(card, {}).get("timing", "")).replace("_", " ")
-            table.add_row(law_name(card), Text(f"({timing}) {law_text(card)}"))
-        with VerticalScroll(id="help-body"):
-            yield Static(table)
-            yield Static("Esc closes this list.", id="help-text")
+            prompt = Text(law_name(card), style="bold")
+            prompt.append(f"\n({timing}) {law_text(card)}", style="not bold")
+            options += [None, Option(prompt, id=card)] if options else [Option(prompt, id=card)]
+        with Vertical(id="help-body"):
+            yield Static(Text(f"{self.player}'s law cards (private)", style="bold"))
+            yield OptionList(*options, id="law-list")
+            yield Static(
+                "↑↓ a card · ? or Enter: the card's rule · Esc closes this list.", id="help-text"
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rule(self) -> None:
+        """The rules of the highlighted card, as ? shows them on the board."""
+        from keythedral.tui.screens.assist import law_section
+        from keythedral.tui.screens.rules import RuleCard
+
+        option = self.query_one(OptionList).highlighted_option
+        if option is None or option.id is None:
+            return
+        card = option.id
+        where = f"{self.player}'s law card: {law_name(card)}"
+        self.app.push_screen(RuleCard(where, law_section(card)), callback=self._rule_closed)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_rule()
+
+    def _rule_closed(self, result: str | None) -> None:
+        from keythedral.tui.screens.rules import RULE_CARD_KEYS
+
+        if result == RULE_CARD_KEYS:
+            self.app.push_screen(HelpScreen())
+        elif result:
+            self.app.action_rules(result)  # type: ignore[attr-defined]
 
 
 class HelpScreen(ModalScreen[None]):
