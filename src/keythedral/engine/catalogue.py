@@ -24,7 +24,7 @@ Timing = Literal["phase_start", "purchase_declared", "law_played", "any_time", "
 
 
 class BuildingTile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^s[1-5]-\d\d$")
     stage: int = Field(ge=1, le=5)
@@ -46,14 +46,14 @@ class BuildingTile(BaseModel):
 
 
 class BuildingFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     reconstructed: bool
     source: str
     tiles: list[BuildingTile]
 
 
 class LawCard(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     number: int = Field(ge=1, le=20)
@@ -64,7 +64,7 @@ class LawCard(BaseModel):
 
 
 class LawFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     cards: list[LawCard]
 
 

@@ -15,7 +15,7 @@ WindowPolicy = Literal["always", "when_possible"]
 class GameConfig(BaseModel):
     """Players (2..5 names, seat 0 starts) and the variant switches, all off by default."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     players: tuple[str, ...]
     seed: int = 0

@@ -23,7 +23,7 @@ WindowKind = Literal["phase_start", "purchase", "law_played"]
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class PlayerState(Frozen):

@@ -31,7 +31,7 @@ from .state import (
 
 
 class _View(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class TileView(_View):
