@@ -22,6 +22,9 @@ SEAT_VALUE = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
 
 Timing = Literal["phase_start", "purchase_declared", "law_played", "any_time", "own_action"]
 
+#: libyaml's safe loader when PyYAML has it (several times faster), else the Python one.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class BuildingTile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
@@ -71,7 +74,7 @@ class LawFile(BaseModel):
 def _load(name: str) -> object:
     try:
         text = resources.files("keythedral.data").joinpath(name).read_text(encoding="utf-8")
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
     except (OSError, yaml.YAMLError) as exc:
         raise CatalogueError(f"cannot read {name}: {exc}") from exc
 
