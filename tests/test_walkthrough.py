@@ -47,6 +47,24 @@ def explain(state: GameState, seat: int = 0) -> Walkthrough:
     return walkthrough(engine.view(state, seat), engine.legal_actions(state))
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_layout_text_fits_the_number_of_players(players: int) -> None:
+    """Two players have no Keythedral tile (a woods and a quarry in the centre, only the
+    number-2 fields in the stack); the text says what the board shows."""
+    names = ["Ann", "Bob", "Cy"][:players]
+    state = engine.new_game(engine.GameConfig(players=names, seed=1))
+    view = engine.view(state, 0)
+    text = walkthrough(view, engine.legal_actions(state)).phase
+    centre = sorted(str(f.type) for f in view.fields)
+    if players == 2:
+        assert view.keythedral is None and centre == ["quarry", "woods"]
+        assert "no Keythedral tile" in text and "woods and a quarry" in text
+        assert "number-2 fields" in text and view.fields_in_stack == 10
+    else:
+        assert view.keythedral is not None
+        assert "around the Keythedral tile" in text
+
+
 def test_every_legal_action_is_covered_and_every_closed_option_says_why() -> None:
     states, _ = game()
     decisions = set()

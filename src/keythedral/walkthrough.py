@@ -68,10 +68,10 @@ PHASE_RULES = {
 
 PHASE_TEXT = {
     "layout": (
-        "The players build the landscape around the Keythedral. In turn each lays the top "
-        "field tile of the stack next to the board, then one of their five cottages in a "
-        "corner between fields. A cottage's workers may only go into the fields it touches, "
-        "so corners touching several different kinds of field are worth the most."
+        "The players build the landscape around the Keythedral tile in the centre. In turn "
+        "each lays the top field tile of the stack next to the board, then one of their five "
+        "cottages in a corner between fields. A cottage's workers may only go into the fields "
+        "it touches, so corners touching several different kinds of field are worth the most."
     ),
     "place_workers": (
         "The five cottage numbers are called one by one. The holder of the next work-order "
@@ -102,6 +102,16 @@ PHASE_TEXT = {
         "Keythedral are counted; leftover cubes break ties (or score, in the second edition)."
     ),
 }
+
+#: The layout with two players (rules: Variants, Two players): no Keythedral tile.
+LAYOUT_TWO_PLAYERS = (
+    "With two players there is no Keythedral tile: the landscape grows from a woods and a "
+    "quarry in the centre, and the stack holds only the ten number-2 fields, five for each "
+    "of you. In turn each lays the top field tile of the stack next to a field (or beside a "
+    "cottage), then one of their five cottages in a corner between fields. A cottage's "
+    "workers may only go into the fields it touches, so corners touching several different "
+    "kinds of field are worth the most."
+)
 
 #: The rules section for each action kind.
 KIND_RULES = {
@@ -248,6 +258,8 @@ def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
     rnd = f"Round {view.round} · " if view.round else ""
     heading = rnd + PHASE_NAMES.get(phase, phase)
     text = PHASE_TEXT.get(phase, "")
+    if phase == "layout" and len(view.players) == 2:
+        text = LAYOUT_TWO_PLAYERS
     rule = PHASE_RULES.get(phase)
     if phase == "game_over":
         return Walkthrough(heading, text, _result(view), rule=rule)
