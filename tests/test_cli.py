@@ -101,3 +101,49 @@ def test_the_cli_offers_simulate_replay_and_rules(capsys) -> None:
     assert '"games": 2' in out or '"games":2' in out
     assert cli.main(["rules"]) == 0
     assert "Phase 3: spending" in capsys.readouterr().out
+
+
+def test_bots_name_who_plays_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "Ann", "Bob", "Cy", "--bots", "human,greedy,ismcts:iterations=20"]
+    assert cli.main([*argv, "--bot-pause", "0.2"]) == 0
+    assert FakeApp.made[0].seats == ("human", "greedy", "ismcts:iterations=20")
+    assert FakeApp.options[0]["bot_pause"] == 0.2
+    # Without --players the new-game screen opens with those seats chosen; fewer is fine.
+    assert cli.main(["play", "--bots", "person,random"]) == 0
+    assert FakeApp.made[1].seats == ("human", "random") and FakeApp.options[1]["bot_pause"] == 0.7
+    assert cli.main(["--players", "A", "B", "--bots", "human,clever"]) == 2
+    assert "no computer player called 'clever'" in capsys.readouterr().err
+    assert cli.main(["--players", "A", "B", "--bots", "human,greedy,greedy"]) == 2
+    assert "3 seats named for 2 players" in capsys.readouterr().err
+    assert len(FakeApp.made) == 2
+
+
+def test_the_cli_knows_every_bot_by_name() -> None:
+    from keythedral import bots
+
+    assert tuple(bots.bot_names()) == cli.BOT_NAMES
+
+
+def test_replay_opens_the_viewer_unless_asked_to_print(tmp_path: Path, capsys) -> None:
+    from keythedral import bots, engine, replay
+
+    cfg = engine.GameConfig(players=["Ann", "Bob"], seed=2, no_laws=True)
+    state, actions = engine.new_game(cfg), []
+    players = [bots.make_bot("random", s) for s in range(2)]
+    for _ in range(30):
+        seat = state.to_act[0]
+        actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1])
+    path = replay.save(replay.record(cfg, actions, ("random", "random")), tmp_path / "r.json")
+    assert cli.main(["replay", str(path), "--start", "-1", "--ascii", "--no-mouse"]) == 0
+    assert FakeApp.made[0].replay == path
+    options = FakeApp.options[0]
+    assert options["ascii"] is True and options["mouse"] is False and options["autosave"] is False
+    assert options["replay_cursor"].index == 30  # -1: the end
+    assert capsys.readouterr().out == ""
+    assert cli.main(["replay", str(path), "--summary"]) == 0
+    assert "2 players: Ann (random), Bob (random)" in capsys.readouterr().out
+    assert len(FakeApp.made) == 1
+    (tmp_path / "bad.json").write_text("{}")
+    assert cli.main(["replay", str(tmp_path / "bad.json")]) == 2
+    assert len(FakeApp.made) == 1

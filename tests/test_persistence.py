@@ -124,3 +124,51 @@ def test_autosaver_writes_the_newest_snapshot(base: Path) -> None:
     saver.flush()
     assert saver.error is None
     assert persistence.load(persistence.autosave_path()).state == state
+
+
+def test_the_seats_of_computer_players_are_kept(base: Path) -> None:
+    cfg, actions, state = played(steps=20)
+    path = persistence.save_path("bots")
+    seats = ("human", "greedy", "ismcts:iterations=50")
+    persistence.save(path, cfg, actions, state, seats)
+    assert json.loads(path.read_text())["seats"] == list(seats)
+    saved = persistence.load(path)
+    assert saved.seats == seats and saved.state == state
+    assert saved.describe().startswith("Ann, Bob (greedy), Cy (ismcts) · layout")
+    # Saves of people only say nothing about seats (and read as people only).
+    persistence.save(path, cfg, actions, state, ("human",) * 3)
+    assert "seats" not in json.loads(path.read_text())
+    assert persistence.load(path).seats == ()
+    saver = persistence.AutoSaver(persistence.autosave_path())
+    saver.submit(cfg, actions, state, seats)
+    saver.flush()
+    assert persistence.load(persistence.autosave_path()).seats == seats
+
+
+def test_a_save_from_before_computer_players_loads_as_people_only(base: Path) -> None:
+    cfg, actions, state = played(steps=10)
+    path = base / "old.json"
+    persistence.save(path, cfg, actions, state)
+    data = json.loads(path.read_text())
+    assert "seats" not in data and data["version"] == persistence.VERSION
+    assert persistence.load(path).seats == ()
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        (["human", "greedy"], "damaged list of seats"),
+        ("greedy", "damaged list of seats"),
+        (["human", 3, "greedy"], "damaged list of seats"),
+        (["human", "oracle", "greedy"], "names a computer player this program lacks"),
+    ],
+)
+def test_a_damaged_list_of_seats_is_refused(base: Path, seats: object, message: str) -> None:
+    cfg, actions, state = played(steps=10)
+    path = base / "bad.json"
+    persistence.save(path, cfg, actions, state, ("human", "greedy", "random"))
+    data = json.loads(path.read_text())
+    data["seats"] = seats
+    path.write_text(json.dumps(data))
+    with pytest.raises(persistence.SaveError, match=message):
+        persistence.load(path)

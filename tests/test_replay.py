@@ -176,7 +176,7 @@ def _cli(argv: list[str]) -> int:
 def test_the_replay_command_prints_the_game(game, tmp_path: Path, capsys) -> None:
     rp, final = game
     path = replay.save(rp, tmp_path / "g.json")
-    assert _cli(["replay", str(path)]) == 0
+    assert _cli(["replay", str(path), "--summary"]) == 0
     out = capsys.readouterr().out
     assert "3 players: Ann (greedy), Bob (greedy), Cy (greedy)" in out
     assert f"{len(rp)} actions, {final.round} rounds" in out
@@ -199,5 +199,16 @@ def test_the_replay_command_prints_the_game(game, tmp_path: Path, capsys) -> Non
 def test_the_replay_command_refuses_a_bad_file(tmp_path: Path, capsys) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    assert _cli(["replay", str(bad)]) == 2
+    assert _cli(["replay", str(bad)]) == 2  # before any viewer opens
     assert "not a replay" in capsys.readouterr().err
+
+
+def test_a_file_name_per_game(game) -> None:
+    rp, _ = game
+    name = replay.file_name(rp)
+    assert name.startswith("Ann-Bob-Cy-seed-9-") and name.endswith(".json")
+    assert replay.file_name(rp) == name  # the same game, the same name
+    shorter = Replay(config=rp.config, actions=rp.actions[:-1], seats=rp.seats)
+    assert replay.file_name(shorter) != name
+    odd = Replay(config=rp.config.model_copy(update={"players": ("A/b", "..", "Cy")}), actions=())
+    assert "/" not in replay.file_name(odd) and ".." not in replay.file_name(odd)[:-5]

@@ -22,6 +22,19 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
     p.add_argument(
         "--players", nargs="+", metavar="NAME", help="player names in seat order, 2 to 5"
     )
+    p.add_argument(
+        "--bots",
+        metavar="SEATS",
+        help="who plays each seat, in seat order: human or a computer player (random, greedy, "
+        "ismcts, options after a colon: ismcts:time=0.5), e.g. human,greedy,greedy",
+    )
+    p.add_argument(
+        "--bot-pause",
+        type=float,
+        metavar="SECONDS",
+        help="how long each computer player's move stays on screen (default 0.7)",
+        **({"default": 0.7} if defaults else {}),
+    )
     p.add_argument("--seed", type=int, help="the game's seed (random by default)")
     p.add_argument(
         "--resume", action="store_true", help="continue the interrupted game (the autosave)"
@@ -84,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_play_options(play, defaults=False)
     simulate.add_simulate_parser(sub)
-    replay.add_replay_parser(sub)
+    _add_display_options(replay.add_replay_parser(sub), defaults=False)
     rules = sub.add_parser("rules", help="print the rules as this game plays them")
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
@@ -194,10 +207,53 @@ def play(args: argparse.Namespace) -> int:
         "edition": args.edition,
         "reaction_windows": args.windows,
     }
-    start = Start(players=tuple(args.players or ()), seed=args.seed, variants=variants, load=load)
-    app = KeythedralApp(start=start, ascii=args.ascii, theme=args.theme)
+    try:
+        seats = parse_seats(args.bots, len(args.players) if args.players else None)
+    except ValueError as exc:
+        print(f"keythedral: --bots: {exc}", file=sys.stderr)
+        return 2
+    start = Start(
+        players=tuple(args.players or ()),
+        seed=args.seed,
+        variants=variants,
+        load=load,
+        seats=seats,
+    )
+    app = KeythedralApp(
+        start=start, ascii=args.ascii, theme=args.theme, bot_pause=max(0.0, args.bot_pause)
+    )
     app.run(mouse=not args.no_mouse)
     return 0
+
+
+#: The computer players (keythedral.bots.bot_names(), named here so that parsing the command
+#: line loads no engine).
+BOT_NAMES = ("random", "greedy", "ismcts")
+
+
+def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
+    """``"human,greedy,ismcts:time=0.5"`` -> one entry per seat ("human" or a bot spec);
+    ValueError saying what is wrong.  Seats left out are people."""
+    if not text:
+        return ()
+    seats = []
+    for part in text.split(","):
+        spec = part.strip()
+        if spec.lower() in ("human", "person", "me", "-"):
+            seats.append("human")
+            continue
+        # Only the name is checked here (the bots load with the engine, after the first
+        # frame); the app explains bad options.
+        if spec.split(":")[0].strip().lower() not in BOT_NAMES:
+            raise ValueError(
+                f"no computer player called {spec!r}: choose from human, {', '.join(BOT_NAMES)}"
+            )
+        seats.append(spec)
+    if players is not None and len(seats) > players:
+        raise ValueError(f"{len(seats)} seats named for {players} players")
+    if len(seats) > 5:
+        raise ValueError("Keythedral has at most 5 seats")
+    return tuple(seats)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

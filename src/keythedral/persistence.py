@@ -9,6 +9,10 @@ Layout of the user data folder (``platformdirs``, or ``$KEYTHEDRAL_DATA_DIR``)::
 
     autosave.json          the game in progress, rewritten after every action
     saves/<name>.json      games saved by name
+    replays/<game>.json    every finished game, as a replay (``keythedral replay FILE``)
+
+A save may say who plays each seat (``"seats": ["human", "greedy", ...]``: a person, or a bot
+spec for ``bots.make_bot``); saves without it are games of people only.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ if TYPE_CHECKING:  # the engine is imported where it is used, so paths come chea
 FORMAT = "keythedral-save"
 VERSION = 1
 AUTOSAVE = "autosave.json"
+HUMAN = "human"  # a seat played by a person (the others name a bot)
 
 
 class SaveError(Exception):
@@ -48,10 +53,15 @@ class SavedGame:
     state: GameState
     saved_at: str = ""
     path: Path | None = None
+    seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
 
     def describe(self) -> str:
-        """'Ann, Bob, Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
-        names = ", ".join(self.config.players)
+        """'Ann, Bob (greedy), Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
+        seats = self.seats or (HUMAN,) * len(self.config.players)
+        names = ", ".join(
+            n if who == HUMAN else f"{n} ({who.split(':')[0]})"
+            for n, who in zip(self.config.players, seats, strict=True)
+        )
         st = self.state
         when = "over" if not st.to_act else ("layout" if st.round == 0 else f"round {st.round}")
         stamp = self.saved_at[:16].replace("T", " ")
@@ -75,6 +85,10 @@ def saves_dir(base: Path | None = None) -> Path:
     return (base or data_dir()) / "saves"
 
 
+def replays_dir(base: Path | None = None) -> Path:
+    return (base or data_dir()) / "replays"
+
+
 def save_path(name: str, base: Path | None = None) -> Path:
     """The file for a save called ``name`` (letters, digits, spaces, - and _ only)."""
     clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()
@@ -85,15 +99,26 @@ def save_path(name: str, base: Path | None = None) -> Path:
 
 # --- text -----------------------------------------------------------------------------------
 def dumps(
-    config: GameConfig, actions: Sequence[Any], state: GameState, *, saved_at: str | None = None
+    config: GameConfig,
+    actions: Sequence[Any],
+    state: GameState,
+    seats: Sequence[str] = (),
+    *,
+    saved_at: str | None = None,
 ) -> str:
-    """The JSON text of a save."""
+    """The JSON text of a save (``seats``: who plays each seat, when not all are people)."""
     stamp = saved_at or datetime.now(UTC).isoformat(timespec="seconds")
     # The pieces are dumped by pydantic and spliced, which is much faster than a dict round trip.
     acts = ",".join(a.model_dump_json() for a in actions)
-    head = json.dumps(
-        {"format": FORMAT, "version": VERSION, "game": __version__, "saved_at": stamp}
-    )
+    meta: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": __version__,
+        "saved_at": stamp,
+    }
+    if any(s != HUMAN for s in seats):
+        meta["seats"] = list(seats)
+    head = json.dumps(meta)
     return (
         head[:-1]
         + f', "config": {config.model_dump_json()}, "actions": [{acts}], '
@@ -149,7 +174,27 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
             f"{source} was altered: its actions, replayed from its settings, do not give the "
             f"saved game. It was not loaded.{changed}"
         )
-    return SavedGame(config, tuple(actions), state, str(data.get("saved_at", "")))
+    seats = _seats(data.get("seats"), config.n, source)
+    return SavedGame(config, tuple(actions), state, str(data.get("saved_at", "")), seats=seats)
+
+
+def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:
+    """The save's seats, checked: one per player, each "human" or a bot this program has."""
+    if raw is None:
+        return ()  # a save from before computer players: people only
+    from keythedral.bots import BotSpecError, parse_spec
+
+    if not isinstance(raw, list) or len(raw) != n or not all(isinstance(s, str) for s in raw):
+        raise SaveError(f"{source} has a damaged list of seats (one per player is needed).")
+    for spec in raw:
+        if spec != HUMAN:
+            try:
+                parse_spec(spec)
+            except BotSpecError as exc:
+                raise SaveError(
+                    f"{source} names a computer player this program lacks: {exc}."
+                ) from exc
+    return tuple(raw) if any(s != HUMAN for s in raw) else ()
 
 
 def _version_message(source: str, version: object, game: object) -> str:
@@ -196,9 +241,15 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def save(path: Path, config: GameConfig, actions: Sequence[Any], state: GameState) -> None:
+def save(
+    path: Path,
+    config: GameConfig,
+    actions: Sequence[Any],
+    state: GameState,
+    seats: Sequence[str] = (),
+) -> None:
     try:
-        write_atomic(path, dumps(config, actions, state))
+        write_atomic(path, dumps(config, actions, state, seats))
     except OSError as exc:
         raise SaveError(f"Could not write {path}: {exc.strerror or exc}") from exc
 
@@ -212,7 +263,7 @@ def load(path: Path) -> SavedGame:
     except OSError as exc:
         raise SaveError(f"Could not read {path}: {exc.strerror or exc}") from exc
     saved = loads(text, source=f"The file {path.name}")
-    return SavedGame(saved.config, saved.actions, saved.state, saved.saved_at, path)
+    return SavedGame(saved.config, saved.actions, saved.state, saved.saved_at, path, saved.seats)
 
 
 def list_saves(base: Path | None = None) -> list[Path]:
@@ -232,14 +283,20 @@ class AutoSaver:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.error: str | None = None
-        self._pending: tuple[GameConfig, tuple[Any, ...], GameState] | None = None
+        self._pending: tuple[GameConfig, tuple[Any, ...], GameState, tuple[str, ...]] | None = None
         self._busy = False
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def submit(self, config: GameConfig, actions: Sequence[Any], state: GameState) -> None:
+    def submit(
+        self,
+        config: GameConfig,
+        actions: Sequence[Any],
+        state: GameState,
+        seats: Sequence[str] = (),
+    ) -> None:
         with self._cond:
-            self._pending = (config, tuple(actions), state)
+            self._pending = (config, tuple(actions), state, tuple(seats))
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()

@@ -24,6 +24,7 @@ API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
     cur.forward(); cur.back(); cur.goto(k); cur.to_end(); cur.to_start()
     cur.index, len(cur)                     # actions applied so far, actions in all
     cur.state                               # the GameState after ``index`` actions
+    cur.states                              # every state, from the start to the end
     cur.view(seat)                          # that seat's PlayerView (None: spectator)
     cur.last_action                         # the action that led here (None at the start)
     cur.events()                            # the public log lines that action produced
@@ -262,6 +263,11 @@ class ReplayCursor:
         return self._states[self.index]
 
     @property
+    def states(self) -> list[GameState]:
+        """Every state of the replay, from the start (index 0) to the end."""
+        return self._states
+
+    @property
     def at_start(self) -> bool:
         return self.index == 0
 
@@ -312,6 +318,22 @@ class ReplayCursor:
         ]
 
 
+def file_name(replay: Replay) -> str:
+    """A file name for a replay: the players, the seed and a digest of the actions, so that the
+    same game always gets the same name and different games never share one."""
+    import hashlib
+    import re
+
+    names = "-".join(
+        re.sub(r"[^\w\-]", "", n, flags=re.ASCII) or "p" for n in replay.config.players
+    )
+    moves = "".join(a.model_dump_json() for a in replay.actions)
+    digest = hashlib.blake2b(
+        (replay.config.model_dump_json() + moves).encode(), digest_size=4
+    ).hexdigest()
+    return f"{names}-seed-{replay.config.seed}-{digest}.json"
+
+
 def record(
     config: GameConfig,
     actions: Sequence[Action],
@@ -332,12 +354,20 @@ def add_replay_parser(subparsers: Any) -> Any:
 
     p = subparsers.add_parser(
         "replay",
-        help="check a replay file and print its game",
-        description="Check a replay file (every action legal, the stated result right) and print "
-        "the game: its settings and result, the public log (--log), or one position (--at).",
+        help="watch a replay in the terminal app, step by step (or print it)",
+        description="Check a replay file (every action legal, the stated result right) and open "
+        "it in the replay viewer: step forwards and back, by action or by round, from any "
+        "seat's view or with every hand shown. --summary prints its settings and result "
+        "instead, --log the public log, --at one position as JSON.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", type=Path, metavar="FILE", help="a replay (.json)")
+    p.add_argument(
+        "--summary",
+        "--text",
+        action="store_true",
+        help="print the players, the settings and the result instead of opening the viewer",
+    )
     p.add_argument(
         "--at",
         type=int,
@@ -351,6 +381,13 @@ def add_replay_parser(subparsers: Any) -> Any:
         help="with --at: whose view (a seat number, 'public', or 'all' for everything)",
     )
     p.add_argument("--log", action="store_true", help="print the public log, action by action")
+    p.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="N",
+        help="in the viewer: start after N actions (negative: from the end)",
+    )
     p.set_defaults(func=run_replay)
     return p
 
@@ -390,7 +427,8 @@ def describe(replay: Replay) -> str:
 
 
 def run_replay(args: Any) -> int:
-    """``keythedral replay``: 0 when the replay is valid, 2 when it is not."""
+    """``keythedral replay``: 0 when the replay is valid, 2 when it is not.  Without
+    ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
     import sys
 
     try:
@@ -401,6 +439,8 @@ def run_replay(args: Any) -> int:
     from keythedral import engine
 
     cur = ReplayCursor(rp)
+    if not (getattr(args, "summary", False) or args.log or args.at is not None):
+        return _view(args, cur)
     if args.at is not None:
         index = args.at if args.at >= 0 else len(cur) + 1 + args.at
         cur.goto(index)
@@ -425,4 +465,21 @@ def run_replay(args: Any) -> int:
             cur.forward()
             for line in cur.events():
                 print(f"{cur.index:>{width}}  {line}")
+    return 0
+
+
+def _view(args: Any, cursor: ReplayCursor) -> int:
+    """Open the replay viewer of the terminal app on ``cursor``'s replay."""
+    from keythedral.tui.app import KeythedralApp, Start
+
+    start = getattr(args, "start", 0) or 0
+    cursor.goto(start if start >= 0 else len(cursor) + 1 + start)
+    app = KeythedralApp(
+        start=Start(replay=Path(args.file)),
+        ascii=getattr(args, "ascii", False),
+        theme=getattr(args, "theme", None),
+        autosave=False,
+        replay_cursor=cursor,
+    )
+    app.run(mouse=not getattr(args, "no_mouse", False))
     return 0

@@ -4,12 +4,22 @@ The app holds the session (config, actions, states) and is the only place that a
 to the engine.  After every change it decides who should hold the keyboard: the same player
 carries on; a different player first gets the opaque "pass the keyboard" screen; a window in
 which several players may answer is shown on the shared screen with nobody's hand.
+
+Seats may be computer players (``Session.seats``).  A bot's decision is made by the bot on its
+own seat's view, in a thread (ismcts searches for a second), and played after a short pause
+(``bot_pause``) so that people can follow it; the board meanwhile shows the hand of the last
+person at the keyboard (the ``watcher``), or nobody's.  Bots never get the privacy screen: it
+comes only when the keyboard goes from one person to another.  In a window the bots answer
+first, on their own; the people then answer as usual.  Every finished game is written as a
+replay next to the saves.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +36,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.text import PHASES, decision_prompt, seat_tokens
+from keythedral.tui.text import PHASES, decision_prompt, describe, seat_tokens
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
@@ -37,6 +47,8 @@ if TYPE_CHECKING:
 
 Action = Any
 RECENT_LINES = 8  # public events shown on the privacy screen
+QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
+BURST = 200  # bot moves made in one go when there is no pause
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,8 @@ class Start:
     variants: dict[str, Any] = field(default_factory=dict)
     load: Path | None = None
     tutorial: bool = False  # open the tutorial (resumed where it was left)
+    seats: tuple[str, ...] = ()  # with ``players``: "human" or a bot spec per seat
+    replay: Path | None = None  # open the replay viewer on this file
 
 
 #: Short names for --theme (the ANSI themes use the terminal's own 16 colours).
@@ -76,8 +90,14 @@ class KeythedralApp(App[None]):
         ascii: bool = False,
         theme: str | None = None,
         keys_file: Path | None = None,
+        bot_pause: float = 0.7,
+        seats: tuple[str, ...] = (),
+        replay_cursor: Any = None,
     ) -> None:
         super().__init__()
+        self._replay_cursor = replay_cursor  # a replay loaded already, for the viewer
+        self.bot_pause = bot_pause  # seconds a bot's move waits, so people can follow it
+        self._start_seats = seats  # with ``config``: who plays each seat
         if not animations:
             self.animation_level = "none"
         # Reach: --ascii, --theme and the player's keys.toml (said on screen when they fail).
@@ -97,6 +117,11 @@ class KeythedralApp(App[None]):
         self._saver: AutoSaver | None = None
         self.session: Session | None = None
         self.keyboard: int | None = None  # the seat whose private screen is shown
+        self.watcher: int | None = None  # the person whose hand stays up while bots move
+        self.bots: dict[int, Any] = {}  # seat -> bot, for the seats computer players play
+        self.thinking: int | None = None  # the bot seat whose move is being made
+        self._bot_turn = 0  # counts bot turns: a result for an older one is dropped
+        self.replay_path: Path | None = None  # where the finished game was written
         self.claimed: int | None = None  # a seat that claimed a window on the shared screen
         self.tokens: tuple[str, ...] = ()
         self._start_config = config
@@ -143,9 +168,17 @@ class KeythedralApp(App[None]):
             Shutdown(lambda: self._saver, self.exit).install()
         self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
-            self.resume(self._start_saved)
+            saved = self._start_saved
+            if self._start_seats:  # seats given with the save: they play it on
+                saved = replace(saved, seats=tuple(self._start_seats))
+            self.resume(saved)
         elif self._start_config is not None:
-            self.start_game(self._start_config)
+            self.start_game(self._start_config, self._start_seats)
+        elif self._start.replay is not None:
+            if self._replay_cursor is not None:
+                self._show_replay(self._replay_cursor, self._start.replay)
+            else:
+                self.open_replay(self._start.replay)
         elif self._start.tutorial:
             self.start_tutorial()
         elif self._start.players or self._start.load:
@@ -159,18 +192,22 @@ class KeythedralApp(App[None]):
     def _load_start(self) -> None:
         """Load the engine and the game asked for on the command line (in a thread)."""
         from keythedral import engine, persistence
+        from keythedral.bots import BotSpecError, make_bot
         from keythedral.tui.session import Session
 
         start = self._start
         try:
             if start.load is not None:
                 saved = persistence.load(start.load)
-                session = Session.replayed(saved.config, saved.actions)
+                session = Session.replayed(saved.config, saved.actions, saved.seats)
             else:
                 seed = start.seed if start.seed is not None else _random_seed()
                 cfg = engine.GameConfig(players=start.players, seed=seed, **start.variants)
-                session = Session.new(cfg)
-        except (persistence.SaveError, engine.ConfigError) as exc:
+                session = Session.new(cfg, start.seats)
+                for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
+                    if (spec := session.bot_spec(seat)) is not None:
+                        make_bot(spec)
+        except (persistence.SaveError, engine.ConfigError, BotSpecError) as exc:
             self.call_from_thread(self._start_failed, str(exc))
             return
         self.call_from_thread(self._begin, session)
@@ -194,7 +231,10 @@ class KeythedralApp(App[None]):
     def action_new_game(self) -> None:
         self._clear_screens()
         template = self.session.config if self.session is not None else None
-        screen = NewGameScreen(seed=self._seed, config=template, names=self._start.players)
+        seats = self.session.seats if self.session is not None else self._start.seats
+        screen = NewGameScreen(
+            seed=self._seed, config=template, names=self._start.players, seats=seats
+        )
         self.push_screen(screen, callback=self._new_game_chosen)
         self.call_after_refresh(self._check_autosave, screen)
 
@@ -218,8 +258,11 @@ class KeythedralApp(App[None]):
 
     def _new_game_chosen(self, result: object) -> None:
         from keythedral import engine, persistence
+        from keythedral.tui.screens.new_game import GameSetup
 
-        if isinstance(result, engine.GameConfig):
+        if isinstance(result, GameSetup):
+            self.start_game(result.config, result.seats)
+        elif isinstance(result, engine.GameConfig):
             self.start_game(result)
         elif result == "resume":
             self.load_path(persistence.autosave_path(self.data_dir))
@@ -232,15 +275,16 @@ class KeythedralApp(App[None]):
         if path is None or not self.load_path(path):
             self.action_new_game()
 
-    def start_game(self, config: GameConfig) -> None:
+    def start_game(self, config: GameConfig, seats: Sequence[str] = ()) -> None:
+        """A new game; ``seats``: "human" or a bot spec per seat (all people by default)."""
         from keythedral.tui.session import Session
 
-        self._begin(Session.new(config))
+        self._begin(Session.new(config, seats))
 
     def resume(self, saved: SavedGame) -> None:
         from keythedral.tui.session import Session
 
-        self._begin(Session.replayed(saved.config, saved.actions))
+        self._begin(Session.replayed(saved.config, saved.actions, saved.seats))
 
     def _begin(self, session: Session) -> None:
         screen = self.screen
@@ -262,12 +306,23 @@ class KeythedralApp(App[None]):
         # Everything loaded so far lives for the whole run: keep it out of the collector's
         # way, so that collections stay short while the game is played.
         gc.freeze()
+        from keythedral.bots import make_bot
+
         self.session = session
         self.tokens = seat_tokens(session.config.players)
         self.keyboard = None
+        self.watcher = None
         self.claimed = None
         self._scores_shown = False
         self.tutorial = None
+        self.replay_path = None
+        self._cancel_bot()
+        # One bot per computer seat, seeded from the game: a resumed game plays on the same.
+        self.bots = {
+            s: make_bot(spec, seed=session.config.seed * 7 + s)
+            for s in range(session.config.n)
+            if (spec := session.bot_spec(s)) is not None
+        }
 
     # --- the tutorial (keythedral.tutorial; screens/tutorial.py does the work) ------------------
     def start_tutorial(self, tutorial: Tutorial | None = None) -> None:
@@ -301,7 +356,8 @@ class KeythedralApp(App[None]):
 
     # --- playing ------------------------------------------------------------------------------------
     def play(self, action: Action) -> bool:
-        """Apply one action (the only call of engine.apply in the app)."""
+        """Apply one action of a person (the app's only other call of engine.apply is a bot's
+        move, in ``_bot_play``)."""
         from keythedral import engine
 
         if self.tutorial is not None:
@@ -309,12 +365,15 @@ class KeythedralApp(App[None]):
         session = self.session
         if session is None:
             return False
+        if session.is_bot(action.seat):
+            return False  # a computer player's seat: only its bot moves there
         try:
             state = engine.apply(session.state, action)
         except engine.IllegalAction as exc:
             if self.game_screen is not None:
                 self.game_screen.say(str(exc), error=True)
             return False
+        self._cancel_bot()
         session.push(action, state)
         self._autosave()
         self.route()
@@ -327,6 +386,7 @@ class KeythedralApp(App[None]):
         session = self.session
         if session is None:
             return
+        self._cancel_bot()
         declined: set[int] = set()
         while True:
             seats = [s for s in session.window_seats() if s not in declined]
@@ -342,15 +402,24 @@ class KeythedralApp(App[None]):
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
         session = self.session
-        if session is None or seat not in session.window_seats():
+        if session is None or seat not in session.window_seats() or session.is_bot(seat):
             return
         self.claimed = seat
+        if seat == self.watcher:  # the person at the keyboard already: no hand-over
+            self.keyboard = seat
+            self._refresh()
+            return
         self.keyboard = None
+        self.watcher = None
         self._refresh()
         self._hand_over(seat, undo_by=None)
 
     def route(self) -> None:
-        """Decide who holds the keyboard for the next decision, and redraw."""
+        """Decide who holds the keyboard for the next decision, and redraw.
+
+        A bot's decision is made by the bot (``_bot_move``), with the last person's hand left on
+        screen; a person's needs the privacy screen first when another person held the keyboard.
+        """
         if self.tutorial is not None:
             self.tutorial.route()  # one learner, the bots move at once, no hand-over
             return
@@ -358,37 +427,56 @@ class KeythedralApp(App[None]):
         if session is None:
             return
         if session.over:
+            self._cancel_bot()
             self.keyboard = None
+            self.watcher = None
             self.claimed = None
             self._refresh()
             if not self._scores_shown:
                 self.show_scores()
             return
+        bot = self._next_bot()  # in a window, the bots answer first; then the people are asked
+        if bot is not None:
+            self._bot_move(bot)
+            return
         window = session.window_seats()
         if window:
             if self.claimed is None or self.claimed not in window:
                 self.claimed = None
-                self.keyboard = None
+                only = window[0] if len(window) == 1 else None
+                if only is not None and only in (self.watcher, self.keyboard):
+                    # Only the person at the keyboard is asked: they answer at once.
+                    self.claimed = self.keyboard = self.watcher = only
+                elif only is not None and session.humans == (only,):
+                    # The only person in the game: nobody to keep the question from.
+                    self.claim(only)
+                    return
+                else:  # the shared screen: nobody's hand
+                    self.keyboard = None
+                    self.watcher = None
             self._refresh()
             return
         self.claimed = None
         seat = session.state.to_act[0]
-        if seat == self.keyboard:
+        if seat in (self.keyboard, self.watcher):
+            self.keyboard = self.watcher = seat
             self._refresh()
             return
         if not session.needs_privacy():
-            self.keyboard = seat
+            self.keyboard = self.watcher = seat
             self._refresh()
             return
-        previous = self.keyboard
+        previous = self.keyboard if self.keyboard is not None else self.watcher
         self.keyboard = None
+        self.watcher = None
         self._refresh()
         undo_by = previous if previous is not None and session.undoable_by() == previous else None
         self._hand_over(seat, undo_by)
 
     def _refresh(self) -> None:
-        if self.keyboard is not None and self.session is not None:
-            self._seen_log[self.keyboard] = self.session.state.log_total
+        shown = self.keyboard if self.keyboard is not None else self.watcher
+        if shown is not None and self.session is not None:
+            self._seen_log[shown] = self.session.state.log_total
         screen = self.game_screen
         if screen is not None and screen.is_mounted:
             screen.refresh_game()
@@ -402,7 +490,7 @@ class KeythedralApp(App[None]):
         rnd = f"Round {view.round} · " if view.round else ""
         context = f"{rnd}{phase}: {decision_prompt(view, (seat,))}."
         if self.claimed is not None:
-            context = f"{names[seat]} answers on the shared screen."
+            context = f"{names[seat]} is asked: play a law card, or let it go by."
         if self._handover is not None and self._handover in self.screen_stack:
             self._handover.dismiss(None)
         seen = self._seen_log.get(seat, 0)
@@ -428,23 +516,166 @@ class KeythedralApp(App[None]):
         if result == -1:
             actor = self.session.undoable_by()
             if actor is not None:
+                self._cancel_bot()
                 self.session.undo()
-                self.keyboard = actor
+                self.keyboard = self.watcher = actor
                 self._autosave()
             self.route()
             return
         del screen
-        self.keyboard = result
+        self.keyboard = self.watcher = result
         self._refresh()
 
+    # --- computer players ---------------------------------------------------------------------
+    def _cancel_bot(self) -> None:
+        """Forget a bot move under way (the game changed): its result will be dropped."""
+        self._bot_turn += 1
+        self.thinking = None
+
+    def _bot_move(self, seat: int) -> None:
+        """Let the bot of ``seat`` choose, in a thread, on its own seat's view only."""
+        session = self.session
+        assert session is not None
+        if self.keyboard is not None:
+            self.watcher = self.keyboard  # that person's hand stays up while the bot moves
+        self.keyboard = None
+        self.claimed = None
+        if self.thinking == seat:
+            return  # already under way
+        self._cancel_bot()
+        self.thinking = seat
+        turn = self._bot_turn
+        if self.bot_pause <= 0 and self._quick(seat):
+            self._bot_burst(turn)  # no pause: at once, in one go
+            return
+        self._refresh()
+        bot = self.bots.get(seat)
+        if bot is None:  # pragma: no cover - _install makes a bot for every bot seat
+            from keythedral.bots import make_bot
+
+            spec = session.bot_spec(seat)
+            assert spec is not None
+            bot = self.bots[seat] = make_bot(spec, seed=session.config.seed * 7 + seat)
+        self._think(turn, len(session.actions), seat, session.state, session.legal(), bot)
+
+    def _quick(self, seat: int) -> bool:
+        """A bot that decides in well under a millisecond (not a search)."""
+        spec = self.session.bot_spec(seat) if self.session is not None else None
+        return spec is not None and spec.split(":")[0] in QUICK_BOTS and seat in self.bots
+
+    def _next_bot(self) -> int | None:
+        """The bot seat that moves now, if the next decision is a bot's."""
+        session = self.session
+        if session is None or session.over:
+            return None
+        window = session.window_seats()
+        if window:
+            return next((s for s in window if session.is_bot(s)), None)
+        seat = session.state.to_act[0]
+        return seat if session.is_bot(seat) else None
+
+    def _bot_burst(self, turn: int) -> None:
+        """Without a pause, the quick bots' moves are made at once, one after the other (up to
+        a person's decision), and the board is drawn once."""
+        from keythedral import engine
+
+        session = self.session
+        if turn != self._bot_turn or session is None:
+            return
+        last = None
+        for _ in range(BURST):
+            seat = self._next_bot()
+            if seat is None or not self._quick(seat):
+                break
+            action = self.bots[seat].choose(session.view(seat), session.legal())
+            before = session.state
+            session.push(action, engine.apply(before, action))
+            last = (action, before, session.state)
+        else:  # a long run of bots (a game of bots only): let the screen catch up between
+            self._cancel_bot()
+            self._autosave()
+            self._refresh()
+            self.call_later(self.route)
+            return
+        self._cancel_bot()
+        if last is not None:
+            self._announce(*last)
+        self._autosave()
+        self.route()
+
+    @work(thread=True, exit_on_error=False, group="bots")
+    def _think(
+        self, turn: int, at: int, seat: int, state: Any, legal: list[Action], bot: Any
+    ) -> None:
+        """The bot's choice, made off the UI thread (ismcts searches for a while)."""
+        from keythedral import engine
+
+        started = time.monotonic()
+        action = bot.choose(engine.view(state, seat), legal)
+        self.call_from_thread(self._bot_chose, turn, at, action, started)
+
+    def _bot_chose(self, turn: int, at: int, action: Action, started: float) -> None:
+        if turn != self._bot_turn:
+            return  # undone, a new game, or a window answered meanwhile
+        wait = self.bot_pause - (time.monotonic() - started)
+        if action.kind == "decline" or wait <= 0:
+            self.call_later(self._bot_play, turn, at, action)
+        else:
+            self.set_timer(wait, partial(self._bot_play, turn, at, action))
+
+    def _bot_play(self, turn: int, at: int, action: Action) -> None:
+        """Apply the bot's move, if the game is still where the bot saw it."""
+        from keythedral import engine
+
+        session = self.session
+        if turn != self._bot_turn or session is None or len(session.actions) != at:
+            return
+        self.thinking = None
+        try:
+            state = engine.apply(session.state, action)
+        except engine.IllegalAction as exc:  # pragma: no cover - bots choose from the legal list
+            self.notify(f"The computer player's move was refused: {exc}", severity="error")
+            return
+        before = session.state
+        session.push(action, state)
+        self._announce(action, before, state)
+        self._autosave()
+        self.route()
+
+    def _announce(self, action: Action, before: Any, after: Any) -> None:
+        """The bot's move in the info line: 'Bob (greedy) sends a worker to ...'."""
+        from keythedral import engine
+
+        session = self.session
+        screen = self.game_screen
+        if session is None or screen is None or not screen.is_mounted or action.kind == "decline":
+            return
+        name = session.config.players[action.seat]
+        label = session.seat_label(action.seat)
+        new = after.log_total - before.log_total
+        lines = after.log[-new:] if 0 < new <= len(after.log) else ()
+        if lines:
+            first = lines[0]
+            text = label + first[len(name) :] if first.startswith(name + " ") else first
+        else:  # a step whose log line comes later (a payment, a purchase that pays first)
+            text = f"{label}: {describe(action, engine.view(before, None))}."
+        screen.say(text)
+
     # --- undo ---------------------------------------------------------------------------------------
+    def _undoer(self) -> int | None:
+        """The person who may take back an action: the one at the keyboard, or the one whose
+        hand is up while a bot is about to answer (their own last move, before it does)."""
+        return self.keyboard if self.keyboard is not None else self.watcher
+
     def can_undo(self) -> bool:
         session = self.session
+        who = self._undoer()
         return (
             session is not None
             and self.tutorial is None
-            and self.keyboard is not None
-            and session.undoable_by() == self.keyboard
+            and who is not None
+            and not session.is_bot(who)
+            and session.undoable_by() == who
         )
 
     def undo(self) -> None:
@@ -453,11 +684,12 @@ class KeythedralApp(App[None]):
             if screen is not None:
                 screen.say(
                     "Nothing to take back: only your own last actions that revealed nothing "
-                    "new can be undone.",
+                    "new can be undone (never a computer player's).",
                     error=True,
                 )
             return
         assert self.session is not None
+        self._cancel_bot()
         action = self.session.undo()
         self._autosave()
         self.route()
@@ -471,7 +703,39 @@ class KeythedralApp(App[None]):
         self._scores_shown = True
         from keythedral.tui.widgets.chart import history
 
-        self.push_screen(ScoresScreen(self.session.view(None), history(self.session.states)))
+        self._write_replay()
+        self.push_screen(
+            ScoresScreen(
+                self.session.view(None), history(self.session.states), replay=self.replay_path
+            )
+        )
+
+    def _write_replay(self) -> None:
+        """Every finished game is kept as a replay in the replays folder next to the saves."""
+        session = self.session
+        if (
+            session is None
+            or not session.over
+            or self.tutorial is not None
+            or not self.autosave_enabled
+            or self.replay_path is not None
+        ):
+            return
+        from keythedral import persistence, replay
+
+        seats = session.seats or ("human",) * session.config.n
+        rp = replay.record(session.config, session.actions, seats, final=session.state)
+        folder = persistence.replays_dir(self.data_dir)
+        path = folder / replay.file_name(rp)
+        try:
+            if not path.exists():  # the same game (a finished save loaded again): kept once
+                replay.save(rp, path)
+        except OSError as exc:
+            self.notify(
+                f"Could not write {path}: {exc}", title="Replay not saved", severity="error"
+            )
+            return
+        self.replay_path = path
 
     # --- saving -----------------------------------------------------------------------------------
     def _autosave(self) -> None:
@@ -479,7 +743,7 @@ class KeythedralApp(App[None]):
         if self.tutorial is not None:
             return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
-            self.saver.submit(session.config, session.actions, session.state)
+            self.saver.submit(session.config, session.actions, session.state, session.seats)
 
     def action_save(self) -> None:
         if self.session is None:
@@ -496,7 +760,7 @@ class KeythedralApp(App[None]):
 
         try:
             path = persistence.save_path(name, self.data_dir)
-            persistence.save(path, session.config, session.actions, session.state)
+            persistence.save(path, session.config, session.actions, session.state, session.seats)
         except persistence.SaveError as exc:
             self.notify(str(exc), title="Not saved", severity="error")
             return
@@ -539,6 +803,33 @@ class KeythedralApp(App[None]):
         self.resume(saved)
         self.notify(f"Loaded {saved.describe()}.", title="Loaded")
         return True
+
+    # --- the replay viewer --------------------------------------------------------------------------
+    def open_replay(self, path: Path) -> None:
+        """Open the replay viewer on a replay file (loaded and checked in a thread)."""
+        self._clear_screens()
+        self._load_replay(path)
+
+    @work(thread=True, exit_on_error=False)
+    def _load_replay(self, path: Path) -> None:
+        from keythedral import replay
+
+        try:
+            rp = replay.load(path)
+            cursor = replay.ReplayCursor(rp)
+        except replay.ReplayError as exc:
+            self.call_from_thread(self._replay_failed, str(exc))
+            return
+        self.call_from_thread(self._show_replay, cursor, path)
+
+    def _show_replay(self, cursor: Any, path: Path) -> None:
+        from keythedral.tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(cursor, title=path.name))
+
+    def _replay_failed(self, message: str) -> None:
+        self.notify(message, title="Cannot show that replay", severity="error", timeout=15)
+        self.action_new_game()
 
     # --- other screens ----------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -590,6 +881,7 @@ def binding_owners() -> list[tuple[str, type]]:
     with BINDINGS: a test finds any left out)."""
     from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
     from keythedral.tui.screens.help import LawsScreen
+    from keythedral.tui.screens.replay import ReplayScreen
     from keythedral.tui.screens.rules import RuleCard, RulesScreen
     from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
     from keythedral.tui.widgets.board import FieldMap
@@ -609,6 +901,7 @@ def binding_owners() -> list[tuple[str, type]]:
         ("law cards", LawsScreen),
         ("save", SaveDialog),
         ("load", LoadDialog),
+        ("replay viewer", ReplayScreen),
     ]
 
 

@@ -22,23 +22,50 @@ Action = Any  # engine.Action is an Annotated union; Any keeps mypy quiet at the
 PUBLIC_PHASES = frozenset({"layout"})
 
 
+HUMAN = "human"
+
+
 @dataclass
 class Session:
     config: GameConfig
     states: list[GameState]
     actions: list[Action] = field(default_factory=list)
+    #: Who plays each seat: "human", or a bot spec for ``bots.make_bot`` ("greedy",
+    #: "ismcts:iterations=50"); empty means every seat is human.
+    seats: tuple[str, ...] = ()
     _legal: tuple[int, list[Action]] | None = None
 
     @classmethod
-    def new(cls, config: GameConfig) -> Session:
-        return cls(config=config, states=[engine.new_game(config)])
+    def new(cls, config: GameConfig, seats: Sequence[str] = ()) -> Session:
+        return cls(config=config, states=[engine.new_game(config)], seats=norm_seats(config, seats))
 
     @classmethod
-    def replayed(cls, config: GameConfig, actions: Sequence[Action]) -> Session:
-        session = cls.new(config)
+    def replayed(
+        cls, config: GameConfig, actions: Sequence[Action], seats: Sequence[str] = ()
+    ) -> Session:
+        session = cls.new(config, seats)
         for a in actions:
             session.push(a, engine.apply(session.state, a))
         return session
+
+    # --- who plays each seat ----------------------------------------------------------------
+    def bot_spec(self, seat: int) -> str | None:
+        """The bot playing ``seat`` ("greedy", "ismcts:iterations=50"), None for a person."""
+        spec = self.seats[seat] if seat < len(self.seats) else HUMAN
+        return None if spec == HUMAN else spec
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bot_spec(seat) is not None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.config.n) if not self.is_bot(s))
+
+    def seat_label(self, seat: int) -> str:
+        """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
+        name = self.config.players[seat]
+        spec = self.bot_spec(seat)
+        return f"{name} ({spec.split(':')[0]})" if spec else name
 
     @property
     def state(self) -> GameState:
@@ -103,6 +130,13 @@ class Session:
     def undo(self) -> Action:
         self.states.pop()
         return self.actions.pop()
+
+
+def norm_seats(config: GameConfig, seats: Sequence[str]) -> tuple[str, ...]:
+    """One entry per seat ("human" or a bot spec); () when every seat is human."""
+    out = tuple(seats)[: config.n]
+    out += (HUMAN,) * (config.n - len(out))
+    return () if all(s == HUMAN for s in out) else out
 
 
 def reveals_nothing(before: GameState, after: GameState, seat: int) -> bool:

@@ -247,7 +247,9 @@ class GameScreen(AssistMixin, BaseScreen):
         if session is None:
             return
         seat = app.keyboard
-        view = session.view(seat)
+        # While a bot moves, the hand of the last person at the keyboard stays up.
+        shown = seat if seat is not None else app.watcher
+        view = session.view(shown)
         self.view = view
         self.tokens = app.tokens
         key = (len(session.actions), seat)
@@ -258,7 +260,7 @@ class GameScreen(AssistMixin, BaseScreen):
         window = session.window_seats()
         to_act = session.state.to_act
         self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens)
-        self.query_one(HandPanel).show(view if seat is not None else None, self.tokens)
+        self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
         self.query_one(EventLog).feed(view)
         self.query_one(KeythedralMat).show(view)
         self.query_one(KeytownMat).show(view, self.tokens)
@@ -270,6 +272,12 @@ class GameScreen(AssistMixin, BaseScreen):
                 "The game is over.",
                 [Choice("show the scores", command="scores", key="1")],
                 "Every hand is revealed on the scores screen.",
+            )
+        elif seat is None and app.thinking is not None:
+            panel.show(
+                f"{session.seat_label(app.thinking)} is choosing…",
+                [],
+                "Computer players move by themselves.",
             )
         elif seat is None and window:
             panel.show(

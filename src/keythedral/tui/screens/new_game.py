@@ -1,15 +1,26 @@
-"""The new-game screen: players in seat order, variants, the seed; or resume the autosave."""
+"""The new-game screen: players in seat order (each a person or a computer player), variants,
+the seed; or resume the autosave."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 
 from keythedral.tui.screens.base import BaseScreen
 
@@ -17,6 +28,24 @@ if TYPE_CHECKING:
     from keythedral.engine import GameConfig
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
+#: A name for a computer player put in an empty seat.
+BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+HUMAN = "human"
+#: Who can sit in a seat: a person, or one of the bots (value: the spec for bots.make_bot).
+SEAT_KINDS = (
+    ("person", HUMAN),
+    ("random bot", "random"),
+    ("greedy bot", "greedy"),
+    ("ismcts bot", "ismcts"),
+)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the screen is dismissed with to start a game: the config and who plays each seat."""
+
+    config: GameConfig
+    seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
 
 
 class Tick(Checkbox):
@@ -44,7 +73,7 @@ def random_seed() -> int:
 
 
 class NewGameScreen(BaseScreen):
-    """Dismissed with a GameConfig, or "resume" / "load" / "tutorial"."""
+    """Dismissed with a GameSetup, or "resume" / "load" / "tutorial"."""
 
     BINDINGS = [
         Binding("ctrl+n", "start", "Start the game", id="setup.start"),
@@ -59,11 +88,19 @@ class NewGameScreen(BaseScreen):
         seed: int | None = None,
         resume: str | None = None,
         config: GameConfig | None = None,
+        seats: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         if config is not None:
             names = tuple(config.players)
         self.names = (tuple(names) + ("",) * 5)[:5] if names else DEFAULT_NAMES
+        known = {value for _, value in SEAT_KINDS}
+        # Bot options (ismcts:iterations=...) are kept only when the bot is kept as it was.
+        self.kinds = tuple((tuple(seats) + (HUMAN,) * 5)[:5])
+        self._options = [
+            [*SEAT_KINDS, *([(k.split(":")[0] + " bot*", k)] if k not in known else [])]
+            for k in self.kinds
+        ]
         self.seed = seed if seed is not None else random_seed()
         self.resume = resume
         self.template = config
@@ -80,7 +117,8 @@ class NewGameScreen(BaseScreen):
             )
             yield Static(
                 "Players in seat order (2 to 5; leave a name empty for fewer). "
-                "The first seat starts: at the table the youngest picks who that is.",
+                "The first seat starts: at the table the youngest picks who that is. "
+                "Under each name: a person, or a computer player (Enter opens the list).",
                 classes="note",
             )
             with Horizontal(id="names"):
@@ -91,6 +129,15 @@ class NewGameScreen(BaseScreen):
                         id=f"name-{i}",
                         compact=True,
                         max_length=12,
+                    )
+            with Horizontal(id="seat-kinds"):
+                for i in range(5):
+                    yield Select(
+                        self._options[i],
+                        value=self.kinds[i],
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                        compact=True,
                     )
             with Horizontal(id="variants"):
                 yield Tick("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
@@ -150,6 +197,32 @@ class NewGameScreen(BaseScreen):
         self.query_one("#resume-note", Static).display = bool(self.resume)
         self.refresh_bindings()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A computer player put in an empty seat gets a name."""
+        select = event.select
+        if not (select.id or "").startswith("kind-") or event.value == HUMAN:
+            return
+        i = int((select.id or "")[5:])
+        name = self.query_one(f"#name-{i}", Input)
+        if not name.value.strip():
+            taken = {self.query_one(f"#name-{j}", Input).value.strip() for j in range(5)}
+            name.value = next((n for n in BOT_NAMES[i:] + BOT_NAMES if n not in taken), "Bot")
+
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each seat with a name: "human" or a bot spec."""
+        out = []
+        for i in range(5):
+            if self.query_one(f"#name-{i}", Input).value.strip():
+                value = self.query_one(f"#kind-{i}", Select).value
+                out.append(value if isinstance(value, str) else HUMAN)
+        return tuple(out)
+
+    def setup(self) -> GameSetup:
+        """The game the form describes; ConfigError with a readable message if none."""
+        cfg = self.config()
+        seats = self.seats()
+        return GameSetup(cfg, seats if any(s != HUMAN for s in seats) else ())
+
     def config(self) -> GameConfig:
         """The GameConfig the form describes; ConfigError with a readable message if none."""
         from keythedral.engine import ConfigError, GameConfig
@@ -197,12 +270,12 @@ class NewGameScreen(BaseScreen):
         from keythedral.engine import ConfigError
 
         try:
-            cfg = self.config()
+            setup = self.setup()
         except ConfigError as exc:
             message = str(exc).replace("invalid game configuration: ", "")
             self.query_one("#new-error", Static).update(f"Cannot start: {message}")
             return
-        self.dismiss(cfg)
+        self.dismiss(setup)
 
     def action_resume(self) -> None:
         if self.resume:

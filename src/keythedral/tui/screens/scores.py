@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -47,6 +48,12 @@ def scores_table(view: PlayerView) -> Table:
     return table
 
 
+def _quoted(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
 class ScoresScreen(BaseScreen):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="new-game"),
@@ -54,10 +61,13 @@ class ScoresScreen(BaseScreen):
         Binding("q", "quit", "Quit", id="quit"),
     ]
 
-    def __init__(self, view: PlayerView, history: History | None = None) -> None:
+    def __init__(
+        self, view: PlayerView, history: History | None = None, replay: Path | None = None
+    ) -> None:
         super().__init__()
         self.view = view
         self.history = history  # holdings round by round, for the chart
+        self.replay = replay  # where the game was written as a replay
 
     def compose(self) -> ComposeResult:
         v = self.view
@@ -73,6 +83,16 @@ class ScoresScreen(BaseScreen):
             yield Static(
                 rule + " Cube worth: gold 4, glass 3, iron 2, resources 1.", id="scores-rule"
             )
+            if self.replay is not None:
+                yield Static(
+                    Text.assemble(
+                        ("Replay saved: ", "bold"),
+                        str(self.replay),
+                        "\nWatch it again, step by step, with: ",
+                        (f"keythedral replay {_quoted(self.replay)}", "bold"),
+                    ),
+                    id="scores-replay",
+                )
             if self.history is not None:
                 yield ScoreChart(self.history, id="scores-chart")
         yield Footer()

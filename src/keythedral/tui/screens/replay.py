@@ -1,0 +1,319 @@
+"""The replay viewer: a finished (or unfinished) game, action by action, from any seat's view.
+
+``keythedral replay FILE`` opens it.  The board, the mats and the public log are the game
+screen's widgets, drawn at the cursor's position; the side column shows the hand of the seat
+whose viewpoint is chosen (its private screen), every hand at once ("all"), or none ("public").
+It is a review tool: there is no privacy screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.screens.game import action_cell
+from keythedral.tui.text import (
+    PHASES,
+    cubes_text,
+    decision_prompt,
+    describe,
+    law_name,
+    plural,
+    seat_tokens,
+    seat_value,
+    worth,
+)
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
+    from keythedral.replay import ReplayCursor
+
+#: The viewpoints besides a seat's own: everything, or only what is public.
+ALL, PUBLIC = "all", "public"
+LOG_LINES = 300  # the public log shows this many lines up to the cursor
+
+
+def log_marks(states: list[Any]) -> tuple[list[str], list[int]]:
+    """Every line of the public log (with round headings), and for each state index ``k`` the
+    number of lines logged up to and including state ``k`` (``ends[k + 1]``)."""
+    from keythedral import gamelog
+
+    lines: list[str] = []
+    ends: list[int] = []
+
+    def feed() -> Any:
+        for state in states:
+            ends.append(len(lines))
+            yield state
+
+    for line in gamelog.events(feed()):
+        lines.append(line)
+    ends.append(len(lines))
+    return lines, ends
+
+
+class ReplayScreen(BaseScreen):
+    """Steps through a replay; the footer lists the keys."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    AUTO_FOCUS = ""
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Back", priority=True, id="replay.back"),
+        Binding("right,l,space", "step(1)", "Next", priority=True, id="replay.next"),
+        Binding("pageup,[", "round(-1)", "Round-", priority=True, id="replay.round-back"),
+        Binding("pagedown,]", "round(1)", "Round+", priority=True, id="replay.round-on"),
+        Binding("home", "jump('start')", "Start", priority=True, id="replay.start"),
+        Binding("end", "jump('end')", "End", priority=True, id="replay.end"),
+        Binding("v", "viewpoint", "View", id="replay.viewpoint"),
+        Binding("m", "show('map')", "Map", show=False, id="replay.map"),
+        Binding("t", "show('mats')", "Mats", show=False, id="replay.mats"),
+        Binding("g", "show('replay-log')", "Log", show=False, id="replay.log"),
+        Binding("a", "set_viewpoint('all')", "All hands", show=False, id="replay.all"),
+        Binding("0", "set_viewpoint('public')", "Public view", show=False, id="replay.public"),
+        *(
+            Binding(
+                str(i + 1),
+                f"set_viewpoint('{i}')",
+                f"Seat {i + 1}'s view",
+                show=False,
+                id=f"replay.seat-{i + 1}",
+            )
+            for i in range(5)
+        ),
+        Binding("q", "app.quit", "Quit", id="replay.quit"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; background: $background; }
+    ReplayScreen #replay-log { height: 1fr; padding: 0 1; }
+    ReplayScreen #replay-side { width: 38; height: 1fr; border-left: vkey $panel-lighten-1; }
+    ReplayScreen.-wide #replay-side { width: 48; }
+    ReplayScreen #replay-hands { height: auto; max-height: 60%; }
+    ReplayScreen #replay-step { height: 1fr; padding: 0 1; }
+    ReplayScreen #all-hands { border: round $secondary; border-title-align: left; padding: 0 1; }
+    """
+
+    def __init__(self, cursor: ReplayCursor, title: str = "") -> None:
+        super().__init__()
+        self.cursor = cursor
+        self.title_text = title
+        rp = cursor.replay
+        self.config = rp.config
+        self.kinds = tuple(rp.seats) if rp.seats else ("",) * rp.config.n
+        self.tokens = seat_tokens(rp.config.players)
+        self.viewpoint: int | str = ALL
+        self.lines, self.ends = log_marks(cursor.states)
+        self.rounds = cursor.round_starts()
+
+    # --- layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with ContentSwitcher(initial="map", id="left"):
+                yield FieldMap(id="map")
+                with VerticalScroll(id="mats"):
+                    yield KeythedralMat(id="keythedral-mat")
+                    yield KeytownMat(id="keytown-mat")
+                with VerticalScroll(id="replay-log"):
+                    yield Static(id="replay-log-text")
+            with Vertical(id="replay-side"):
+                with VerticalScroll(id="replay-hands"):
+                    yield HandPanel(id="hand")
+                    yield Static(id="all-hands")
+                with VerticalScroll(id="replay-step"):
+                    yield Static(id="replay-step-text")
+        yield Static(id="info")
+        yield Footer(compact=True)
+        yield self.compose_too_small()
+
+    def on_mount(self) -> None:
+        board = self.query_one(FieldMap)
+        board.can_focus = False  # the arrow keys step through the game, not the map cursor
+        self.show_position()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        name = self.config.players[seat]
+        kind = self.kinds[seat] if seat < len(self.kinds) else ""
+        return f"{name} ({kind.split(':')[0]})" if kind and kind != name else name
+
+    def viewpoint_text(self) -> str:
+        if self.viewpoint == ALL:
+            return "all hands shown"
+        if self.viewpoint == PUBLIC:
+            return "public view (no hand)"
+        assert isinstance(self.viewpoint, int)
+        return f"{self.config.players[self.viewpoint]}'s view (private)"
+
+    def show_position(self) -> None:
+        cur = self.cursor
+        seat = self.viewpoint if isinstance(self.viewpoint, int) else None
+        view = cur.view(seat)
+        state = cur.state
+        self.query_one(StatusBar).show(view, state.to_act, self.config.seed, self.tokens)
+        self.query_one(KeythedralMat).show(view)
+        self.query_one(KeytownMat).show(view, self.tokens)
+        board = self.query_one(FieldMap)
+        board.show(view, self.tokens)
+        last = cur.last_action
+        cell = action_cell(last) if last is not None else None
+        if cell is not None:
+            board.set_cursor(cell, announce=False)
+        hand = self.query_one(HandPanel)
+        hands = self.query_one("#all-hands", Static)
+        if self.viewpoint == ALL:
+            hand.display = False
+            hands.display = True
+            hands.border_title = "Every hand (all seats)"
+            hands.update(self.all_hands())
+        else:
+            hand.display = True
+            hands.display = False
+            hand.show(
+                view if seat is not None else None, self.tokens, "Public view: no hand shown."
+            )
+        self.query_one("#replay-step-text", Static).update(self.step_text(view))
+        self.query_one("#replay-log-text", Static).update(self.log_text())
+        self.call_after_refresh(self._log_to_end)
+        rnd = "layout" if state.round == 0 else f"round {state.round}"
+        name = f"{self.title_text} · " if self.title_text else ""
+        self.query_one("#info", Static).update(
+            Text(f"{name}action {cur.index} of {len(cur)} · {rnd} · {self.viewpoint_text()}"),
+            layout=False,
+        )
+        self.refresh_bindings()
+
+    def _log_to_end(self) -> None:
+        self.query_one("#replay-log", VerticalScroll).scroll_end(animate=False)
+
+    def all_hands(self) -> Text:
+        """Every seat's cubes, laws and seats, from each seat's own view."""
+        text = Text()
+        edition = self.config.edition
+        for seat in range(self.config.n):
+            me = self.cursor.view(seat).me
+            if me is None:  # pragma: no cover - a seat's own view always has its hand
+                continue
+            if seat:
+                text.append("\n")
+            text.append(self.seat_label(seat), style="bold")
+            text.append(f"\n cubes: {cubes_text(me.cubes, 'none')} (worth {worth(me.cubes)})")
+            text.append("\n laws: " + (", ".join(law_name(c) for c in me.laws) or "none"))
+            if me.buildings:
+                points = sum(seat_value(b, edition) for b in me.buildings)
+                text.append(f"\n seats: {' '.join(me.buildings)} = {plural(points, 'point')}")
+            else:
+                text.append("\n seats: none")
+        return text
+
+    def step_text(self, view: PlayerView) -> Text:
+        """What the last action was and did, and what comes next."""
+        cur = self.cursor
+        text = Text()
+        last = cur.last_action
+        if last is None:
+            text.append("The start of the game.", style="bold")
+        else:
+            # Described as the viewpoint saw it, just before (all hands: as everyone did).
+            from keythedral import engine
+
+            who = self.viewpoint if isinstance(self.viewpoint, int) else None
+            before = engine.view(cur.states[cur.index - 1], who)
+            text.append(f"Action {cur.index}: ", style="bold")
+            text.append(f"{self.seat_label(last.seat)}: {describe(last, before)}")
+        events = cur.events()
+        for line in events[-8:] if last is not None else events[-3:]:
+            text.append("\n" + line, style="dim")
+        state = cur.state
+        text.append("\n\n")
+        if not state.to_act:
+            text.append("The game is over.", style="bold")
+            if state.scores is not None:
+                scores = ", ".join(
+                    f"{n} {s}" for n, s in zip(self.config.players, state.scores, strict=True)
+                )
+                text.append(f"\nScores: {scores}.")
+        else:
+            phase = PHASES.get(view.phase, view.phase)
+            text.append(f"Next ({phase}): ", style="bold")
+            text.append(decision_prompt(view, state.to_act) + ".")
+        text.append(
+            "\n\nKeys: 1-5 a seat's view, 0 the public view, a every hand (v: the next one); "
+            "m map, t mats, g log.",
+            style="dim",
+        )
+        return text
+
+    def log_text(self) -> Text:
+        """The public log up to the cursor; the last action's lines in bold."""
+        k = self.cursor.index
+        end = self.ends[k + 1]
+        start_last = self.ends[k] if k else end
+        first = max(0, end - LOG_LINES)
+        text = Text()
+        for i in range(first, end):
+            line = self.lines[i]
+            style = "bold" if i >= start_last else ("bold dim" if line.startswith("==") else "")
+            text.append(("\n" if i > first else "") + line, style=style)
+        return text
+
+    # --- keys ---------------------------------------------------------------------------------
+    def action_step(self, steps: int) -> None:
+        self.cursor.forward(steps) if steps > 0 else self.cursor.back(-steps)
+        self.show_position()
+
+    def action_round(self, direction: int) -> None:
+        """To the start of the next round, or of this one (of the one before, when at it)."""
+        index = self.cursor.index
+        if direction > 0:
+            target = next((i for i in self.rounds if i > index), len(self.cursor))
+        else:
+            target = next((i for i in reversed(self.rounds) if i < index), 0)
+        self.cursor.goto(target)
+        self.show_position()
+
+    def action_jump(self, where: str) -> None:
+        self.cursor.to_start() if where == "start" else self.cursor.to_end()
+        self.show_position()
+
+    def action_viewpoint(self) -> None:
+        """All hands -> each seat's own view in turn -> the public view -> all hands."""
+        order: list[int | str] = [ALL, *range(self.config.n), PUBLIC]
+        self.viewpoint = order[(order.index(self.viewpoint) + 1) % len(order)]
+        self.show_position()
+
+    def action_set_viewpoint(self, which: str) -> None:
+        if which in (ALL, PUBLIC):
+            self.viewpoint = which
+        elif int(which) < self.config.n:
+            self.viewpoint = int(which)
+        else:
+            self.notify(f"There is no seat {int(which) + 1} in this game.", severity="warning")
+            return
+        self.show_position()
+
+    def action_show(self, which: str) -> None:
+        self.query_one(ContentSwitcher).current = which
+        if which == "replay-log":
+            self.call_after_refresh(self._log_to_end)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        cur = self.cursor
+        backwards = (action in ("step", "round") and parameters and parameters[0] == -1) or (
+            action == "jump" and parameters == ("start",)
+        )
+        forwards = (action in ("step", "round") and parameters and parameters[0] == 1) or (
+            action == "jump" and parameters == ("end",)
+        )
+        if backwards:
+            return None if cur.at_start else True  # shown dimmed at the start
+        if forwards:
+            return None if cur.at_end else True
+        return True

@@ -1,0 +1,305 @@
+"""Computer players in the app: seats chosen on the new-game screen or the command line, bot
+moves played by themselves (no privacy screen for a bot), windows answered by the bots, undo
+kept to a person's own moves, the seats kept in the saves, and a replay of every finished game."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+from driver import hand_over, take
+from textshot import screen_text
+from textual.pilot import Pilot
+from tui_helpers import NAMES, choose, config, make_app, saved_game
+
+from keythedral import persistence, replay
+from keythedral.tui.app import KeythedralApp, Start
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.screens.new_game import NewGameScreen
+from keythedral.tui.screens.scores import ScoresScreen
+
+SIZE = (100, 32)
+PRIVATE = re.compile(r"(\w+)'s screen \(private\)")
+
+
+async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> None:
+    """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
+    are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
+    for _ in range(rounds):
+        if app.thinking is None and not app.workers:
+            return
+        if app.workers:
+            await app.workers.wait_for_complete()
+        await pilot._wait_for_screen()
+    await pilot.pause()
+
+
+async def play_as_people(
+    pilot: Pilot[Any], app: KeythedralApp, stop: Any, seed: int = 1, procure: float = 0.5
+) -> dict[str, int]:
+    """Play the people's decisions with a simple policy until ``stop(state)``; hand-over
+    screens are passed (and counted by the player they were for)."""
+    session = app.session
+    assert session is not None
+    rng = random.Random(seed)
+    handovers: dict[str, int] = {}
+    await pilot.pause()  # the first route runs after the first frame
+    for _ in range(3000):
+        await settle(pilot, app)
+        if stop(session.state) or session.over:
+            break
+        if isinstance(app.screen, HandoverScreen):
+            screen = app.screen
+            handovers[screen.player] = handovers.get(screen.player, 0) + 1
+            assert not session.is_bot(screen.seat)
+            screen.action_ready()  # as Enter does (pressing it is tested in test_app.py)
+            await pilot._wait_for_screen()
+            continue
+        text = screen_text(app)
+        shown = PRIVATE.findall(text)
+        assert all(not session.is_bot(NAMES.index(n)) for n in shown), shown  # never a bot's hand
+        if app.keyboard is None:
+            assert session.window_seats() and not any(
+                session.is_bot(s) for s in session.window_seats()
+            )
+            app.decline_all()
+            continue
+        assert not session.is_bot(app.keyboard)
+        assert shown == [NAMES[app.keyboard]]
+        app.play(choose(session.state, rng, procure=procure))
+    return handovers
+
+
+async def test_one_person_and_two_bots_the_bots_move_by_themselves_without_hand_over() -> None:
+    cfg = config(4)
+    app = make_app(cfg, seats=("human", "greedy", "random"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        # The layout by keys: Ann's choices only, the bots lay their own tiles and cottages.
+        for _ in range(3):
+            await settle(pilot, app)
+            await take(pilot, app, session.legal_for(0)[0])
+        handovers = await play_as_people(pilot, app, lambda s: s.round >= 2)
+        assert handovers == {}  # one person: the keyboard never changes hands
+        seats = {a.seat for a in session.actions}
+        assert seats == {0, 1, 2}
+        assert sum(a.seat == 1 for a in session.actions) > 20
+        assert sum(a.seat == 2 for a in session.actions) > 20
+        # Ann holds the keyboard at her decisions; her hand is the only one ever shown.
+        text = screen_text(app)
+        assert app.keyboard == 0 and PRIVATE.findall(text) == ["Ann"]
+        # The bots' moves are told in the log, by name.
+        assert any(line.startswith(("Bob ", "Cy ")) for line in session.state.log)
+
+
+async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo_stops_it() -> None:
+    cfg = config(3, no_laws=True)
+    app = make_app(cfg, seats=("human", "greedy", "human"), bot_pause=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        field = session.legal_for(0)[0]
+        await take(pilot, app, field)  # Ann lays her field: her own, and it showed nothing
+        await take(pilot, app, session.legal_for(0)[0])  # and her cottage: Bob's turn
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert session.state.to_act == (1,) and app.thinking == 1
+        text = screen_text(app)
+        assert "Bob (greedy) is choosing" in text
+        assert "Computer players move by themselves" in text
+        assert not isinstance(app.screen, HandoverScreen)
+        # Bob's move waits (30 s here): Ann has no choice to make meanwhile.
+        assert app.keyboard is None and app.watcher == 0
+        await pilot.press("1")
+        assert len(session.actions) == 2 and session.state.to_act == (1,)
+        # Bob lays his field tile (as at the end of his pause): a move that showed nothing new,
+        # so Bob could take it back, but Ann cannot.
+        bob = app.bots[1].choose(session.view(1), session.legal())
+        app._bot_play(app._bot_turn, 2, bob)
+        await pilot.pause()
+        assert session.actions[-1] == bob and session.undoable_by() == 1
+        assert "Bob (greedy) lays a" in screen_text(app)  # the info line tells his move
+        assert app.watcher == 0 and not app.can_undo()
+        await pilot.press("u")
+        assert session.actions[-1] == bob and "Nothing to take back" in screen_text(app)
+        assert app.thinking == 1  # his cottage comes next
+        # Make the pause short and let Bob go on.
+        app.bot_pause = 0
+        app._cancel_bot()
+        app.route()
+        await settle(pilot, app)
+        assert [a.seat for a in session.actions] == [0, 0, 1, 1]
+        assert "Bob (greedy) places cottage" in screen_text(app)
+        assert not app.can_undo()  # Bob moved last: nothing of Ann's to take back
+        # In the layout (nothing private yet) Cy takes the keyboard at once.
+        assert not isinstance(app.screen, HandoverScreen)
+        assert app.keyboard == 2 and PRIVATE.findall(screen_text(app)) == ["Cy"]
+
+
+async def test_two_people_and_a_bot_the_privacy_screen_comes_only_between_the_people() -> None:
+    cfg = config(4, no_laws=True)
+    saved = saved_game(cfg, lambda s: s.round >= 1)
+    app = make_app(saved=saved, seats=("human", "greedy", "human"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = await play_as_people(pilot, app, lambda s: s.phase == "spend")
+        assert set(handovers) == {"Ann", "Cy"} and handovers["Cy"] >= 2
+        session = app.session
+        assert session is not None
+        assert {a.seat for a in session.actions[len(saved.actions) :]} == {0, 1, 2}
+
+
+async def test_undo_in_the_pause_takes_back_the_persons_move_before_the_bot_answers() -> None:
+    cfg = config(3, no_laws=True)
+    saved = saved_game(cfg, lambda s: s.phase == "spend" and s.to_act == (0,))
+    app = make_app(saved=saved, seats=("human", "greedy", "greedy"), bot_pause=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)  # resumed: the first hand-over, once
+        session = app.session
+        assert session is not None and app.keyboard == 0
+        await take(pilot, app, next(a for a in session.legal() if a.kind == "pass"))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.thinking == 1 and session.actions[-1].kind == "pass"
+        assert app.can_undo()  # Ann's pass, before Bob has answered
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state == saved.state and app.keyboard == 0 and app.thinking is None
+        assert "Taken back: pass" in screen_text(app)
+        # The dropped bot move does not come back.
+        app._bot_chose(app._bot_turn - 1, len(saved.actions), session.legal()[0], 0.0)
+        await pilot.pause()
+        assert session.state == saved.state
+
+
+async def test_bots_answer_the_law_windows_and_the_person_answers_without_a_shared_screen() -> None:
+    cfg = config(4)
+    saved = saved_game(cfg, lambda s: len(s.to_act) > 1 and 0 in s.to_act, procure=0.6)
+    assert saved.state.to_act == (0, 1, 2)  # the bidding opens: a window for everyone
+    app = make_app(saved=saved, seats=("human", "greedy", "random"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        # The bots have answered; Ann, the one person, is asked (resumed: behind the privacy
+        # screen, once): no shared screen asking who answers.
+        assert session.window_seats() == (0,)
+        assert isinstance(app.screen, HandoverScreen)
+        text = await hand_over(pilot, app)
+        assert "Ann is asked: play a law card, or let it go by" in text
+        text = screen_text(app)
+        assert "let it go by" in text and PRIVATE.findall(text) == ["Ann"]
+        assert "Anyone to answer?" not in text
+        handovers = await play_as_people(pilot, app, lambda s: s.round >= 4, procure=0.6)
+        assert handovers == {}
+        kinds = {a.kind for a in session.actions[len(saved.actions) :] if a.seat != 0}
+        assert "decline" in kinds or "play_law" in kinds
+
+
+async def test_all_bots_play_to_the_end_and_the_replay_is_written(tmp_path: Path) -> None:
+    cfg = config(5)
+    seats = ("greedy", "random", "greedy")
+    app = make_app(cfg, seats=seats, bot_pause=0, autosave=True)
+    async with app.run_test(size=(160, 40)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, ScoresScreen):
+                break
+        session = app.session
+        assert session is not None and session.over
+        assert isinstance(app.screen, ScoresScreen)
+        path = app.replay_path
+        assert path is not None and path.parent == persistence.replays_dir()
+        text = screen_text(app)
+        assert "Replay saved:" in text and path.name in text
+        assert "Watch it again, step by step, with: keythedral replay" in text
+    rp = replay.load(path)
+    assert rp.seats == seats and rp.actions == tuple(session.actions)
+    assert rp.result == replay.result_of(session.state)
+    assert list(persistence.replays_dir().iterdir()) == [path]
+
+
+async def test_bot_seats_are_saved_and_resume_plays_on_with_the_same_bots() -> None:
+    cfg = config(6, no_laws=True)
+    seats = ("greedy", "human", "random")
+    app = make_app(cfg, seats=seats, bot_pause=0, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        await play_as_people(pilot, app, lambda s: s.round >= 1)
+        app.saver.flush()
+        app._save_named("bots")
+    saved = persistence.load(persistence.autosave_path())
+    assert saved.seats == seats
+    assert saved.describe().startswith("Ann (greedy), Bob, Cy (random)")
+    assert persistence.load(persistence.save_path("bots")).seats == seats
+    # keythedral --resume: the same seats play on; Bob (the one person) gets the keyboard once.
+    resumed = KeythedralApp(
+        start=Start(load=persistence.autosave_path()), autosave=False, bot_pause=0
+    )
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await resumed.workers.wait_for_complete()
+        await settle(pilot, resumed)
+        session = resumed.session
+        assert session is not None and session.seats == seats
+        assert set(resumed.bots) == {0, 2}
+        before = len(session.actions)
+        handovers = await play_as_people(pilot, resumed, lambda s: s.round >= 2)
+        assert set(handovers) <= {"Bob"} and sum(handovers.values()) <= 1
+        assert {a.seat for a in session.actions[before:]} == {0, 1, 2}
+
+
+async def test_new_game_screen_sets_each_seat_by_keys_and_fits_80x24() -> None:
+    app = KeythedralApp(animations=False, autosave=False, seed=9, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        assert text.count("person") >= 5  # a seat choice under every name, on screen
+        # Bob's seat (Tab comes to it after the five names): Enter opens the list, down twice
+        # is greedy.
+        app.screen.query_one("#name-4").focus()
+        await pilot.press("tab", "tab", "enter")
+        assert app.screen.query_one("#kind-1").has_class("-expanded")  # the list is open
+        for label in ("random bot", "greedy bot", "ismcts bot"):
+            assert label in screen_text(app)
+        await pilot.press("down", "down", "enter")
+        # The fourth seat, empty, gets a computer player: it gets a name too.
+        app.screen.query_one("#kind-3").focus()
+        await pilot.press("enter", "down", "enter")
+        assert app.screen.query_one("#name-3").value == "Dee"  # type: ignore[attr-defined]
+        assert app.screen.seats() == ("human", "greedy", "human", "random")  # type: ignore[attr-defined]
+        await pilot.press("ctrl+n")
+        await settle(pilot, app)
+        assert isinstance(app.screen, (GameScreen, HandoverScreen))
+        session = app.session
+        assert session is not None
+        assert session.config.players == ("Ann", "Bob", "Cy", "Dee")
+        assert session.seats == ("human", "greedy", "human", "random")
+        # The new-game screen offered from the game keeps the seats.
+        app.action_new_game()
+        await pilot.pause()
+        assert app.screen.seats() == ("human", "greedy", "human", "random")  # type: ignore[attr-defined]
+
+
+async def test_a_person_cannot_play_for_a_bot_seat() -> None:
+    cfg = config(2, no_laws=True)
+    app = make_app(cfg, seats=("greedy", "human", "human"), bot_pause=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and session.state.to_act == (0,)
+        assert app.keyboard is None and app.thinking == 0
+        assert not app.play(session.legal_for(0)[0])
+        assert session.actions == []
+        text = screen_text(app)
+        assert PRIVATE.findall(text) == [] and "Shared screen" in text
