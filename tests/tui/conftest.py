@@ -14,11 +14,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every app test saves into its own temporary folder and reads its settings (keys.toml)
     from another, never the user's: what a player set up must not change what tests see.
-    The user's NO_COLOR is dropped too (the tests that want it set it)."""
+    The user's NO_COLOR is dropped too (the tests that want it set it), and the terminal is
+    a true-colour one wherever the tests run (the map picks its palette by the terminal)."""
     folder = tmp_path / "data"
     monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(folder))
     monkeypatch.setenv("KEYTHEDRAL_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("COLORTERM", "truecolor")
     return folder
 
 

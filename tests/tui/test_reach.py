@@ -97,6 +97,95 @@ async def test_the_ansi_theme_and_an_unknown_theme() -> None:
         assert any("There is no theme 'no-such-theme'" in n for n in notes)
 
 
+def _ansi(name: str) -> int:
+    """The number (0-15) of one of the terminal's 16 colours; fails for any other colour."""
+    from rich.color import Color, ColorType
+
+    colour = Color.parse(name)
+    assert colour.type is ColorType.STANDARD and colour.number is not None, name
+    return colour.number
+
+
+def test_the_ansi_map_palette_keeps_every_distinction() -> None:
+    """Under the ANSI themes and on 16-colour terminals the map uses the terminal's own
+    colours, and still tells apart: the five fields, the five seats, fields from seats (a
+    worker on a field of its seat's hue), the targets, the Keythedral and the cursor."""
+    from rich.color import Color, ColorSystem
+
+    from keythedral.tui.widgets.board import ANSI_COLOUR, TRUE_COLOUR, palette_for
+
+    fills = [_ansi(fill) for _, fill in ANSI_COLOUR.fields.values()]
+    seats = [_ansi(c) for c in ANSI_COLOUR.seats]
+    keythedral = _ansi(str(ANSI_COLOUR.keythedral.bgcolor.name))  # type: ignore[union-attr]
+    assert len(set(fills)) == 5 and len(set(seats)) == 5
+    assert len({*fills, *seats, keythedral}) == 11
+    for letter, fill in ANSI_COLOUR.fields.values():
+        assert _ansi(letter) != _ansi(fill)
+    assert ANSI_COLOUR.workers_on_seat_colour  # a worker is its seat's colour on any field
+    assert ANSI_COLOUR.target.reverse and ANSI_COLOUR.target.bgcolor is None
+    assert ANSI_COLOUR.cursor.color is None and ANSI_COLOUR.cursor.bold  # the text colour
+    # Why: rounded to 16 colours, the hex palette puts distinct things on one colour.
+    down = [Color.parse(c).downgrade(ColorSystem.STANDARD).number for c in TRUE_COLOUR.seats]
+    fields = [
+        Color.parse(f).downgrade(ColorSystem.STANDARD).number
+        for _, f in TRUE_COLOUR.fields.values()
+    ]
+    assert set(down) & set(fields)
+    for ansi, system, palette in [
+        (True, "truecolor", ANSI_COLOUR),
+        (False, "standard", ANSI_COLOUR),
+        (False, "windows", ANSI_COLOUR),
+        (False, "256", TRUE_COLOUR),
+        (False, "truecolor", TRUE_COLOUR),
+    ]:
+        assert palette_for(ansi, system) is palette
+
+
+def _map_colours(board: FieldMap) -> set[Any]:
+    """The colours the map draws with (not the widget's own background and text colour)."""
+    base = board.rich_style
+    colours = set()
+    for y in range(board.size.height):
+        for seg in board.render_line(y):
+            if seg.style is not None:
+                colours |= {seg.style.color, seg.style.bgcolor} - {None, base.color, base.bgcolor}
+    return colours
+
+
+async def test_the_map_draws_in_ansi_colours_under_an_ansi_theme() -> None:
+    from rich.color import ColorType
+
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        board = app.screen.query_one(FieldMap)
+        hex_colours = _map_colours(board)
+        assert any(c.type is ColorType.TRUECOLOR for c in hex_colours)
+        app.theme = "ansi-dark"  # changed while playing (ctrl+p, Change theme): redrawn
+        await pilot.pause()
+        ansi = _map_colours(board)
+        assert ansi and all(c.type is ColorType.STANDARD for c in ansi), ansi
+        assert len(ansi) >= 8  # fields, seats, the Keythedral: all there, none merged
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert _map_colours(board) == hex_colours
+
+
+async def test_a_16_colour_terminal_gets_the_ansi_palette(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.color import ColorType
+
+    monkeypatch.delenv("COLORTERM")
+    monkeypatch.setenv("TERM", "xterm")  # 16 colours, as Rich reads it
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        assert app.console.color_system == "standard"
+        colours = _map_colours(app.screen.query_one(FieldMap))
+        assert colours and all(c.type is ColorType.STANDARD for c in colours), colours
+
+
 # --- rebound keys --------------------------------------------------------------------------
 async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
     keys = tmp_path / "keys.toml"

@@ -56,6 +56,63 @@ DIM = Style(dim=True)
 
 
 @dataclass(frozen=True)
+class Palette:
+    """The map's colours.  Meaning never rests on colour alone (letters, tokens and glyphs
+    say it all), but every distinction the colours make must survive the terminal."""
+
+    fields: Mapping[str, tuple[str, str]]  # field type -> (letter colour, fill colour)
+    seats: tuple[str, ...]
+    target: Style
+    target_edge: Style
+    cursor: Style
+    cursor_idle: Style
+    keythedral: Style
+    workers_on_seat_colour: bool  # a worker is black on its seat's colour (not on its field's)
+
+
+#: Hex colours, for terminals with 256 colours or more and the ordinary themes.
+TRUE_COLOUR = Palette(
+    fields={ftype: ("black", colour) for ftype, colour in FIELD_COLOURS.items()},
+    seats=SEAT_COLOURS,
+    target=TARGET,
+    target_edge=TARGET_EDGE,
+    cursor=CURSOR,
+    cursor_idle=CURSOR_IDLE,
+    keythedral=KEYTHEDRAL,
+    workers_on_seat_colour=False,
+)
+
+#: The terminal's own 16 colours, for the ANSI themes and 16-colour terminals, where the hex
+#: colours would be rounded onto each other (a vineyard and seat A's red, the targets and the
+#: Keythedral and seat C's yellow, a worker of seat D invisible on a farm).  Fields take the
+#: plain colours, seats the bright ones; the targets are drawn in reverse video and the
+#: cursor in the terminal's own text colour, so both stand out on dark and light schemes.
+ANSI_COLOUR = Palette(
+    fields={
+        "quarry": ("bright_white", "bright_black"),
+        "woods": ("black", "yellow"),
+        "lake": ("bright_white", "blue"),
+        "farm": ("black", "green"),
+        "vineyard": ("bright_white", "magenta"),
+    },
+    seats=("bright_red", "bright_cyan", "bright_yellow", "bright_green", "bright_magenta"),
+    target=Style(reverse=True, bold=True),
+    target_edge=Style(bold=True),
+    cursor=Style(bold=True),
+    cursor_idle=Style(color="bright_black"),
+    keythedral=Style(color="black", bgcolor="bright_blue", bold=True),
+    workers_on_seat_colour=True,
+)
+
+
+def palette_for(ansi_theme: bool, color_system: str | None) -> Palette:
+    """The ANSI palette under an ANSI theme or on a terminal of 16 colours (or 8)."""
+    if ansi_theme or color_system in ("standard", "windows"):
+        return ANSI_COLOUR
+    return TRUE_COLOUR
+
+
+@dataclass(frozen=True)
 class Bounds:
     x0: int
     y0: int
@@ -100,6 +157,21 @@ class FieldMap(ScrollView, can_focus=True):
         self._styles: list[list[Style]] = []
         self._strips: list[Strip | None] = []
         self._overlay: dict[int, dict[int, tuple[str, Style]]] = {}
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    @property
+    def palette(self) -> Palette:
+        """ANSI colour names under an ANSI theme or on a 16-colour terminal, else hex."""
+        app = self.app
+        return palette_for(app.native_ansi_color, app.console.color_system)
+
+    def _theme_changed(self, theme: object) -> None:
+        if self.view is not None:  # the palette may have changed with it
+            self._draw()
+            self._place_cursor(scroll=False)
+            self.refresh()
 
     # --- state in -----------------------------------------------------------------------------
     def show(self, view: PlayerView, tokens: tuple[str, ...], targets: Iterable[Cell] = ()) -> None:
@@ -200,61 +272,67 @@ class FieldMap(ScrollView, can_focus=True):
             self._draw_fence(fence.corner, fence.field, fence.seat)
         if view.keythedral is not None:
             c, r = self.corner_centre(view.keythedral)
-            self._put(c - 1, r, "[K]", KEYTHEDRAL)
+            self._put(c - 1, r, "[K]", self.palette.keythedral)
         for home in view.cottages:
             self._draw_home(home.corner, home.seat, home.number, home.house)
         for kind, pos in targets:
             if kind == "corner":
                 c, r = self.corner_centre(pos)
                 if self._chars[r][c] == " ":
-                    self._put(c - 1, r, " + ", TARGET)
+                    self._put(c - 1, r, " + ", self.palette.target)
                 else:
-                    self._put(c, r + 1, "+", TARGET)
+                    self._put(c, r + 1, "+", self.palette.target)
         self._strips = [None] * size.height
 
     def _draw_field(self, pos: Pos, ftype: str, worker: Any, target: bool) -> None:
         c, r = self.field_origin(pos)
-        colour = FIELD_COLOURS.get(ftype, "white")
-        edge = TARGET_EDGE if target else Style(color=colour)
+        palette = self.palette
+        letter, colour = palette.fields.get(ftype, ("black", "white"))
+        edge = palette.target_edge if target else Style(color=colour)
         self._put(c, r, "╱─────╲", edge)
         self._put(c, r + 1, "│", edge)
         self._put(c + 6, r + 1, "│", edge)
         self._put(c, r + 2, "╲─────╱", edge)
-        inside = Style(color="black", bgcolor=colour, bold=True)
+        inside = Style(color=letter, bgcolor=colour, bold=True)
         self._put(c + 1, r + 1, f"{FIELD_LETTER.get(ftype, '?')}    ", inside)
         if worker is not None:
             seat = worker.seat
-            self._put(c + 3, r + 1, "●" + self._token(seat), self._seat_style(seat, bg=colour))
+            style = self._seat_style(seat, bg=colour, reverse=palette.workers_on_seat_colour)
+            self._put(c + 3, r + 1, "●" + self._token(seat), style)
         if target:
-            self._put(c + 5, r + 1, "+", TARGET)
+            self._put(c + 5, r + 1, "+", palette.target)
 
     def _draw_spot(self, pos: Pos) -> None:
         c, r = self.field_origin(pos)
-        self._put(c, r, "╱┄┄┄┄┄╲", TARGET_EDGE)
-        self._put(c, r + 1, "┆  +  ┆", TARGET_EDGE)
-        self._put(c + 3, r + 1, "+", TARGET)
-        self._put(c, r + 2, "╲┄┄┄┄┄╱", TARGET_EDGE)
+        edge = self.palette.target_edge
+        self._put(c, r, "╱┄┄┄┄┄╲", edge)
+        self._put(c, r + 1, "┆  +  ┆", edge)
+        self._put(c + 3, r + 1, "+", self.palette.target)
+        self._put(c, r + 2, "╲┄┄┄┄┄╱", edge)
 
     def _draw_fence(self, corner: Pos, field: Pos, seat: int) -> None:
         c, r = self.field_origin(field)
         dx, dy = field[0] - corner[0], field[1] - corner[1]
         col = c + (6 if dx == 0 else 0)
         row = r + (2 if dy == 0 else 0)
-        self._put(col, row, "█", Style(color=SEAT_COLOURS[seat % 5], bold=True))
+        self._put(col, row, "█", Style(color=self._seat_colour(seat), bold=True))
 
     def _draw_home(self, corner: Pos, seat: int, number: int, house: bool) -> None:
         c, r = self.corner_centre(corner)
         style = self._seat_style(seat, reverse=True)
         self._put(c - 1, r, f"{self._token(seat)}{number}{'⌂' if house else ' '}", style)
         if house:
-            self._put(c, r - 1, "▲", Style(color=SEAT_COLOURS[seat % 5], bold=True))
+            self._put(c, r - 1, "▲", Style(color=self._seat_colour(seat), bold=True))
 
     def _token(self, seat: int) -> str:
         return self.tokens[seat] if seat < len(self.tokens) else str(seat + 1)
 
-    @staticmethod
-    def _seat_style(seat: int, *, bg: str | None = None, reverse: bool = False) -> Style:
-        colour = SEAT_COLOURS[seat % 5]
+    def _seat_colour(self, seat: int) -> str:
+        seats = self.palette.seats
+        return seats[seat % len(seats)]
+
+    def _seat_style(self, seat: int, *, bg: str | None = None, reverse: bool = False) -> Style:
+        colour = self._seat_colour(seat)
         if reverse:
             return Style(color="black", bgcolor=colour, bold=True)
         return Style(color=colour, bgcolor=bg, bold=True)
@@ -276,9 +354,10 @@ class FieldMap(ScrollView, can_focus=True):
         else:
             cc, row = self.corner_centre(pos)
             left, right = cc - 2, cc + 2
+        palette = self.palette
         if self.screen.focused is self:  # Enter acts here
-            return {row: {left: ("▶", CURSOR), right: ("◀", CURSOR)}}
-        return {row: {left: ("▷", CURSOR_IDLE), right: ("◁", CURSOR_IDLE)}}
+            return {row: {left: ("▶", palette.cursor), right: ("◀", palette.cursor)}}
+        return {row: {left: ("▷", palette.cursor_idle), right: ("◁", palette.cursor_idle)}}
 
     def _cursor_region(self) -> Region:
         kind, pos = self.cursor
