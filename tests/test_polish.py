@@ -187,6 +187,19 @@ def test_the_whole_log_as_plain_text() -> None:
     assert lines[-1] == saved.state.log[-1]
 
 
+def test_a_law_cards_target_is_named_in_the_log() -> None:
+    """The engine logs a target seat by its number; people read the player's name."""
+    names = ["Robin", "Hilda", "Otto"]
+    line = "Otto plays the law Downgrade house (target 1, number 1)."
+    assert gamelog.readable(line, names) == (
+        "Otto plays the law Downgrade house (Hilda's number 1)."
+    )
+    line = "Robin plays the law Start order (target 2)."
+    assert gamelog.readable(line, names) == "Robin plays the law Start order (Otto)."
+    for line in ("Robin plays the law Good harvest (field_type farm).", "Hilda passes."):
+        assert gamelog.readable(line, names) == line
+
+
 def test_a_finished_game_log_ends_with_the_scores() -> None:
     from keythedral import engine
     from keythedral.bots import make_bot

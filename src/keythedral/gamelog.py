@@ -25,6 +25,21 @@ if TYPE_CHECKING:
 
 
 ROUND_BEGINS = re.compile(r"^Round (\d+) begins")
+LAW_TARGET = re.compile(r" plays the law (.+?) \(target (\d+)(?:, number (\d+))?")
+
+
+def readable(line: str, names: Sequence[str]) -> str:
+    """An event as people say it: the engine names a law card's target by its seat number
+    ("Downgrade house (target 1, number 1)"), a player reads "Downgrade house (Bob's number
+    1)".  The engine's own text stays as it is: it is part of every saved state."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(2))
+        who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        number = f"'s number {m.group(3)}" if m.group(3) else ""
+        return f" plays the law {m.group(1)} ({who}{number}"
+
+    return LAW_TARGET.sub(name, line)
 
 
 def _heading(rnd: int) -> str:
@@ -74,7 +89,7 @@ def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
     """The whole public log of the game, as plain text with a title line."""
     states = list(replayed(config, actions))
     lines = [f"Keythedral · {', '.join(config.players)} · seed {config.seed}"]
-    lines += events(states)
+    lines += (readable(line, config.players) for line in events(states))
     final = states[-1]
     if not final.to_act and final.scores is not None:
         scores = ", ".join(

@@ -349,7 +349,9 @@ def _place_cottage(m: Moment) -> str:
         "Why varied fields: the building tiles cost cubes of different colours (stone and "
         "wood early on, food, water and later wine and crafts), so a cottage that touches "
         "several kinds of field can bring in whatever you need. A corner on the edge touching "
-        "one or two fields often finds them taken by someone else's worker."
+        "one or two fields often finds them taken by someone else's worker.\n\n"
+        "Your five cottages are numbered 1 to 5: you pick the corner first, then which number "
+        "goes there (what the numbers do comes after this cottage)."
     )
 
 
@@ -587,7 +589,10 @@ def _law_play(m: Moment) -> str:
 
 
 def _law_other(m: Moment) -> str:
+    from keythedral.gamelog import readable
+
     line = next((x for x in m.new_log if " plays the law " in x), "A law was played.")
+    line = readable(line, [p.name for p in m.view.players])
     return (
         f"{line} A played card and what it does are public. The only answer is Repeal law, "
         "which cancels it entirely."

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.gamelog import readable
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
@@ -382,7 +383,8 @@ class TutorialMode:
         moved = bool(t.run())
         if moved:
             new = t.state.log_total - before
-            self.recent = list(t.state.log[-new:]) if new > 0 else []
+            names = t.state.config.players
+            self.recent = [readable(x, names) for x in t.state.log[-new:]] if new > 0 else []
             self.save()
         screen = self.screen
         if screen is None or not screen.is_mounted:

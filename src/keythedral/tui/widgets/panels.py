@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
+from keythedral.gamelog import readable
 from keythedral.tui.text import (
     COLOURS,
     CRAFTS,
@@ -207,8 +208,9 @@ class EventLog(RichLog):
             else:
                 return
         lines = view.log[-new:] if new <= len(view.log) else view.log
+        names = [p.name for p in view.players]
         for line in lines:
-            self.write(Text(line))
+            self.write(Text(readable(line, names)))
         self.seen = view.log_total
 
 
