@@ -14,7 +14,7 @@ from textshot import screen_text
 from textual.pilot import Pilot
 from tui_helpers import NAMES, choose, config, make_app, saved_game
 
-from keythedral import persistence, replay
+from keythedral import engine, persistence, replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
@@ -38,10 +38,15 @@ async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> Non
 
 
 async def play_as_people(
-    pilot: Pilot[Any], app: KeythedralApp, stop: Any, seed: int = 1, procure: float = 0.5
+    pilot: Pilot[Any],
+    app: KeythedralApp,
+    stop: Any,
+    seed: int = 1,
+    procure: float = 0.5,
+    played: list[Any] | None = None,
 ) -> dict[str, int]:
-    """Play the people's decisions with a simple policy until ``stop(state)``; hand-over
-    screens are passed (and counted by the player they were for)."""
+    """Play the people's decisions with a simple policy until ``stop(state)`` (the actions go
+    in ``played``); hand-over screens are passed (and counted by the player they were for)."""
     session = app.session
     assert session is not None
     rng = random.Random(seed)
@@ -69,7 +74,10 @@ async def play_as_people(
             continue
         assert not session.is_bot(app.keyboard)
         assert shown == [NAMES[app.keyboard]]
-        app.play(choose(session.state, rng, procure=procure))
+        action = choose(session.state, rng, procure=procure)
+        if played is not None:
+            played.append(action)
+        app.play(action)
     return handovers
 
 
@@ -124,11 +132,13 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         app._bot_play(app._bot_turn, 2, bob)
         await pilot.pause()
         assert session.actions[-1] == bob and session.undoable_by() == 1
-        assert "Bob (greedy) lays a" in screen_text(app)  # the info line tells his move
+        text = screen_text(app)
+        assert app.thinking == 1  # his cottage comes next
+        # His move is told in the info line and listed while the bots play on.
+        assert text.count("Bob (greedy) lays a") == 2
         assert app.watcher == 0 and not app.can_undo()
         await pilot.press("u")
         assert session.actions[-1] == bob and "Nothing to take back" in screen_text(app)
-        assert app.thinking == 1  # his cottage comes next
         # Make the pause short and let Bob go on.
         app.bot_pause = 0
         app._cancel_bot()
@@ -179,8 +189,13 @@ async def test_undo_in_the_pause_takes_back_the_persons_move_before_the_bot_answ
 
 
 async def test_bots_answer_the_law_windows_and_the_person_answers_without_a_shared_screen() -> None:
-    cfg = config(4)
-    saved = saved_game(cfg, lambda s: len(s.to_act) > 1 and 0 in s.to_act, procure=0.6)
+    cfg = config(5)
+
+    def ann_can_answer(s: Any) -> bool:
+        legal = engine.legal_actions(s)
+        return len(s.to_act) > 1 and any(a.kind == "play_law" and a.seat == 0 for a in legal)
+
+    saved = saved_game(cfg, ann_can_answer, procure=0.8)
     assert saved.state.to_act == (0, 1, 2)  # the bidding opens: a window for everyone
     app = make_app(saved=saved, seats=("human", "greedy", "random"), bot_pause=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -197,10 +212,16 @@ async def test_bots_answer_the_law_windows_and_the_person_answers_without_a_shar
         text = screen_text(app)
         assert "let it go by" in text and PRIVATE.findall(text) == ["Ann"]
         assert "Anyone to answer?" not in text
-        handovers = await play_as_people(pilot, app, lambda s: s.round >= 4, procure=0.6)
+        await take(pilot, app, session.can_decline(0))
+        played: list[Any] = []
+        handovers = await play_as_people(pilot, app, lambda s: s.round >= 6, 1, 0.6, played)
         assert handovers == {}
-        kinds = {a.kind for a in session.actions[len(saved.actions) :] if a.seat != 0}
-        assert "decline" in kinds or "play_law" in kinds
+        new = session.actions[len(saved.actions) :]
+        kinds = {a.kind for a in new if a.seat != 0}
+        assert "decline" in kinds or "play_law" in kinds  # the bots answered windows
+        # Windows in which Ann had no law card to play went by without asking her.
+        asked = sum(a.kind == "decline" for a in played)
+        assert sum(a.kind == "decline" and a.seat == 0 for a in new) > asked + 1
 
 
 async def test_all_bots_play_to_the_end_and_the_replay_is_written(tmp_path: Path) -> None:

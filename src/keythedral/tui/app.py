@@ -31,12 +31,13 @@ from textual.screen import Screen
 
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
-from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.text import PHASES, decision_prompt, describe, seat_tokens
+from keythedral.tui.widgets.board import FieldMap
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
@@ -49,6 +50,7 @@ Action = Any
 RECENT_LINES = 8  # public events shown on the privacy screen
 QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
+MEANWHILE = 6  # the bots' last moves listed while they play
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ class KeythedralApp(App[None]):
         self.thinking: int | None = None  # the bot seat whose move is being made
         self._bot_turn = 0  # counts bot turns: a result for an older one is dropped
         self.replay_path: Path | None = None  # where the finished game was written
+        self.bot_moves: list[str] = []  # the bots' moves since a person last acted
         self.claimed: int | None = None  # a seat that claimed a window on the shared screen
         self.tokens: tuple[str, ...] = ()
         self._start_config = config
@@ -374,6 +377,7 @@ class KeythedralApp(App[None]):
                 self.game_screen.say(str(exc), error=True)
             return False
         self._cancel_bot()
+        self.bot_moves.clear()
         session.push(action, state)
         self._autosave()
         self.route()
@@ -444,6 +448,11 @@ class KeythedralApp(App[None]):
             if self.claimed is None or self.claimed not in window:
                 self.claimed = None
                 only = window[0] if len(window) == 1 else None
+                if only is not None and session.humans == (only,) and self._no_law_to_play(only):
+                    # The one person against bots, with no law card that could answer: the
+                    # question hides nothing from anybody, so it is let go by at once.
+                    self._let_go_by(only)
+                    return
                 if only is not None and only in (self.watcher, self.keyboard):
                     # Only the person at the keyboard is asked: they answer at once.
                     self.claimed = self.keyboard = self.watcher = only
@@ -525,6 +534,22 @@ class KeythedralApp(App[None]):
         del screen
         self.keyboard = self.watcher = result
         self._refresh()
+
+    def _no_law_to_play(self, seat: int) -> bool:
+        session = self.session
+        assert session is not None
+        return all(a.kind == "decline" for a in session.legal_for(seat))
+
+    def _let_go_by(self, seat: int) -> None:
+        from keythedral import engine
+
+        session = self.session
+        assert session is not None
+        decline = session.can_decline(seat)
+        if decline is not None:
+            session.push(decline, engine.apply(session.state, decline))
+            self._autosave()
+        self.route()
 
     # --- computer players ---------------------------------------------------------------------
     def _cancel_bot(self) -> None:
@@ -659,7 +684,12 @@ class KeythedralApp(App[None]):
             text = label + first[len(name) :] if first.startswith(name + " ") else first
         else:  # a step whose log line comes later (a payment, a purchase that pays first)
             text = f"{label}: {describe(action, engine.view(before, None))}."
+        self.bot_moves.append(text)
+        del self.bot_moves[:-MEANWHILE]
         screen.say(text)
+        cell = action_cell(action)
+        if cell is not None:  # the map's cursor shows where the bot moved
+            screen.query_one(FieldMap).set_cursor(cell, announce=False)
 
     # --- undo ---------------------------------------------------------------------------------------
     def _undoer(self) -> int | None:
@@ -884,7 +914,6 @@ def binding_owners() -> list[tuple[str, type]]:
     from keythedral.tui.screens.replay import ReplayScreen
     from keythedral.tui.screens.rules import RuleCard, RulesScreen
     from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
-    from keythedral.tui.widgets.board import FieldMap
 
     return [
         ("everywhere", KeythedralApp),

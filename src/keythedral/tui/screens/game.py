@@ -277,7 +277,7 @@ class GameScreen(AssistMixin, BaseScreen):
             panel.show(
                 f"{session.seat_label(app.thinking)} is choosing…",
                 [],
-                "Computer players move by themselves.",
+                "\n".join(["Computer players move by themselves.", *app.bot_moves]),
             )
         elif seat is None and window:
             panel.show(
