@@ -19,6 +19,7 @@ from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.text import law_name
 from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.decision import DecisionPanel
 
 SIZE = (100, 32)
 HAND_GRID = re.compile(r"wood \d+ +stone \d+ +food \d+")  # the private cube panel
@@ -450,3 +451,29 @@ async def test_a_mouse_click_on_a_marked_field_lays_the_tile() -> None:
         assert app.session is not None
         assert [a.kind for a in app.session.actions] == ["place_field"]
         assert tuple(app.session.actions[0].pos) == target[1]
+
+
+async def test_a_choice_from_a_list_already_replaced_does_nothing() -> None:
+    """Keys typed quickly: an Enter on a line of the old list whose message arrives after a
+    choice key has moved the game on must not act on the new decision (it once opened an
+    empty 'kind' list where the payment's choices should have been)."""
+    cfg = config(3, no_laws=True)
+    saved = saved_game(cfg, lambda s: s.phase == "spend" and sum(s.players[s.to_act[0]].cubes) >= 3)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        assert session is not None
+        old = next(c for c in panel(app).choices if c.command.startswith("kind:"))
+        old_chosen = DecisionPanel.Chosen(old)  # stamped now, before the move below
+        trade = next(a for a in session.legal() if a.kind == "trade")
+        await take(pilot, app, trade)
+        before = list(panel(app).choices)
+        assert before and all(c.action is not None and c.action.kind == "pay" for c in before)
+        panel(app).post_message(old_chosen)
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None and screen.narrowed is None
+        assert panel(app).choices == before
+        assert "Esc: back to every choice" not in screen_text(app)

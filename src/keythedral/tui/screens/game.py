@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events
+from textual._time import get_time as monotonic_time  # the clock that stamps Message.time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from keythedral.tui.screens.assist import AssistMixin
@@ -215,6 +217,7 @@ class GameScreen(AssistMixin, BaseScreen):
         self.view: PlayerView | None = None
         self.tokens: tuple[str, ...] = ()
         self._decision_key: tuple[int, int | None] | None = None
+        self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
 
     @property
@@ -257,6 +260,7 @@ class GameScreen(AssistMixin, BaseScreen):
         if new_decision:
             self.narrowed, self.second = None, False
             self._decision_key = key
+            self._decision_time = monotonic_time()
         window = session.window_seats()
         to_act = session.state.to_act
         self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens)
@@ -437,8 +441,14 @@ class GameScreen(AssistMixin, BaseScreen):
         self._show_cursor_info()
         self.query_one(DecisionPanel).highlight_cell(cell)
 
+    def _stale(self, event: Message) -> bool:
+        """True for a pick or a choice made before the decision now on screen: keys typed
+        quickly can overtake the messages of earlier ones, and must not act on a new list."""
+        return event.time < self._decision_time
+
     def on_field_map_picked(self, event: FieldMap.Picked) -> None:
-        self.pick_cell(event.cell)
+        if not self._stale(event):
+            self.pick_cell(event.cell)
 
     def pick_cell(self, cell: Cell) -> None:
         acts = self._actions_at(cell)
@@ -462,7 +472,10 @@ class GameScreen(AssistMixin, BaseScreen):
         session, seat = self.kapp.session, self.kapp.keyboard
         if session is None or seat is None:
             return
-        self.narrowed = [a for a in session.legal_for(seat) if a.kind == kind]
+        narrowed = [a for a in session.legal_for(seat) if a.kind == kind]
+        if not narrowed:
+            return  # nothing of that kind is open now
+        self.narrowed = narrowed
         self.by_kind = True
         self.second = False
         self.refresh_game()
@@ -514,6 +527,8 @@ class GameScreen(AssistMixin, BaseScreen):
 
     # --- choosing from the list ----------------------------------------------------------------------
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        if self._stale(event) or event.choice not in self.query_one(DecisionPanel).choices:
+            return  # chosen from a list that has since been replaced
         self.choose(event.choice)
 
     def choose(self, choice: Choice) -> None:
