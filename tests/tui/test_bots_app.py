@@ -324,3 +324,29 @@ async def test_a_person_cannot_play_for_a_bot_seat() -> None:
         assert session.actions == []
         text = screen_text(app)
         assert PRIVATE.findall(text) == [] and "Shared screen" in text
+
+
+async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None:
+    cfg = config(7, no_laws=True)
+    app = make_app(cfg, seats=("ismcts:iterations=30", "human", "ismcts"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert app.bots[2].time == 1.0  # a plain ismcts seat searches a second at most
+        assert app.bots[0].time is None and app.bots[0].iterations == 30
+        # Ann (seat 0, a search bot) thinks in a worker, off the screen's thread.
+        await settle(pilot, app)
+        assert [a.seat for a in session.actions] == [0, 0] and app.keyboard == 1
+        # Bob lays his field and cottage; Cy (ismcts) starts to think, and a new game begins
+        # before she is done: her answer is dropped, not played into the new game.
+        await take(pilot, app, session.legal_for(1)[0])
+        await take(pilot, app, session.legal_for(1)[0])
+        assert app.thinking == 2 and app.workers
+        await pilot.press("t")  # the screen answers keys meanwhile
+        assert str(app.screen.query_one("ContentSwitcher").current) == "mats"
+        app.start_game(config(8))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session is not session and app.session is not None
+        assert app.session.actions == [] and app.thinking is None and app.keyboard == 0

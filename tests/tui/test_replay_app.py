@@ -67,18 +67,18 @@ async def test_stepping_through_a_replay_by_action_round_start_and_end(game) -> 
         text = screen_text(app)
         assert f"action 0 of {n}" in text and "The start of the game." in text
         assert "Next (" in text and "Ann must" in text
-        for key in ("Back", "Next", "Round-", "Round+", "Start", "End", "View", "Quit"):
+        for key in ("Back", "Next", "Round-", "Round+", "Start", "End", "View"):
             assert key in text  # the footer lists the keys
         await pilot.press("right")
         text = screen_text(app)
         first = rp.actions[0]
         assert screen.cursor.index == 1 and f"action 1 of {n}" in text
-        assert "Action 1: Ann (human): lay the" in text
+        assert "Action 1 · Ann (human)" in text and "Ann lays a" in text
         assert first.kind == "place_field"
         await pilot.press("l", "l")
-        assert screen.cursor.index == 3 and "Action 3:" in screen_text(app)
+        assert screen.cursor.index == 3 and "Action 3 · Bob (greedy)" in screen_text(app)
         await pilot.press("left")
-        assert screen.cursor.index == 2 and "Action 2:" in screen_text(app)
+        assert screen.cursor.index == 2 and "Action 2 · Ann (human)" in screen_text(app)
         # Round by round: page down goes to the start of round 1, then round 2; page up back.
         starts = screen.cursor.round_starts()
         await pilot.press("pagedown")

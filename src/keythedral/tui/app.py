@@ -51,6 +51,7 @@ RECENT_LINES = 8  # public events shown on the privacy screen
 QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
 MEANWHILE = 6  # the bots' last moves listed while they play
+ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move
 
 
 @dataclass(frozen=True)
@@ -309,8 +310,6 @@ class KeythedralApp(App[None]):
         # Everything loaded so far lives for the whole run: keep it out of the collector's
         # way, so that collections stay short while the game is played.
         gc.freeze()
-        from keythedral.bots import make_bot
-
         self.session = session
         self.tokens = seat_tokens(session.config.players)
         self.keyboard = None
@@ -322,7 +321,7 @@ class KeythedralApp(App[None]):
         self._cancel_bot()
         # One bot per computer seat, seeded from the game: a resumed game plays on the same.
         self.bots = {
-            s: make_bot(spec, seed=session.config.seed * 7 + s)
+            s: app_bot(spec, session.config.seed, s)
             for s in range(session.config.n)
             if (spec := session.bot_spec(s)) is not None
         }
@@ -576,11 +575,9 @@ class KeythedralApp(App[None]):
         self._refresh()
         bot = self.bots.get(seat)
         if bot is None:  # pragma: no cover - _install makes a bot for every bot seat
-            from keythedral.bots import make_bot
-
             spec = session.bot_spec(seat)
             assert spec is not None
-            bot = self.bots[seat] = make_bot(spec, seed=session.config.seed * 7 + seat)
+            bot = self.bots[seat] = app_bot(spec, session.config.seed, seat)
         self._think(turn, len(session.actions), seat, session.state, session.legal(), bot)
 
     def _quick(self, seat: int) -> bool:
@@ -932,6 +929,16 @@ def binding_owners() -> list[tuple[str, type]]:
         ("load", LoadDialog),
         ("replay viewer", ReplayScreen),
     ]
+
+
+def app_bot(spec: str, game_seed: int, seat: int) -> Any:
+    """The bot for a seat, seeded from the game (a resumed game plays on with the same bots).
+    A plain "ismcts" searches for at most ISMCTS_TIME seconds a move here, so that people do
+    not wait long on a slow machine (its options, when given, are kept as they are)."""
+    from keythedral.bots import make_bot
+
+    extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
+    return make_bot(spec, seed=game_seed * 7 + seat, **extra)
 
 
 def _random_seed() -> int:

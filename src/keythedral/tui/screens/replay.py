@@ -88,7 +88,7 @@ class ReplayScreen(BaseScreen):
             )
             for i in range(5)
         ),
-        Binding("q", "app.quit", "Quit", id="replay.quit"),
+        Binding("q", "app.quit", "Quit", show=False, id="replay.quit"),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; background: $background; }
@@ -218,19 +218,23 @@ class ReplayScreen(BaseScreen):
         cur = self.cursor
         text = Text()
         last = cur.last_action
+        events = cur.events()
         if last is None:
             text.append("The start of the game.", style="bold")
+            for line in events[-3:]:
+                text.append("\n" + line)
         else:
-            # Described as the viewpoint saw it, just before (all hands: as everyone did).
-            from keythedral import engine
+            text.append(f"Action {cur.index} · {self.seat_label(last.seat)}", style="bold")
+            if events:  # what it did, as the public log tells it
+                for line in events[-8:]:
+                    text.append("\n" + line)
+            else:  # a step the log tells later (a payment): as the viewpoint saw it
+                from keythedral import engine
 
-            who = self.viewpoint if isinstance(self.viewpoint, int) else None
-            before = engine.view(cur.states[cur.index - 1], who)
-            text.append(f"Action {cur.index}: ", style="bold")
-            text.append(f"{self.seat_label(last.seat)}: {describe(last, before)}")
-        events = cur.events()
-        for line in events[-8:] if last is not None else events[-3:]:
-            text.append("\n" + line, style="dim")
+                who = self.viewpoint if isinstance(self.viewpoint, int) else None
+                before = engine.view(cur.states[cur.index - 1], who)
+                line = describe(last, before)
+                text.append("\n" + line[:1].upper() + line[1:])
         state = cur.state
         text.append("\n\n")
         if not state.to_act:
@@ -246,7 +250,7 @@ class ReplayScreen(BaseScreen):
             text.append(decision_prompt(view, state.to_act) + ".")
         text.append(
             "\n\nKeys: 1-5 a seat's view, 0 the public view, a every hand (v: the next one); "
-            "m map, t mats, g log.",
+            "m map, t mats, g log; q quits.",
             style="dim",
         )
         return text
