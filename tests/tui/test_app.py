@@ -477,3 +477,21 @@ async def test_a_choice_from_a_list_already_replaced_does_nothing() -> None:
         assert screen is not None and screen.narrowed is None
         assert panel(app).choices == before
         assert "Esc: back to every choice" not in screen_text(app)
+
+
+async def test_the_hint_key_shows_the_whole_reason() -> None:
+    """The info line is one row and cut the reason short at 80 columns: the whole hint is also
+    shown in a note that wraps."""
+    from keythedral.bots.hints import hint
+
+    app = make_app(config())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and app.keyboard is not None
+        expected = hint(session.view(app.keyboard), session.legal())
+        await pilot.press("i")
+        await pilot.pause()
+        notes = [n for n in app._notifications if n.title == "Hint"]
+        assert notes and notes[-1].message.endswith(f"Why: {expected.reason}.")
+        assert "Hint: " in screen_text(app)

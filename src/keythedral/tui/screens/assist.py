@@ -123,7 +123,10 @@ class AssistMixin:
             if cell is not None and cell in board.targets:
                 board.set_cursor(cell, announce=False)
         self._refresh_walkthrough()
-        self.say(f"Hint: {what}, because {h.reason}.")  # type: ignore[attr-defined]
+        text = f"{what}. Why: {h.reason}."
+        self.say(f"Hint: {text}")  # type: ignore[attr-defined]
+        # The info line is one row: the whole hint, wrapped, in a note that fades by itself.
+        self.notify(text, title="Hint", timeout=12)  # type: ignore[attr-defined]
 
     # --- the walkthrough --------------------------------------------------------------------
     def action_walkthrough(self) -> None:
