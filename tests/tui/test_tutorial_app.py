@@ -138,7 +138,7 @@ async def test_a_lesson_about_a_mat_frames_the_whole_mat(tmp_path: Path) -> None
         mat = app.screen.query_one("#keythedral-mat")
         assert mat.has_class("-lesson") and mat.styles.border.top[0] == "heavy"
         rows = screen_text(app).splitlines()
-        top = next(i for i, r in enumerate(rows) if "the lesson points here: Work order" in r)
+        top = next(i for i, r in enumerate(rows) if "look here: Work order" in r)
         x = rows[top].index("┏")
         bottom = next(i for i in range(top, len(rows)) if rows[i][x] == "┗")
         inside = [r[x + 1 : x + mat.size.width + 1].rstrip() for r in rows[top + 1 : bottom]]
@@ -150,6 +150,33 @@ async def test_a_lesson_about_a_mat_frames_the_whole_mat(tmp_path: Path) -> None
         await pilot.pause()
         assert not [w for w in app.screen.query(".-lesson") if w.id and w.id.endswith("-mat")]
         assert mat.border_title is None
+
+
+async def test_free_play_after_a_note_puts_the_keyboard_on_the_choices(tmp_path: Path) -> None:
+    """When guided play ends (and after every note in free play) the keys work on the list of
+    choices at once, and the info line no longer says Enter goes on."""
+    from keythedral.tui.widgets.decision import DecisionPanel
+
+    t = Tutorial()  # the guided part, played through the engine (quick), up to its last note
+    while True:
+        t.run()
+        step = t.step()
+        if step.kind == "note" and step.id == "free":
+            break
+        assert t.acknowledge() if step.kind == "note" else t.attempt(step.action).ok
+    t.save(tutorial_path(tmp_path))
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await opened(pilot, app)
+        assert t.step().kind == "note"
+        while t.step().kind == "note":
+            await pilot.press("enter")
+        await pilot.pause()
+        assert t.step().free
+        screen = screen_of(app)
+        assert screen.focused is screen.query_one(DecisionPanel).option_list
+        info = screen_text(app).splitlines()[-2]
+        assert "go on" not in info and "Enter:" in info
 
 
 async def test_the_tutorial_is_left_and_resumed(tmp_path: Path) -> None:

@@ -195,8 +195,13 @@ class TutorialScreen(GameScreen):
         panel.show(step.title, text, note=False)
         if refocus and step.kind == "task" and not step.free:
             self._focus_task(step)
+        elif step.kind == "task" and panel.has_focus:
+            # Free play after a note: the keyboard leaves the note for the choices (Enter
+            # on the note would do nothing, and the info line would still say "go on").
+            decision.option_list.focus()
         if fresh:
             self.refresh_bindings()  # f (the coach plays) comes and goes with free play
+            self._show_cursor_info()
 
     def plan(self, action: Any) -> tuple[str, str]:
         """The next key that makes ``action`` here, and the words for it.
@@ -286,7 +291,7 @@ class TutorialScreen(GameScreen):
             switcher.current = "mats"
             self.query_one("#mats").styles.padding = 0  # over the app's CSS
             mat = self.query_one(selector)
-            mat.border_title = f"the lesson points here{': ' + part if part else ''}"
+            mat.border_title = f"look here{': ' + part if part else ''}"
             mat.add_class(LIT)
             self.call_after_refresh(mat.scroll_visible, animate=False)
             return

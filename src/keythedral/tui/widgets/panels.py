@@ -18,6 +18,7 @@ from keythedral.tui.text import (
     PHASES,
     SMITHS,
     law_name,
+    plural,
     seat_name,
     seat_value,
     worth,
@@ -108,7 +109,7 @@ class HandPanel(Static):
         if me.buildings:
             edition = view.config.edition
             points = sum(seat_value(b, edition) for b in me.buildings)
-            text.append(f"{' '.join(me.buildings)} = {points} points")
+            text.append(f"{' '.join(me.buildings)} = {plural(points, 'point')}")
         else:
             text.append("none")
         self.update(text)
@@ -184,7 +185,8 @@ class KeytownMat(Static):
         for p in view.players:
             body = seat_label(view, p.seat, tokens)
             body.append(
-                f"\n{p.cottages} cottages, {p.houses} houses, {p.fences_left} fences left"
+                f"\n{plural(p.cottages, 'cottage')}, {plural(p.houses, 'house')}, "
+                f"{plural(p.fences_left, 'fence')} left"
                 + ("\nhas procured a law: done this phase" if p.procured_law_this_round else "")
             )
             labelled(text, "Player", body)
