@@ -91,6 +91,8 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as data:
         os.environ["KEYTHEDRAL_DATA_DIR"] = data
         os.environ["KEYTHEDRAL_CONFIG_DIR"] = data  # the default keys, not the user's
+        os.environ["COLORTERM"] = "truecolor"  # the map's colours, whatever terminal runs this
+        os.environ.pop("NO_COLOR", None)
         for path in asyncio.run(main()):
             print(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
     sys.exit(0)
