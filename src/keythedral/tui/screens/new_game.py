@@ -168,7 +168,7 @@ class NewGameScreen(BaseScreen):
                 yield Button("New seed", id="reseed", compact=True)
             yield Static(
                 "Tab and shift+Tab move between fields; Space ticks a box or picks an option; "
-                "Enter starts the game.",
+                "Enter opens a seat's list (arrows, then Enter), or on a name starts the game.",
                 classes="note",
             )
             yield Static("", id="new-error")
