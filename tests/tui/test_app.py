@@ -495,3 +495,26 @@ async def test_the_hint_key_shows_the_whole_reason() -> None:
         notes = [n for n in app._notifications if n.title == "Hint"]
         assert notes and notes[-1].message.endswith(f"Why: {expected.reason}.")
         assert "Hint: " in screen_text(app)
+
+
+async def test_a_hint_goes_before_the_keyboard_passes() -> None:
+    """A hint speaks of its player's cubes and laws: the note must not stay up on the privacy
+    screen, nor for the next player."""
+    cfg = config(3)
+    saved = saved_game(cfg, lambda s: s.round >= 1 and s.phase == "place_workers")
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        assert session is not None
+        seat = app.keyboard
+        await pilot.press("i")
+        await pilot.pause()
+        assert [n for n in app._notifications if n.title == "Hint"]
+        while session.state.to_act == (seat,):
+            await take(pilot, app, session.legal_for(seat)[0])
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert not list(app._notifications)
+        assert "Why:" not in screen_text(app)

@@ -121,6 +121,7 @@ class KeythedralApp(App[None]):
         self.session: Session | None = None
         self.keyboard: int | None = None  # the seat whose private screen is shown
         self.watcher: int | None = None  # the person whose hand stays up while bots move
+        self._notes_for: int | None = None  # whose hand the notes on screen may speak of
         self.bots: dict[int, Any] = {}  # seat -> bot, for the seats computer players play
         self.thinking: int | None = None  # the bot seat whose move is being made
         self._bot_turn = 0  # counts bot turns: a result for an older one is dropped
@@ -483,6 +484,11 @@ class KeythedralApp(App[None]):
 
     def _refresh(self) -> None:
         shown = self.keyboard if self.keyboard is not None else self.watcher
+        if shown != self._notes_for:
+            # Notes (a hint, a law's text) speak of the hand of the person who asked for them:
+            # they go when that person's hand leaves the screen, before anyone else looks.
+            self.clear_notifications()
+            self._notes_for = shown
         if shown is not None and self.session is not None:
             self._seen_log[shown] = self.session.state.log_total
         screen = self.game_screen
