@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -339,13 +340,23 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         await settle(pilot, app)
         assert [a.seat for a in session.actions] == [0, 0] and app.keyboard == 1
         # Bob lays his field and cottage; Cy (ismcts) starts to think, and a new game begins
-        # before she is done: her answer is dropped, not played into the new game.
+        # before she is done: her answer is dropped, not played into the new game.  Her search
+        # is held until then, so that the test does not race a fast machine.
+        release = threading.Event()
+        search = app.bots[2].choose
+
+        def held(view: Any, legal: Any) -> Any:
+            release.wait(10)
+            return search(view, legal)
+
+        app.bots[2].choose = held
         await take(pilot, app, session.legal_for(1)[0])
         await take(pilot, app, session.legal_for(1)[0])
         assert app.thinking == 2 and app.workers
         await pilot.press("t")  # the screen answers keys meanwhile
         assert str(app.screen.query_one("ContentSwitcher").current) == "mats"
         app.start_game(config(8))
+        release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session is not session and app.session is not None
