@@ -8,6 +8,8 @@ order of the field stack and the RNG are in no view.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
 from .board import Cottage, Fence, Field, FieldType, Pos, Worker
@@ -120,6 +122,19 @@ class PlayerView(_View):
     final: tuple[Hand, ...] | None  # every hand, revealed at the end of the game
 
 
+@cache
+def _tile_view(tile: str, edition: str, buyable: bool) -> TileView:
+    """A face-up tile as the views show it (immutable, so one object serves every view)."""
+    return construct(
+        TileView,
+        id=tile,
+        stage=int(tile[1]),
+        value=seat_value(tile, edition),
+        cost=tile_cost(tile),
+        buyable=buyable,
+    )
+
+
 def _hand(state: GameState, seat: int) -> Hand:
     p = state.players[seat]
     return construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
@@ -136,6 +151,14 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     over = state.phase == "game_over"
     d = decision(state)
     pay = state.payment
+    # The homes and fences of every seat, counted in one pass (views are built for every
+    # decision a bot takes).
+    n = state.n
+    fences_on, cottages, houses = [0] * n, [0] * n, [0] * n
+    for f in state.fences:
+        fences_on[f.seat] += 1
+    for c in state.cottages:
+        (houses if c.house else cottages)[c.seat] += 1
     return construct(
         PlayerView,
         seat=seat,
@@ -152,9 +175,9 @@ def view(state: GameState, seat: int | None) -> PlayerView:
                 seat=s,
                 name=p.name,
                 fences_left=fences_left(state, s),
-                fences_on_board=sum(1 for f in state.fences if f.seat == s),
-                cottages=sum(1 for c in state.cottages if c.seat == s and not c.house),
-                houses=sum(1 for c in state.cottages if c.seat == s and c.house),
+                fences_on_board=fences_on[s],
+                cottages=cottages[s],
+                houses=houses[s],
                 procured_law_this_round=p.procured,
                 laws_held=len(p.laws),
                 buildings_held=len(p.buildings),
@@ -194,17 +217,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         ),
         relocation=state.relocation,
         stage=state.stage,
-        tiles=tuple(
-            construct(
-                TileView,
-                id=t,
-                stage=int(t[1]),
-                value=seat_value(t, edition),
-                cost=tile_cost(t),
-                buyable=t in buy,
-            )
-            for t in up
-        ),
+        tiles=tuple(_tile_view(t, edition, t in buy) for t in up),
         face_down=tuple(0 if any(t in shown for t in s) else len(s) for s in state.mat),
         law_deck=len(state.law_deck),
         law_spaces=tuple(c is not None for c in state.law_spaces),
