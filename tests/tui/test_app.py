@@ -518,3 +518,25 @@ async def test_a_hint_goes_before_the_keyboard_passes() -> None:
         assert isinstance(app.screen, HandoverScreen)
         assert not list(app._notifications)
         assert "Why:" not in screen_text(app)
+
+
+async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
+    cfg = config(3)
+    saved = saved_game(cfg, lambda s: s.round >= 2 and s.phase == "spend")
+    app = make_app(saved=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        await pilot.press("g")
+        await pilot.pause()
+        text = screen_text(app)
+        session = app.session
+        assert session is not None
+        view = session.view(None)
+        from keythedral.gamelog import readable
+
+        names = [p.name for p in view.players]
+        newest = readable(view.log[-1], names)
+        # The newest event is on screen (scrolled to the end), maybe wrapped over lines.
+        flat = " ".join(line.split("▏")[0].strip() for line in text.splitlines())
+        assert " ".join(newest.split()) in " ".join(flat.split())

@@ -30,18 +30,15 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from keythedral.tui.ascii import AsciiFilter
-from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.screens.help import HelpScreen
-from keythedral.tui.screens.new_game import NewGameScreen
-from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.text import PHASES, decision_prompt, describe, seat_tokens
 from keythedral.tui.widgets.board import FieldMap
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
     from keythedral.persistence import AutoSaver, SavedGame
+    from keythedral.tui.screens.new_game import NewGameScreen
     from keythedral.tui.screens.tutorial import TutorialMode
     from keythedral.tui.session import Session
     from keythedral.tutorial import Tutorial
@@ -152,8 +149,11 @@ class KeythedralApp(App[None]):
         return [*filters, self._ascii_filter] if self.ascii_mode else filters
 
     def _load_keys(self, path: Path | None) -> None:
-        from keythedral.tui.keymap import binding_rows, load_keymap
+        from keythedral.tui.keymap import binding_rows, keys_path, load_keymap
 
+        path = path or keys_path()
+        if not path.exists():
+            return  # no keys file (the usual case): no need to load every screen to check it
         known = [r.id for r in binding_rows(binding_owners())]
         result = load_keymap(known=known, path=path)
         if result.keymap:
@@ -237,6 +237,8 @@ class KeythedralApp(App[None]):
         self._clear_screens()
         template = self.session.config if self.session is not None else None
         seats = self.session.seats if self.session is not None else self._start.seats
+        from keythedral.tui.screens.new_game import NewGameScreen
+
         screen = NewGameScreen(
             seed=self._seed, config=template, names=self._start.players, seats=seats
         )
@@ -272,6 +274,8 @@ class KeythedralApp(App[None]):
         elif result == "resume":
             self.load_path(persistence.autosave_path(self.data_dir))
         elif result == "load":
+            from keythedral.tui.screens.dialogs import LoadDialog
+
             self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen_from_new)
         elif result == "tutorial":
             self.start_tutorial()
@@ -734,6 +738,7 @@ class KeythedralApp(App[None]):
         if self.session is None or not self.session.over:
             return
         self._scores_shown = True
+        from keythedral.tui.screens.scores import ScoresScreen
         from keythedral.tui.widgets.chart import history
 
         self._write_replay()
@@ -783,6 +788,8 @@ class KeythedralApp(App[None]):
             self.notify("There is no game to save.", severity="warning")
             return
         suggestion = "-".join(self.session.config.players)
+        from keythedral.tui.screens.dialogs import SaveDialog
+
         self.push_screen(SaveDialog(suggestion), callback=self._save_named)
 
     def _save_named(self, name: str | None) -> None:
@@ -819,6 +826,8 @@ class KeythedralApp(App[None]):
         self.notify(str(path), title="The log is saved as plain text", timeout=10)
 
     def action_load(self) -> None:
+        from keythedral.tui.screens.dialogs import LoadDialog
+
         self.push_screen(LoadDialog(self.data_dir), callback=self._load_chosen)
 
     def _load_chosen(self, path: Path | None) -> None:
@@ -866,6 +875,8 @@ class KeythedralApp(App[None]):
 
     # --- other screens ----------------------------------------------------------------------------
     def action_help(self) -> None:
+        from keythedral.tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -913,9 +924,11 @@ def binding_owners() -> list[tuple[str, type]]:
     """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
     with BINDINGS: a test finds any left out)."""
     from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
-    from keythedral.tui.screens.help import LawsScreen
+    from keythedral.tui.screens.help import HelpScreen, LawsScreen
+    from keythedral.tui.screens.new_game import NewGameScreen
     from keythedral.tui.screens.replay import ReplayScreen
     from keythedral.tui.screens.rules import RuleCard, RulesScreen
+    from keythedral.tui.screens.scores import ScoresScreen
     from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
 
     return [

@@ -20,7 +20,6 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from keythedral.tui.screens.assist import AssistMixin
 from keythedral.tui.screens.base import BaseScreen
-from keythedral.tui.screens.help import LawsScreen
 from keythedral.tui.text import (
     COLOURS,
     FIELD_LETTER,
@@ -587,6 +586,8 @@ class GameScreen(AssistMixin, BaseScreen):
     def action_laws(self) -> None:
         view = self.view
         if view is not None and view.me is not None and view.me.laws:
+            from keythedral.tui.screens.help import LawsScreen
+
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 
     def action_undo(self) -> None:
