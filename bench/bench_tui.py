@@ -236,6 +236,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10, help="process starts of each app")
     parser.add_argument("--keys", type=int, default=200, help="key presses of each kind")
     args = parser.parse_args()
+    # An installed wheel is byte-compiled by pip; an editable install under
+    # PYTHONDONTWRITEBYTECODE (as on our machines) would compile every module at each start.
+    import compileall
+
+    import keythedral
+
+    compileall.compile_dir(Path(keythedral.__file__).parent, quiet=1)
     with tempfile.TemporaryDirectory() as data_dir:
         bare, ours, board = first_frames(args.runs, data_dir)
         b, o, p = (statistics.median(x) for x in (bare, ours, board))
