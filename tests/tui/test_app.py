@@ -540,3 +540,18 @@ async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
         # The newest event is on screen (scrolled to the end), maybe wrapped over lines.
         flat = " ".join(line.split("▏")[0].strip() for line in text.splitlines())
         assert " ".join(newest.split()) in " ".join(flat.split())
+
+
+async def test_the_new_game_screen_fits_80_columns() -> None:
+    """Every option's label shows whole at 80x24 (the second law-window choice was cut)."""
+    app = KeythedralApp(autosave=False, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        for label in (
+            "always (hides who holds what)",
+            "if a card can answer",
+            "second edition 2004",
+        ):
+            assert label in text

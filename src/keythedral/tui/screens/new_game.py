@@ -161,7 +161,7 @@ class NewGameScreen(BaseScreen):
                 with RadioSet(id="windows", compact=True):
                     possible = bool(cfg and cfg.reaction_windows == "when_possible")
                     yield Choice("always (hides who holds what)", value=not possible, id="always")
-                    yield Choice("only when someone can answer", value=possible, id="when_possible")
+                    yield Choice("if a card can answer", value=possible, id="when_possible")
             with Horizontal(id="seed-row"):
                 yield Static("Seed:", classes="label")
                 yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
