@@ -121,6 +121,7 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         assert session.state.to_act == (1,) and app.thinking == 1
         text = screen_text(app)
         assert "Bob (greedy) is choosing" in text
+        assert "to act: Bob (greedy)" in text  # the status bar says who plays the seat
         assert "Computer players move by themselves" in text
         assert not isinstance(app.screen, HandoverScreen)
         # Bob's move waits (30 s here): Ann has no choice to make meanwhile.
@@ -241,6 +242,8 @@ async def test_all_bots_play_to_the_end_and_the_replay_is_written(tmp_path: Path
         assert path is not None and path.parent == persistence.replays_dir()
         text = screen_text(app)
         assert "Replay saved:" in text and path.name in text
+        for seat, spec in enumerate(seats):  # each computer player is named in the table
+            assert f"{NAMES[seat]} ({spec.split(':')[0]})" in text
         assert "Watch it again, step by step, with: keythedral replay" in text
     rp = replay.load(path)
     assert rp.seats == seats and rp.actions == tuple(session.actions)

@@ -744,7 +744,13 @@ class KeythedralApp(App[None]):
         self._write_replay()
         self.push_screen(
             ScoresScreen(
-                self.session.view(None), history(self.session.states), replay=self.replay_path
+                self.session.view(None),
+                history(self.session.states),
+                replay=self.replay_path,
+                bots=[
+                    (spec or "").split(":")[0] or None
+                    for spec in map(self.session.bot_spec, range(self.session.state.n))
+                ],
             )
         )
 

@@ -262,7 +262,8 @@ class GameScreen(AssistMixin, BaseScreen):
             self._decision_time = monotonic_time()
         window = session.window_seats()
         to_act = session.state.to_act
-        self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens)
+        labels = [session.seat_label(s) for s in range(len(view.players))]
+        self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
         self.query_one(EventLog).feed(view)
         self.query_one(KeythedralMat).show(view)

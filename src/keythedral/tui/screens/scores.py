@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     from keythedral.engine import PlayerView
 
 
-def scores_table(view: PlayerView) -> Table:
+def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
+    """``bots``: the computer player of each seat (None for a person), marked by the name."""
     tokens = seat_tokens([p.name for p in view.players])
     table = Table(expand=True, show_lines=False)
     table.add_column("player", no_wrap=True)
@@ -35,6 +37,8 @@ def scores_table(view: PlayerView) -> Table:
     for hand in view.final or ():
         seat = hand.seat
         name = seat_label(view, seat, tokens)
+        if seat < len(bots) and bots[seat]:
+            name.append(f" ({bots[seat]})")
         if seat in winners:
             name.append(" ★ winner", style="bold")
         tiles = " ".join(f"{t}({seat_value(t, edition)})" for t in hand.buildings) or "none"
@@ -62,10 +66,15 @@ class ScoresScreen(BaseScreen):
     ]
 
     def __init__(
-        self, view: PlayerView, history: History | None = None, replay: Path | None = None
+        self,
+        view: PlayerView,
+        history: History | None = None,
+        replay: Path | None = None,
+        bots: Sequence[str | None] = (),
     ) -> None:
         super().__init__()
         self.view = view
+        self.bots = bots  # the computer player of each seat, None for a person
         self.history = history  # holdings round by round, for the chart
         self.replay = replay  # where the game was written as a replay
 
@@ -79,7 +88,7 @@ class ScoresScreen(BaseScreen):
         with VerticalScroll(id="scores-body"):
             yield Static("The Keythedral is complete", id="scores-title")
             yield Static(winners_text(v), id="scores-winner")
-            yield Static(scores_table(v), id="scores-table")
+            yield Static(scores_table(v, self.bots), id="scores-table")
             yield Static(
                 rule + " Cube worth: gold 4, glass 3, iron 2, resources 1.", id="scores-rule"
             )

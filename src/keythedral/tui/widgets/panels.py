@@ -75,13 +75,21 @@ class StatusBar(Static):
     """Round, phase, whose decision it is, the start player and the seed."""
 
     def show(
-        self, view: PlayerView, seats: Sequence[int], seed: int, tokens: Sequence[str]
+        self,
+        view: PlayerView,
+        seats: Sequence[int],
+        seed: int,
+        tokens: Sequence[str],
+        labels: Sequence[str] = (),
     ) -> None:
+        """``labels``: each seat as the table knows it ('Bob (greedy)' for a computer player);
+        the names when not given."""
         phase = PHASES.get(view.phase, view.phase)
         rnd = "Layout" if view.round == 0 else f"Round {view.round}"
         if view.phase == "layout":
             rnd = ""
-        who = ", ".join(view.players[s].name for s in seats) or "nobody"
+        names = labels or [p.name for p in view.players]
+        who = ", ".join(names[s] for s in seats) or "nobody"
         text = Text()
         if rnd:
             text.append(f"{rnd} · ", style="bold")
