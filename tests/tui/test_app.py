@@ -555,3 +555,37 @@ async def test_the_new_game_screen_fits_80_columns() -> None:
             "second edition 2004",
         ):
             assert label in text
+
+
+async def test_after_a_hint_the_folded_list_opens_on_the_hinted_variant() -> None:
+    """The hint names one variant of a folded kind (trade for food): Enter opens the kind's
+    list with that variant highlighted, so a second Enter takes the hint."""
+    from keythedral.bots.hints import hint
+
+    cfg = config(3)
+
+    def hinted_trade_not_first(s: engine.GameState) -> bool:
+        if s.phase != "spend" or len(s.to_act) != 1 or s.payment is not None:
+            return False
+        legal = engine.legal_actions(s)
+        h = hint(engine.view(s, s.to_act[0]), legal)
+        same = [a for a in legal if a.kind == h.action.kind]
+        return h.action.kind == "trade" and len(same) > 1 and same[0] != h.action
+
+    saved = saved_game(cfg, hinted_trade_not_first, seed=3)
+    assert hinted_trade_not_first(saved.state)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        assert session is not None and app.keyboard is not None
+        expected = hint(session.view(app.keyboard), session.legal()).action
+        await pilot.press("i")
+        panel(app).option_list.focus()
+        await pilot.press("enter")  # on the folded 'trade' line the hint highlighted
+        await pilot.pause()
+        choices, ol = panel(app).choices, panel(app).option_list
+        assert ol.highlighted is not None and choices[ol.highlighted].action == expected
+        await pilot.press("enter")
+        assert session.actions[-1] == expected

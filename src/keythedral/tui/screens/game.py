@@ -479,7 +479,13 @@ class GameScreen(AssistMixin, BaseScreen):
         self.by_kind = True
         self.second = False
         self.refresh_game()
-        self.query_one(DecisionPanel).option_list.focus()
+        panel = self.query_one(DecisionPanel)
+        hinted = self.hint_shown.action if self.hint_shown is not None else None
+        for i, c in enumerate(panel.choices):
+            if hinted is not None and c.action == hinted:
+                panel.option_list.highlighted = i  # the variant the hint named
+                break
+        panel.option_list.focus()
 
     def _why_not(self, cell: Cell) -> str:
         """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
