@@ -1,6 +1,6 @@
 """SVG snapshots of the main screens on seeded games (Textual is pinned in pyproject.toml).
 
-Update after an intended change of the look with ``pytest tests/tui --snapshot-update`` and
+Update after an intended change of the look with ``pytest -n 0 tests/tui --snapshot-update`` and
 review the SVGs in ``tests/tui/__snapshots__``.
 """
 
