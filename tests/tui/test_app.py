@@ -589,3 +589,25 @@ async def test_after_a_hint_the_folded_list_opens_on_the_hinted_variant() -> Non
         assert ol.highlighted is not None and choices[ol.highlighted].action == expected
         await pilot.press("enter")
         assert session.actions[-1] == expected
+
+
+async def test_a_note_for_one_player_is_gone_when_the_next_takes_the_keyboard() -> None:
+    """A note (a law card's text when its line is highlighted) is one player's: a move made
+    without a key (a mouse click) must not leave it on the info line for the next player."""
+    cfg = config(3)
+    saved = saved_game(cfg, lambda s: s.round >= 1 and s.phase == "place_workers")
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot, app)
+        session = app.session
+        screen = app.game_screen
+        assert session is not None and screen is not None
+        seat = app.keyboard
+        screen.say("Secret law text of the player at the keyboard")
+        while session.state.to_act == (seat,):
+            app.play(session.legal_for(seat)[0])  # as a click would, with no key
+            await pilot.pause()
+        await hand_over(pilot, app)
+        assert app.keyboard != seat
+        assert "Secret law text" not in screen_text(app)

@@ -218,6 +218,7 @@ class GameScreen(AssistMixin, BaseScreen):
         self._decision_key: tuple[int, int | None] | None = None
         self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
+        self._note_for: int | None = None  # whose hand was up when it was said
 
     @property
     def kapp(self) -> KeythedralApp:
@@ -251,6 +252,8 @@ class GameScreen(AssistMixin, BaseScreen):
         seat = app.keyboard
         # While a bot moves, the hand of the last person at the keyboard stays up.
         shown = seat if seat is not None else app.watcher
+        if self._note is not None and shown != self._note_for:
+            self._note = None  # it may tell of the last person's hand (a law card's text)
         view = session.view(shown)
         self.view = view
         self.tokens = app.tokens
@@ -403,6 +406,8 @@ class GameScreen(AssistMixin, BaseScreen):
     def say(self, message: str, *, error: bool = False) -> None:
         """A message in the info line, kept there until the next key."""
         self._note = Text(message, style="bold red" if error else "bold")
+        app = self.kapp
+        self._note_for = app.keyboard if app.keyboard is not None else app.watcher
         self.query_one("#info", Static).update(self._note, layout=False)
 
     def _show_cursor_info(self) -> None:
