@@ -693,7 +693,7 @@ class KeythedralApp(App[None]):
             text = f"{label}: {describe(action, engine.view(before, None))}."
         self.bot_moves.append(text)
         del self.bot_moves[:-MEANWHILE]
-        screen.say(text)
+        screen.say(text, public=True)
         cell = action_cell(action)
         if cell is not None:  # the map's cursor shows where the bot moved
             screen.query_one(FieldMap).set_cursor(cell, announce=False)
