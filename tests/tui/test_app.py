@@ -611,3 +611,31 @@ async def test_a_note_for_one_player_is_gone_when_the_next_takes_the_keyboard() 
         await hand_over(pilot, app)
         assert app.keyboard != seat
         assert "Secret law text" not in screen_text(app)
+
+
+async def test_the_walkthrough_shows_only_the_hint_of_the_player_at_the_keyboard() -> None:
+    """The walkthrough shows the hint of the player at the keyboard as 'X. Why: reason.', and
+    never a hint left behind by another seat (it tells of that seat's hand)."""
+    from keythedral.bots.hints import Hint
+
+    cfg = config(4)
+    saved = saved_game(cfg, lambda s: len(s.to_act) > 1, procure=0.6)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        first, other = session.window_seats()[:2]
+        await pilot.press(str(first + 1))
+        await hand_over(pilot, app)
+        screen = app.game_screen
+        assert screen is not None and app.keyboard == first
+        # The other seat's hint, left behind (as if it had asked for it at the keyboard).
+        screen.hint_shown = Hint(session.can_decline(other), "a secret of the other seat")
+        await pilot.press("e")
+        await pilot.pause()
+        assert "a secret of the other seat" not in screen_text(app)
+        # This seat's own hint shows there, with its reason.
+        await pilot.press("i")
+        await pilot.pause()
+        assert "Why:" in screen.query_one("#walkthrough-text").render().plain

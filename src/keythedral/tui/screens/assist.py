@@ -151,10 +151,10 @@ class AssistMixin:
         legal = session.legal() if seat is not None else []
         h = self.hint_shown
         reason = ""
-        if h is not None and h.action in legal:
+        if h is not None and h.action.seat == seat and h.action in legal:  # this player's hint
             from keythedral.tui.text import describe
 
-            reason = f"{describe(h.action, session.view(seat))}, because {h.reason}"
+            reason = f"{describe(h.action, session.view(seat))}. Why: {h.reason}"
         found.first(WalkthroughPanel).show(session.view(seat), legal, reason)
 
     # --- the rules --------------------------------------------------------------------------
