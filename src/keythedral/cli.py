@@ -33,7 +33,7 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         type=float,
         metavar="SECONDS",
         help="how long each computer player's move stays on screen (default 0.7)",
-        **({"default": 0.7} if defaults else {}),
+        default=0.7 if defaults else argparse.SUPPRESS,
     )
     p.add_argument("--seed", type=int, help="the game's seed (random by default)")
     p.add_argument(
