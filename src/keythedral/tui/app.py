@@ -479,15 +479,21 @@ class KeythedralApp(App[None]):
             self.keyboard = self.watcher = seat
             self._refresh()
             return
-        previous = self.keyboard if self.keyboard is not None else self.watcher
+        previous = self.hand_up
         self.keyboard = None
         self.watcher = None
         self._refresh()
         undo_by = previous if previous is not None and session.undoable_by() == previous else None
         self._hand_over(seat, undo_by)
 
+    @property
+    def hand_up(self) -> int | None:
+        """The person whose hand is on screen: the one at the keyboard, or, while a bot moves,
+        the last one who had it."""
+        return self.keyboard if self.keyboard is not None else self.watcher
+
     def _refresh(self) -> None:
-        shown = self.keyboard if self.keyboard is not None else self.watcher
+        shown = self.hand_up
         if shown != self._notes_for:
             # Notes (a hint, a law's text) speak of the hand of the person who asked for them:
             # they go when that person's hand leaves the screen, before anyone else looks.
@@ -702,7 +708,7 @@ class KeythedralApp(App[None]):
     def _undoer(self) -> int | None:
         """The person who may take back an action: the one at the keyboard, or the one whose
         hand is up while a bot is about to answer (their own last move, before it does)."""
-        return self.keyboard if self.keyboard is not None else self.watcher
+        return self.hand_up
 
     def can_undo(self) -> bool:
         session = self.session

@@ -251,7 +251,7 @@ class GameScreen(AssistMixin, BaseScreen):
             return
         seat = app.keyboard
         # While a bot moves, the hand of the last person at the keyboard stays up.
-        shown = seat if seat is not None else app.watcher
+        shown = app.hand_up
         if self._note is not None and self._note_for is not None and shown != self._note_for:
             self._note = None  # it may tell of the last person's hand (a law card's text)
         view = session.view(shown)
@@ -406,12 +406,9 @@ class GameScreen(AssistMixin, BaseScreen):
     def say(self, message: str, *, error: bool = False, public: bool = False) -> None:
         """A message in the info line, kept there until the next key."""
         self._note = Text(message, style="bold red" if error else "bold")
-        app = self.kapp
         # A note may tell of the hand on screen (a law card's text): it is that person's,
         # unless it is public (a computer player's move) or said with nobody's hand up.
-        self._note_for = (
-            None if public else app.keyboard if app.keyboard is not None else app.watcher
-        )
+        self._note_for = None if public else self.kapp.hand_up
         self.query_one("#info", Static).update(self._note, layout=False)
 
     def _show_cursor_info(self) -> None:
