@@ -174,6 +174,14 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
     return f"{kind.replace('_', ' ')}{where} ({n} choices)"
 
 
+def board_panes() -> ComposeResult:
+    """The map and the two mats: the panes a board screen switches between (m, t)."""
+    yield FieldMap(id="map")
+    with VerticalScroll(id="mats"):
+        yield KeythedralMat(id="keythedral-mat")
+        yield KeytownMat(id="keytown-mat")
+
+
 class GameScreen(AssistMixin, BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
@@ -228,10 +236,7 @@ class GameScreen(AssistMixin, BaseScreen):
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with ContentSwitcher(initial="map", id="left"):
-                yield FieldMap(id="map")
-                with VerticalScroll(id="mats"):
-                    yield KeythedralMat(id="keythedral-mat")
-                    yield KeytownMat(id="keytown-mat")
+                yield from board_panes()
                 yield EventLog(id="log")
                 yield WalkthroughPanel(id="walkthrough")
             with Vertical(id="side"):

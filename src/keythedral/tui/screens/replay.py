@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from keythedral.tui.screens.base import BaseScreen
-from keythedral.tui.screens.game import action_cell
+from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.text import (
     PHASES,
     cubes_text,
@@ -117,10 +117,7 @@ class ReplayScreen(BaseScreen):
         yield StatusBar(id="status")
         with Horizontal(id="main"):
             with ContentSwitcher(initial="map", id="left"):
-                yield FieldMap(id="map")
-                with VerticalScroll(id="mats"):
-                    yield KeythedralMat(id="keythedral-mat")
-                    yield KeytownMat(id="keytown-mat")
+                yield from board_panes()
                 with VerticalScroll(id="replay-log"):
                     yield Static(id="replay-log-text")
             with Vertical(id="replay-side"):
