@@ -8,7 +8,7 @@
 Each entry names a binding by its id and gives its new key or keys (comma-separated, in
 Textual's key names: ``a``, ``ctrl+z``, ``f2``, ``question_mark``).  The app hands the table
 to Textual's keymap (``App.set_keymap``), which puts the new keys in place of the old ones
-everywhere that binding is used, the Footer and the help screen included.  A file that cannot
+everywhere that binding is used, the key bar and the help screen included.  A file that cannot
 be read, an unknown id or a key name that cannot be right is reported and left out; the game
 starts all the same.  ``$KEYTHEDRAL_CONFIG_DIR`` overrides the folder.
 """

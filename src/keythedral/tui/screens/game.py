@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.screens.assist import AssistMixin
 from keythedral.tui.screens.base import BaseScreen
@@ -36,6 +36,7 @@ from keythedral.tui.text import (
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel, hotkeys
+from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import (
     EventLog,
     HandPanel,
@@ -244,7 +245,7 @@ class GameScreen(AssistMixin, BaseScreen):
                 yield DecisionPanel(id="decision")
         yield Static(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
         yield self.compose_too_small()
 
     # --- drawing the game -----------------------------------------------------------------------

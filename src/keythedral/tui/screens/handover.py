@@ -11,9 +11,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.widgets.keybar import KeyBar
 
 
 class HandoverScreen(BaseScreen):
@@ -60,7 +61,7 @@ class HandoverScreen(BaseScreen):
                     Text("Since your last turn:\n" + "\n".join(self.recent)),
                     id="handover-recent",
                 )
-        yield Footer()
+        yield KeyBar()
         yield self.compose_too_small()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

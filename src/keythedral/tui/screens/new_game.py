@@ -14,7 +14,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     RadioButton,
     RadioSet,
@@ -23,6 +22,7 @@ from textual.widgets import (
 )
 
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
@@ -179,7 +179,7 @@ class NewGameScreen(BaseScreen):
                 yield Button("Tutorial", id="tutorial", compact=True)
                 yield Button("Quit", id="quit", compact=True)
             yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note", markup=False)
-        yield Footer()
+        yield KeyBar()
         yield self.compose_too_small()
 
     def on_mount(self) -> None:

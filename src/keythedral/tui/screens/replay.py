@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
@@ -30,6 +30,7 @@ from keythedral.tui.text import (
     worth,
 )
 from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class ReplayScreen(BaseScreen):
                 with VerticalScroll(id="replay-step"):
                     yield Static(id="replay-step-text")
         yield Static(id="info")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
         yield self.compose_too_small()
 
     def on_mount(self) -> None:

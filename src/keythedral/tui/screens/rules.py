@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from keythedral import rules
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.widgets.keybar import KeyBar
 
 TIMING_WORDS = {
     "phase_start": "at the start of a phase",
@@ -101,7 +102,7 @@ class RulesScreen(BaseScreen):
             )
             with VerticalScroll(id="rules-body"):
                 yield Markdown(id="rules-text")
-        yield Footer()
+        yield KeyBar()
         yield self.compose_too_small()
 
     async def on_mount(self) -> None:

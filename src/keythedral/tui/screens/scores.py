@@ -11,11 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import cubes_text, law_name, seat_tokens, seat_value, worth
 from keythedral.tui.widgets.chart import History, ScoreChart
+from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import seat_label, winners_text
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class ScoresScreen(BaseScreen):
                 )
             if self.history is not None:
                 yield ScoreChart(self.history, id="scores-chart")
-        yield Footer()
+        yield KeyBar()
         yield self.compose_too_small()
 
     def action_new_game(self) -> None:
