@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ class FakeApp:
 
     made: list[Any] = []
     options: list[dict[str, Any]] = []  # display options: ascii, theme, and run's mouse
+    collecting: list[bool] = []  # whether the cyclic collector ran while the app started
 
     def __init__(self, *, start: Any, **options: Any) -> None:
         FakeApp.made.append(start)
@@ -23,6 +25,7 @@ class FakeApp:
 
     def run(self, **options: Any) -> None:
         FakeApp.options[-1].update(options)
+        FakeApp.collecting.append(gc.isenabled())
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +36,7 @@ def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(app_module, "KeythedralApp", FakeApp)
     FakeApp.made.clear()
     FakeApp.options.clear()
+    FakeApp.collecting.clear()
 
 
 def test_players_and_seed_start_a_game_at_once() -> None:
@@ -40,6 +44,19 @@ def test_players_and_seed_start_a_game_at_once() -> None:
     start = FakeApp.made[0]
     assert start.players == ("Ann", "Bob", "Cy") and start.seed == 3
     assert start.variants["no_laws"] is True and start.variants["edition"] == "classic"
+
+
+def test_the_app_starts_without_the_cyclic_collector_which_is_back_on_after() -> None:
+    """Start-up makes objects that live all run long: collecting among them only slows the
+    first frame.  The app turns the collector back on (tests/tui/test_app.py); it is on again
+    when the app ends, and after a start that went wrong."""
+    assert gc.isenabled()
+    assert cli.main(["--players", "Ann", "Bob"]) == 0
+    assert FakeApp.collecting == [False] and gc.isenabled()
+    assert cli.main(["--players", "Ann", "Bob", "--bots", "nobody"]) == 2
+    assert gc.isenabled()
+    assert cli.main(["tutorial"]) == 0  # the tutorial starts the same way
+    assert FakeApp.collecting == [False, False] and gc.isenabled()
 
 
 def test_play_subcommand_and_options_before_it() -> None:

@@ -8,8 +8,10 @@ subcommands (simulate, replay, rules, tutorial, serve) get their own parsers her
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _tutorial(args: argparse.Namespace) -> int:
     """Open the app on the tutorial, resumed where it was left unless --restart."""
+    with collector_off():
+        return _run_tutorial(args)
+
+
+def _run_tutorial(args: argparse.Namespace) -> int:
     from .tui.app import KeythedralApp, Start
 
     if args.restart or args.name:
@@ -187,9 +194,28 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextmanager
+def collector_off() -> Iterator[None]:
+    """For the app's start-up: it makes a few hundred thousand objects that live for the
+    whole run (Textual, the engine, the screen), and the cyclic collector would walk them all,
+    again and again, for nothing (30-50 ms before the first frame).  The app turns it back on
+    once the game is set up, with everything made so far frozen out of its way
+    (KeythedralApp.settle_memory); it is on again here at the latest."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def play(args: argparse.Namespace) -> int:
     """Open the app.  The rules engine loads behind its first frame, so the terminal switches
     to the game at once; a bad setting or a broken save is then explained on screen."""
+    with collector_off():
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     from .tui.app import KeythedralApp, Start
 
     load = args.load

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 from pathlib import Path
 
+import pytest
 from driver import hand_over, panel, take
 from textshot import screen_text
 from tui_helpers import NAMES, choose, config, make_app, saved_game
@@ -376,6 +378,44 @@ async def test_command_line_start_loads_the_engine_behind_the_first_frame() -> N
         await pilot.pause()
         assert app.session is not None and app.session.config.seed == 9
         assert "Ann must lay the next field tile" in screen_text(app)
+
+
+async def test_the_collector_is_back_on_once_the_game_is_set_up() -> None:
+    """``keythedral play`` starts with the cyclic collector off (a quicker first frame); the
+    app turns it back on when the game is set up."""
+    from keythedral.tui.app import Start
+
+    gc.disable()
+    try:
+        app = KeythedralApp(start=Start(players=("Ann", "Bob"), seed=9), autosave=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.session is not None
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+async def test_the_collector_is_back_on_soon_even_with_no_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On the new-game screen no game is set up: the collector comes back on after a while
+    anyway, never to stay off for the whole run."""
+    import keythedral.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "SETTLE_AFTER", 0.05)
+    gc.disable()
+    try:
+        app = KeythedralApp(autosave=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.pause(0.2)
+            assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 async def test_a_bad_command_line_game_is_explained_on_the_new_game_screen() -> None:

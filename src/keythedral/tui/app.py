@@ -16,6 +16,7 @@ replay next to the saves.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
 Action = Any
 RECENT_LINES = 8  # public events shown on the privacy screen
+SETTLE_AFTER = 5.0  # seconds after start-up by which the cyclic collector is back on
 QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
 MEANWHILE = 6  # the bots' last moves listed while they play
@@ -167,6 +169,7 @@ class KeythedralApp(App[None]):
 
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self.set_timer(SETTLE_AFTER, self._settle_memory_late)
         if not self.is_headless:  # SIGHUP/SIGTERM write the pending autosave before ending
             from keythedral.tui.shutdown import Shutdown
 
@@ -309,12 +312,22 @@ class KeythedralApp(App[None]):
         self.call_after_refresh(self.route)
         self._autosave()
 
-    def _install(self, session: Session) -> None:
-        import gc
-
-        # Everything loaded so far lives for the whole run: keep it out of the collector's
-        # way, so that collections stay short while the game is played.
+    def settle_memory(self) -> None:
+        """Everything loaded so far lives for the whole run: freeze it out of the cyclic
+        collector's way, so that collections stay short while the game is played, and turn
+        the collector back on if start-up turned it off (``keythedral play`` does, for a
+        quicker first frame)."""
         gc.freeze()
+        gc.enable()
+
+    def _settle_memory_late(self) -> None:
+        """Start-up is over, whether or not a game was set up (the new-game screen may wait
+        for a long time): the collector must not stay off."""
+        if not gc.isenabled():
+            self.settle_memory()
+
+    def _install(self, session: Session) -> None:
+        self.settle_memory()
         self.session = session
         self.tokens = seat_tokens(session.config.players)
         self.keyboard = None
