@@ -88,3 +88,27 @@ async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
         app.query_one(WalkthroughPanel).show(view, legal)
         await pilot.pause()
         assert "Ann, you must lay the field tile just drawn" in screen_text(app)
+
+
+async def test_context_help_on_a_field_names_the_field_once() -> None:
+    """? on a field opens its card: the field named once at the top, what it gives, then the
+    rule of placing workers."""
+    from tui_helpers import config, make_app, saved_game
+
+    from keythedral.tui.screens.handover import HandoverScreen
+
+    saved = saved_game(
+        config(3, no_laws=True), lambda s: s.round == 2 and s.phase == "place_workers"
+    )
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+        await pilot.press("m", "question_mark")
+        await pilot.pause()
+        card = app.screen
+        assert isinstance(card, RuleCard) and card.where.startswith("The ")
+        text = screen_text(app)
+        assert text.count(card.where) == 1, text
+        assert "gives" in text and "Phase 1: placing workers" in text

@@ -6,11 +6,15 @@ review the SVGs in ``tests/tui/__snapshots__``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 from tui_helpers import config, make_app, saved_game
 
+from keythedral import engine, replay
+from keythedral.bots import make_bot
+from keythedral.tui.app import Start
 from keythedral.tui.screens.handover import HandoverScreen
 
 SnapCompare = Any
@@ -58,3 +62,41 @@ def test_privacy_screen(snap_compare: SnapCompare) -> None:
 def test_scores_screen(snap_compare: SnapCompare) -> None:
     app = make_app(saved=saved_game(config(5), lambda s: False))
     assert snap_compare(app, terminal_size=(100, 32))
+
+
+def test_new_game_screen(snap_compare: SnapCompare) -> None:
+    app = make_app(seed=1234)  # no game asked for: the new-game screen, with this seed shown
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_help_screen(snap_compare: SnapCompare) -> None:
+    app = make_app(saved=mid_game())
+
+    async def open_help(pilot: Pilot[Any]) -> None:
+        await past_handover(pilot)
+        await pilot.press("question_mark")
+
+    assert snap_compare(app, terminal_size=(100, 32), run_before=open_help)
+
+
+def test_replay_viewer(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=6)
+    players = [make_bot("greedy", seat) for seat in range(3)]
+    state, actions = engine.new_game(cfg), []
+    while state.to_act:
+        seat = state.to_act[0]
+        actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1])
+    path = replay.save(
+        replay.record(cfg, actions, ("human",) * 3, final=state), tmp_path / "r.json"
+    )
+    app = make_app(start=Start(replay=path))
+
+    async def step_in(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("pagedown", "pagedown", "pagedown")  # three rounds on
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(100, 32), run_before=step_in)

@@ -32,8 +32,8 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
     colour = FIELD_YIELD[ftype]
     worker = next((w for w in view.workers if tuple(w.field) == tuple(pos)), None)
     who = f"; {view.players[worker.seat].name}'s worker is on it" if worker is not None else ""
-    text = (
-        f"## The {ftype} at {where}\n\nA {ftype} gives **{colour}**: at the harvest, a worker "
+    text = (  # the card's first line names the field already: no heading of its own
+        f"A {ftype} gives **{colour}**: at the harvest, a worker "
         f"on it brings one {colour} cube from the store{who}. Only one worker fits in a field, "
         "and only homes whose corner touches it may send one.\n\n"
     )
