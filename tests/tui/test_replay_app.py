@@ -8,26 +8,15 @@ from typing import Any
 
 import pytest
 from textshot import screen_text
+from tui_helpers import greedy_game
 
-from keythedral import engine, replay
-from keythedral.bots import make_bot
+from keythedral import replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
 from keythedral.tui.text import law_name
 
 SIZE = (100, 32)
-
-
-def greedy_game(seed: int = 6) -> tuple[replay.Replay, engine.GameState]:
-    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=seed)
-    players = [make_bot("greedy", s) for s in range(3)]
-    state, actions = engine.new_game(cfg), []
-    while state.to_act:
-        seat = state.to_act[0]
-        actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
-        state = engine.apply(state, actions[-1])
-    return replay.record(cfg, actions, ("human", "greedy", "greedy"), final=state), state
 
 
 @pytest.fixture(scope="module")

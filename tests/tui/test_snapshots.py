@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from tui_helpers import config, make_app, saved_game
+from tui_helpers import config, greedy_game, make_app, saved_game
 
-from keythedral import engine, replay
-from keythedral.bots import make_bot
+from keythedral import replay
 from keythedral.tui.app import Start
 from keythedral.tui.screens.handover import HandoverScreen
 
@@ -80,16 +79,8 @@ def test_help_screen(snap_compare: SnapCompare) -> None:
 
 
 def test_replay_viewer(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=6)
-    players = [make_bot("greedy", seat) for seat in range(3)]
-    state, actions = engine.new_game(cfg), []
-    while state.to_act:
-        seat = state.to_act[0]
-        actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
-        state = engine.apply(state, actions[-1])
-    path = replay.save(
-        replay.record(cfg, actions, ("human",) * 3, final=state), tmp_path / "r.json"
-    )
+    rp, _ = greedy_game(6, ("human",) * 3)
+    path = replay.save(rp, tmp_path / "r.json")
     app = make_app(start=Start(replay=path))
 
     async def step_in(pilot: Pilot[Any]) -> None:

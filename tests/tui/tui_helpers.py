@@ -100,3 +100,18 @@ def make_app(
 ) -> KeythedralApp:
     kw.setdefault("autosave", False)
     return KeythedralApp(cfg, saved=saved, animations=False, **kw)
+
+
+def greedy_game(seed: int = 6, seats: tuple[str, ...] = ("human", "greedy", "greedy")) -> Any:
+    """A whole game of three greedy bots, as a replay; (the replay, the final state)."""
+    from keythedral import replay
+    from keythedral.bots import make_bot
+
+    cfg = GameConfig(players=list(NAMES), seed=seed)
+    players = [make_bot("greedy", s) for s in range(3)]
+    state, actions = engine.new_game(cfg), []
+    while state.to_act:
+        seat = state.to_act[0]
+        actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1])
+    return replay.record(cfg, actions, seats, final=state), state
