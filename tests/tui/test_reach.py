@@ -200,6 +200,8 @@ async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
         assert board.cursor[1][0] == start[1][0] + 1
         await pilot.press("l")  # no longer bound to the cursor
         assert board.cursor[1][0] == start[1][0] + 1
+        bar = screen_text(app).splitlines()[-1]
+        assert "f2 Mats" in bar and "t Mats" not in bar  # the key bar shows the new key
         await pilot.press("f2")
         await pilot.pause()
         assert "The Keythedral mat" in screen_text(app)
