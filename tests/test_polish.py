@@ -200,6 +200,16 @@ def test_a_law_cards_target_is_named_in_the_log() -> None:
         assert gamelog.readable(line, names) == line
 
 
+def test_places_in_the_log_read_as_on_the_map() -> None:
+    """The map and the lists write a place as (1,-2); the log says it the same way."""
+    names = ["Robin", "Hilda"]
+    line = "Robin lays a vineyard at (1, -2). Hilda places a cottage at (-3, 0)."
+    assert gamelog.readable(line, names) == (
+        "Robin lays a vineyard at (1,-2). Hilda places a cottage at (-3,0)."
+    )
+    assert gamelog.readable("Robin builds (stage 2).", names) == "Robin builds (stage 2)."
+
+
 def test_a_finished_game_log_ends_with_the_scores() -> None:
     from keythedral import engine
     from keythedral.bots import make_bot

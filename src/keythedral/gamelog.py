@@ -5,7 +5,7 @@ game's actions and collecting every event each one added, with a heading at each
 
     Keythedral · Ann, Bob, Cy · seed 7
     == Layout ==
-    Ann lays a farm at (1, 0).
+    Ann lays a farm at (1,0).
     ...
     == Round 1 ==
     Ann chooses work order 2.
@@ -26,12 +26,14 @@ if TYPE_CHECKING:
 
 ROUND_BEGINS = re.compile(r"^Round (\d+) begins")
 LAW_TARGET = re.compile(r" plays the law (.+?) \(target (\d+)(?:, number (\d+))?")
+POSITION = re.compile(r"\((-?\d+), (-?\d+)\)")  # "(1, -2)": a field or a corner
 
 
 def readable(line: str, names: Sequence[str]) -> str:
     """An event as people say it: the engine names a law card's target by its seat number
     ("Downgrade house (target 1, number 1)"), a player reads "Downgrade house (Bob's number
-    1)".  The engine's own text stays as it is: it is part of every saved state."""
+    1)"; a place reads as on the map, "(1,-2)".  The engine's own text stays as it is: it is
+    part of every saved state."""
 
     def name(m: re.Match[str]) -> str:
         seat = int(m.group(2))
@@ -39,7 +41,8 @@ def readable(line: str, names: Sequence[str]) -> str:
         number = f"'s number {m.group(3)}" if m.group(3) else ""
         return f" plays the law {m.group(1)} ({who}{number}"
 
-    return LAW_TARGET.sub(name, line)
+    # Places are written as the map and the lists of choices write them: "(1,-2)".
+    return POSITION.sub(r"(\1,\2)", LAW_TARGET.sub(name, line))
 
 
 def _heading(rnd: int) -> str:

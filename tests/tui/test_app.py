@@ -24,6 +24,7 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 
 SIZE = (100, 32)
+RAW_PLACE = re.compile(r"\(-?\d+, -?\d+\)")  # the engine's "(1, -2)"; people read "(1,-2)"
 HAND_GRID = re.compile(r"wood \d+ +stone \d+ +food \d+")  # the private cube panel
 
 
@@ -117,7 +118,7 @@ async def test_privacy_screen_at_every_hand_over() -> None:
     assert any(p.laws for p in saved.state.players)
     app = make_app(saved=saved)
     rng = random.Random(1)
-    handovers = 0
+    handovers = recent_lines = 0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         session = app.session
@@ -125,9 +126,13 @@ async def test_privacy_screen_at_every_hand_over() -> None:
         while session.state.round < 3 and session.state.to_act:
             if isinstance(app.screen, HandoverScreen):
                 target = app.screen.player
+                recent_lines += len(app.screen.recent)
                 text = await hand_over(pilot, app)
                 handovers += 1
                 assert f"Pass the keyboard to {target}" in text
+                # Its recent events read as the log panel's: places as on the map, players
+                # by name (not the engine's "(1, 0)" and "(target 2)").
+                assert not RAW_PLACE.search(text) and "(target " not in text, text
                 assert private_titles(text) == []
                 assert "laws:" not in text and not HAND_GRID.search(text)
                 assert app.keyboard == NAMES.index(target)
@@ -147,7 +152,7 @@ async def test_privacy_screen_at_every_hand_over() -> None:
             seat_next = session.state.to_act[0] if len(session.state.to_act) == 1 else None
             if seat_next is not None and seat_next != before and not session.window_seats():
                 assert isinstance(app.screen, HandoverScreen)
-    assert handovers >= 10
+    assert handovers >= 10 and recent_lines >= 10
 
 
 async def test_a_round_by_keys_placement_harvest_spending_bidding() -> None:

@@ -138,6 +138,8 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         assert app.thinking == 1  # his cottage comes next
         # His move is told in the info line and listed while the bots play on.
         assert text.count("Bob (greedy) lays a") == 2
+        x, y = bob.pos
+        assert text.count(f"at ({x},{y})") == 2  # written as the map writes places
         assert app.watcher == 0 and not app.can_undo()
         await pilot.press("u")
         assert session.actions[-1] == bob and "Nothing to take back" in screen_text(app)

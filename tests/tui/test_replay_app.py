@@ -64,6 +64,8 @@ async def test_stepping_through_a_replay_by_action_round_start_and_end(game) -> 
         assert screen.cursor.index == 1 and f"action 1 of {n}" in text
         assert "Action 1 · Ann (human)" in text and "Ann lays a" in text
         assert first.kind == "place_field"
+        x, y = first.pos
+        assert f"at ({x},{y})" in text  # places read as on the map, not the engine's "(1, 0)"
         await pilot.press("l", "l")
         assert screen.cursor.index == 3 and "Action 3 · Bob (greedy)" in screen_text(app)
         await pilot.press("left")

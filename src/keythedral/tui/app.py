@@ -30,6 +30,7 @@ from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
 
+from keythedral.gamelog import readable
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
@@ -533,6 +534,7 @@ class KeythedralApp(App[None]):
         seen = self._seen_log.get(seat, 0)
         new = view.log_total - seen
         recent = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
+        recent = tuple(readable(line, names) for line in recent)
         if len(recent) > RECENT_LINES:
             recent = ("…", *recent[-(RECENT_LINES - 1) :])
         screen = HandoverScreen(
@@ -706,7 +708,7 @@ class KeythedralApp(App[None]):
         new = after.log_total - before.log_total
         lines = after.log[-new:] if 0 < new <= len(after.log) else ()
         if lines:
-            first = lines[0]
+            first = readable(lines[0], session.config.players)
             text = label + first[len(name) :] if first.startswith(name + " ") else first
         else:  # a step whose log line comes later (a payment, a purchase that pays first)
             text = f"{label}: {describe(action, engine.view(before, None))}."
