@@ -61,7 +61,7 @@ COSTS = {
     "s3-01": {"wood": 1, "food": 1, "iron": 1},
     "s3-02": {"wood": 1, "water": 1, "iron": 1},
     "s3-03": {"wood": 1, "iron": 1, "wine": 1},
-    "s3-04": {"food": 1, "water": 1, "iron": 1},
+    "s3-04": {"wood": 2, "iron": 1},
     "s3-05": {"wood": 1, "food": 1, "water": 1},
     "s3-06": {"wood": 1, "food": 1, "wine": 1},
     "s3-07": {"wood": 1, "water": 1, "wine": 1},

@@ -321,6 +321,12 @@ def check_legal(state: engine.GameState, acts: Sequence[Any]) -> None:
     if len(set(keys)) != len(keys):
         dup = [k for k, n in Counter(keys).items() if n > 1]
         _fail(f"duplicate legal actions: {dup[:5]}")
+    if state.windows and state.config.reaction_windows == "when_possible":
+        # A seat stays in a when_possible window only while it has a card to play there.
+        playing = {a.seat for a in acts if a.kind == "play_law"}
+        idle = [s for s in state.to_act if s not in playing]
+        if idle:
+            _fail(f"seats {idle} are asked in a when_possible window with no card to play")
 
 
 def _key(a: Any) -> str:
@@ -597,6 +603,7 @@ class Checks:
     """How much to check at each step (everything cheap runs at every step)."""
 
     sample_applies: int = 3  # extra legal actions applied per step besides the chosen one
+    apply_every: bool = False  # apply every legal action at every step instead
     mutations: int = 2  # legal actions mutated per step
     views_every: int = 1  # check every seat's view every k steps
     round_trip_every: int = 50
@@ -639,7 +646,12 @@ def play_checked(
             if not acts:
                 break
             dump = state.model_dump_json()
-            for a in rng.sample(acts, min(len(acts), checks.sample_applies)):
+            tried = (
+                acts
+                if checks.apply_every
+                else rng.sample(acts, min(len(acts), checks.sample_applies))
+            )
+            for a in tried:
                 try:
                     engine.apply(state, a)
                 except Exception as exc:

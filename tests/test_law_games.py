@@ -11,6 +11,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from invariants import Checks, play_checked
 from keythedral import engine
@@ -58,3 +60,23 @@ def test_every_law_card_was_played_in_those_games() -> None:
         for n, policy, seed in GAMES:
             test_games_with_laws_keep_every_invariant(n, policy, seed)
     assert len(_played) == ALL_CARDS, sorted(_played)
+
+
+@settings(max_examples=4, deadline=None, derandomize=True)
+@given(
+    n=st.integers(2, 4),
+    policy=st.sampled_from(["always", "when_possible"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_every_legal_action_applies_at_every_step(n: int, policy: str, seed: int) -> None:
+    """At every step of games keen on laws, every listed action applies (play_checked applies
+    them all), and no seat is asked in a when_possible window without a card to play
+    (check_legal)."""
+    config = engine.GameConfig(players=NAMES[:n], seed=seed, reaction_windows=policy)
+    record = play_checked(
+        config,
+        random.Random(seed),
+        Checks(apply_every=True, mutations=1, views_every=5, round_trip_every=100),
+        policy=law_loving,
+    )
+    assert record.final.phase == "game_over"

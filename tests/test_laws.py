@@ -7,6 +7,7 @@ Situations come from a real game (the layout played by first legal action), adju
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import permutations
 from typing import Any
 
 import pytest
@@ -136,24 +137,47 @@ def spend_with(holdings: dict[int, tuple[str, ...]], n: int = 3, **cfg: Any) -> 
 
 
 # --- 1. Work order --------------------------------------------------------------------------
-def test_work_order_gives_every_marker_pick_to_its_player_for_one_round():
+def test_work_order_fixes_the_whole_order_in_one_decision_and_phase_1_follows_it():
     state = round_start(3, {1: ("work-order",)})
     assert window("place_workers")(state)
-    state = play(state, 1, "work-order")
+    plays = offered(state, "work-order")
+    assert {a.order for a in plays} == set(permutations(range(1, 6)))  # one play per order
+    state = play(state, 1, "work-order", order=(3, 1, 5, 2, 4))
     state = decline_all(state)  # the phase window
-    assert state.effects.work_order_by == 1
-    for marker in range(5):
-        assert state.to_act == (1,), f"marker {marker + 1} is Bob's to place"
-        pick = next(a for a in engine.legal_actions(state) if a.kind == "choose_work_order")
-        state = engine.apply(state, pick)
-        # the workers still go out from the marker's nominal holder (seat marker % 3),
-        # clockwise, so the seat before it places last
-        if state.placement is not None:
-            assert state.placement.order[-1] == (marker - 1) % 3
-        state = until(state, lambda s: s.placement is None or s.phase != "place_workers")
+    assert state.effects.fixed_order == (3, 1, 5, 2, 4)
+    assert any(
+        "fixes the order of the cottage numbers this round: 3, 1, 5, 2, 4" in line
+        for line in state.log
+    )
+    # Nobody picks a number any more: the markers go on the fixed numbers by themselves, and
+    # each number's workers still go out from its marker's nominal holder, clockwise.
+    called: list[int] = []
+    while state.phase == "place_workers":
+        assert engine.decision(state) != "choose_work_order"
+        if len(state.work_order) > len(called):
+            called = list(state.work_order)
+            marker = len(called) - 1
+            said = f"Work-order marker {marker + 1} goes on number {called[-1]}"
+            assert any(said in line for line in state.log[-6:])
+            if state.placement is not None and state.placement.number == called[-1]:
+                # the seat before the marker's nominal holder places last
+                assert state.placement.order[-1] == (marker - 1) % 3
+        state = step(state)
+    assert called == [3, 1, 5, 2, 4]
     state = until(state, lambda s: s.round == 2 and s.phase == "place_workers" and not s.windows)
-    assert state.effects.work_order_by is None
+    assert state.effects.fixed_order == () and state.effects.work_order_by is None
     assert state.to_act == (state.start_player,)
+    assert engine.decision(state) == "choose_work_order"  # back to the usual picks
+
+
+def test_work_order_is_not_played_marker_by_marker():
+    """Once a number is called the card is no longer offered: the order is fixed up front."""
+    state = round_start(3, {0: ("work-order",)})
+    state = decline_all(state)
+    assert engine.decision(state) == "choose_work_order"
+    assert not offered(state, "work-order")
+    with pytest.raises(engine.IllegalAction):
+        engine.apply(state, engine.PlayLaw(seat=0, card="work-order", order=(1, 2, 3, 4, 5)))
 
 
 # --- 2. Price increase ----------------------------------------------------------------------

@@ -1,3 +1,3 @@
 """Keythedral: Richard Breese's 2002 board game, for the terminal."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

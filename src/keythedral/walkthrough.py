@@ -137,30 +137,6 @@ KIND_RULES = {
     "choose_cube": "Law cards",
 }
 
-#: When each law card can be played (for a card that cannot be played now).
-LAW_WHEN = {
-    "work-order": "only at the start of phase 1, before any number is called",
-    "price-increase": "only as an answer to another player's declared purchase",
-    "price-decrease": "in phase 3, on your own turn or at the start of the phase",
-    "upgrade-cottage": "at any of your decisions or phase starts, while you have a cottage",
-    "substitution": "as your phase 3 action, to buy a tile",
-    "cottage-number": "in phase 1, when you place workers for the number just called",
-    "craft-bargain": "any time the store holds a used craft cube",
-    "unexpected-harvest": "at the start of phase 2, with a worker on that field type",
-    "broken-fences": "at the start of phase 1 or your phase 1 decisions, with a fence on the board",
-    "repeal-law": "only as an answer to a law another player has just played",
-    "unsafe-fence": "any time there is a fence on the board",
-    "house-moratorium": "at the start of phase 1, 2 or 3",
-    "design-change": "any time, on a face-up tile whose stage has unused tiles left",
-    "double-production": "at the start of phase 2, on a field with your worker",
-    "bargain": "as your phase 3 action, as your trade",
-    "sale": "as your phase 3 action, to buy glass or gold",
-    "downgrade-house": "any time there is a house on the board",
-    "good-harvest": "at the start of phase 2, on a field type with a worker",
-    "poor-harvest": "at the start of phase 2, on a field type with a worker",
-    "start-order": "at the start of any phase but the 4th",
-}
-
 
 @dataclass(frozen=True)
 class Option:
@@ -798,7 +774,7 @@ def _law_options(view: PlayerView, legal: list[Any], only_playable: bool = False
                 )
             )
         elif not only_playable:
-            why = LAW_WHEN.get(card, "not now")
+            why = cards[card].when
             out.append(
                 Option(f"Play {name}", False, why, f"{cards[card].number}. {name}", "play_law")
             )

@@ -133,7 +133,8 @@ class PlayLaw(_Action):
     harvest); ``field`` (Double production; with ``corner`` the fence of Unsafe fence);
     ``craft`` (Craft bargain, Sale); ``cube`` the resource given (Craft bargain) or the craft
     given instead of ``instead`` (Substitution); ``extra``/``less`` the buyer's colour choices for
-    price laws under a tile bought with Substitution.
+    price laws under a tile bought with Substitution; ``order`` the five cottage numbers in the
+    order they are called this round (Work order).
     """
 
     kind: Literal["play_law"] = "play_law"
@@ -149,6 +150,7 @@ class PlayLaw(_Action):
     instead: Colour | None = None
     extra: Colour | None = None
     less: Colour | None = None
+    order: tuple[int, ...] | None = None
 
 
 Action = Annotated[
@@ -180,6 +182,8 @@ ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defe
 ACTION_KINDS: tuple[str, ...] = tuple(
     cls.model_fields["kind"].default for cls in _Action.__subclasses__()
 )
+#: Every action class (``isinstance(x, ACTION_CLASSES)`` tells an action from anything else).
+ACTION_CLASSES: tuple[type[_Action], ...] = tuple(_Action.__subclasses__())
 
 
 def parse_action(data: object) -> Action:

@@ -124,6 +124,24 @@ def substituted(state: GameState, action: PlayLaw) -> Counts:
     return cost
 
 
+def payable(state: GameState, purchase: BuyBuilding | PlayLaw) -> bool:
+    """Can the declared ``purchase`` still be paid as declared?  Cards played while it waited
+    (a price law on its tile, a Design change, the buyer's own Craft bargain) may change that."""
+    assert purchase.tile is not None
+    try:
+        check_tile(state, purchase.tile)
+        if isinstance(purchase, BuyBuilding):
+            check_purchase(state, purchase)
+            return True
+        cost = substituted(state, purchase)
+    except IllegalAction:
+        return False
+    hand = state.players[purchase.seat].cubes
+    if purchase.instead is not None:
+        return can_afford(hand, cost)
+    return sum(hand[:5]) >= sum(cost[:5]) and can_afford(hand[5:], cost[5:])
+
+
 def complete(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
     """Pay for a purchase nobody stopped, and take the tile."""
     seat = purchase.seat

@@ -20,7 +20,9 @@ IN_PLAY_LONG = (5, 5, 5, 4, 3)
 #: Seat values by stage for the two editions.
 SEAT_VALUE = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
 
-Timing = Literal["phase_start", "purchase_declared", "law_played", "any_time", "own_action"]
+Timing = Literal[
+    "phase_start", "purchase_declared", "law_played", "own_action", "own_or_phase_start", "any_time"
+]
 
 #: libyaml's safe loader when PyYAML has it (several times faster), else the Python one.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -62,6 +64,7 @@ class LawCard(BaseModel):
     number: int = Field(ge=1, le=20)
     name: str
     timing: Timing
+    when: str  # the timing in words, for the screens
     effect: str
     text: str
 

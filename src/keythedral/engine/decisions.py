@@ -26,7 +26,7 @@ KINDS: dict[str, frozenset[str]] = {
     "place_field": frozenset({"place_field"}),
     "place_cottage": frozenset({"place_cottage"}),
     "choose_work_order": frozenset({"choose_work_order", "play_law"}),
-    "place_worker": frozenset({"place_worker", "play_law"}),
+    "place_worker": frozenset({"place_worker", "play_law", "decline"}),
     "spend": frozenset(
         {
             "play_law",

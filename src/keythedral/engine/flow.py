@@ -8,7 +8,7 @@ decision, naming who may act.
 
 from __future__ import annotations
 
-from . import bidding, harvest, lawmaster, spend, windows, workers
+from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .state import GameState, logged, replace
 
 
@@ -47,6 +47,10 @@ def _step(state: GameState) -> GameState | tuple[int, ...]:
         return (state.gain.seat,)
     if state.windows:
         top = state.windows[-1]
+        if state.config.reaction_windows == "when_possible":
+            pruned = windows.prune(state)
+            if pruned is not state:
+                return pruned
         return top.seats if top.seats else windows.close(state)
     if phase == "layout":
         if state.layout_step == 10 * state.n:
@@ -56,13 +60,15 @@ def _step(state: GameState) -> GameState | tuple[int, ...]:
         if state.window_done != phase:
             return windows.phase_start(state, phase)
         if state.placement is not None:
-            settled = workers.settle(state)
+            settled = workers.settle(state, laws.could_free)
             if settled.placement is not None:
                 return settled if settled is not state else (settled.placement.order[0],)
             return settled
         if len(state.work_order) == 5:
             return replace(state, phase="harvest")
-        return (workers.chooser(state),)
+        if state.effects.fixed_order:
+            return workers.call_fixed(state)
+        return (workers.marker_holder(state),)
     if phase == "harvest":
         if state.window_done != phase:
             return windows.phase_start(state, phase)

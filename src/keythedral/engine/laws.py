@@ -8,11 +8,13 @@ contexts in which a card may be played:
   action, a bid, naming the start player);
 - ``phase_start``: the window at the start of phases 1, 2, 3 and 5;
 - ``purchase``: another player has declared a building purchase;
-- ``law_played``: another player has just played a law (only Repeal law fits).
+- ``law_played``: another player has just played a law.
 
-``options`` lists, for one seat and one context, every legal ``play_law`` action with its
-choices; a card that could have no effect now is not offered.  ``resolve`` applies a card once
-nobody repealed it.
+Which contexts fit a card is its ``timing`` in ``law_cards.yaml`` (the one source: the help
+screens read the same field), mapped to contexts by ``TIMING_CONTEXTS``; each card's generator
+adds what the card itself needs (a phase, a target).  ``options`` lists, for one seat and one
+context, every legal ``play_law`` action with its choices; a card that could have no effect now
+is not offered.  ``resolve`` applies a card once nobody repealed it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
+from itertools import permutations
 from typing import Literal
 
 from .actions import PlayLaw
@@ -34,6 +37,18 @@ from .workers import open_fields
 
 Context = Literal["own", "phase_start", "purchase", "law_played"]
 
+#: The contexts each ``timing`` of law_cards.yaml allows.  "any_time" cards (their text says "at
+#: any time") fit the holder's own decisions and every window, also for a player who procured a
+#: law this round: procuring ends their actions, not their law plays.
+TIMING_CONTEXTS: dict[str, frozenset[Context]] = {
+    "phase_start": frozenset({"phase_start"}),
+    "purchase_declared": frozenset({"purchase"}),
+    "law_played": frozenset({"law_played"}),
+    "own_action": frozenset({"own"}),
+    "own_or_phase_start": frozenset({"own", "phase_start"}),
+    "any_time": frozenset({"own", "phase_start", "purchase", "law_played"}),
+}
+
 #: Regular decisions at which a holder may play a card of its own.
 OWN_DECISIONS = frozenset(
     {"choose_work_order", "place_worker", "spend", "bid", "choose_start_player"}
@@ -45,6 +60,12 @@ make_law = cache(PlayLaw)
 
 def card_name(card: str) -> str:
     return law_catalogue()[card].name
+
+
+@cache
+def contexts(card: str) -> frozenset[Context]:
+    """The contexts in which ``card`` may be played (from its timing in the catalogue)."""
+    return TIMING_CONTEXTS[law_catalogue()[card].timing]
 
 
 def _window_phase(state: GameState, ctx: Context) -> str:
@@ -65,10 +86,16 @@ def _purchase_tile(state: GameState, ctx: Context) -> str | None:
 Gen = Callable[[GameState, int, Context], list[PlayLaw]]
 
 
+#: Every order in which the five cottage numbers can be called (Work order's choices).
+ORDERS = tuple(permutations(range(1, 6)))
+
+
 def _work_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if _window_phase(state, ctx) == "place_workers" and not state.work_order:
-        return [make_law(seat=seat, card="work-order")]
-    return []
+    if _window_phase(state, ctx) != "place_workers" or state.work_order:
+        return []
+    if state.effects.fixed_order:
+        return []
+    return [make_law(seat=seat, card="work-order", order=o) for o in ORDERS]
 
 
 def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
@@ -79,7 +106,7 @@ def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
 
 
 def _price_decrease(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not (state.phase == "spend" and ctx in ("own", "phase_start")):
+    if not _in_play(state):
         return []
     return [
         make_law(seat=seat, card="price-decrease", tile=t)
@@ -88,12 +115,13 @@ def _price_decrease(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     ]
 
 
-def _any_time(ctx: Context, state: GameState) -> bool:
-    return state.round > 0 and ctx in ("own", "phase_start")
+def _in_play(state: GameState) -> bool:
+    """Past the layout: cards that may be played at any time wait for the first round."""
+    return state.round > 0
 
 
 def _upgrade_cottage(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _any_time(ctx, state):
+    if not _in_play(state):
         return []
     return [
         make_law(seat=seat, card="upgrade-cottage", number=c.number)
@@ -158,7 +186,7 @@ def _cottage_number(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
 
 
 def _craft_bargain(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _any_time(ctx, state):
+    if not _in_play(state):
         return []
     hand = state.players[seat].cubes
     return [
@@ -192,10 +220,7 @@ def _unexpected_harvest(state: GameState, seat: int, ctx: Context) -> list[PlayL
 
 
 def _broken_fences(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    in_phase_1 = state.phase == "place_workers" and (
-        ctx == "own" or _window_phase(state, ctx) == "place_workers"
-    )
-    if not in_phase_1 or not state.fences:
+    if state.phase != "place_workers" or not state.fences:
         return []
     fenced = {f.corner for f in state.fences}
     return [
@@ -207,13 +232,11 @@ def _broken_fences(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
 
 
 def _repeal_law(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if ctx != "law_played":
-        return []
     return [make_law(seat=seat, card="repeal-law")]
 
 
 def _unsafe_fence(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _any_time(ctx, state):
+    if not _in_play(state):
         return []
     return [
         make_law(seat=seat, card="unsafe-fence", corner=f.corner, field=f.field)
@@ -230,7 +253,7 @@ def _house_moratorium(state: GameState, seat: int, ctx: Context) -> list[PlayLaw
 
 
 def _design_change(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not (_any_time(ctx, state) or ctx == "purchase"):
+    if not _in_play(state):
         return []
     return [
         make_law(seat=seat, card="design-change", tile=t)
@@ -272,7 +295,7 @@ def _sale(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
 
 
 def _downgrade_house(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _any_time(ctx, state):
+    if not _in_play(state):
         return []
     return [
         make_law(seat=seat, card="downgrade-house", target=c.seat, number=c.number)
@@ -296,8 +319,6 @@ def _harvest_type(card: str, taken: Callable[[Effects], tuple[str, ...]]) -> Gen
 
 
 def _start_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if ctx != "phase_start":
-        return []
     return [
         make_law(seat=seat, card="start-order", target=s)
         for s in range(state.n)
@@ -329,6 +350,23 @@ GENERATORS: dict[str, Gen] = {
 }
 
 
+def could_free(state: GameState, seat: int, number: int) -> bool:
+    """Could a law card in ``seat``'s hand free a field now for its home ``number``, which has
+    none?  Broken fences or Unsafe fence where only fences keep its workers out, or Cottage
+    number sending another home's workers out instead."""
+    hand = state.players[seat].laws
+    if not hand:
+        return False
+    corner = state.cottage(seat, number).corner
+    taken = {w.field for w in state.workers}
+    fenced = [f for f in index(state.fields).fields_of(corner) if f not in taken]
+    if fenced and "broken-fences" in hand and seat not in state.effects.fence_free:
+        return True
+    if fenced and "unsafe-fence" in hand:
+        return True
+    return "cottage-number" in hand and bool(_cottage_number(state, seat, "own"))
+
+
 def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     """Every legal play of a law card by ``seat`` in context ``ctx``."""
     hand = state.players[seat].laws
@@ -336,7 +374,8 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
         return []
     out: list[PlayLaw] = []
     for card in sorted(set(hand)):
-        out += GENERATORS[card](state, seat, ctx)
+        if ctx in contexts(card):
+            out += GENERATORS[card](state, seat, ctx)
     return out
 
 
@@ -361,11 +400,14 @@ def _fx(state: GameState, law: PlayLaw, text: str, **changes: object) -> GameSta
 
 
 def _eff_work_order(state: GameState, law: PlayLaw) -> GameState:
+    assert law.order is not None
+    order = ", ".join(map(str, law.order))
     return _fx(
         state,
         law,
-        f"{state.name(law.seat)} picks the number for every work-order marker this round.",
+        f"{state.name(law.seat)} fixes the order of the cottage numbers this round: {order}.",
         work_order_by=law.seat,
+        fixed_order=law.order,
     )
 
 
@@ -383,20 +425,30 @@ def _eff_price(state: GameState, law: PlayLaw) -> GameState:
 
 
 def cancel_purchase_of(state: GameState, tile: str) -> GameState:
-    """An answered purchase of ``tile`` is off: the buyer chooses again (no action spent)."""
-    if not state.windows:
-        return state
-    top = state.windows[-1]
-    if top.kind != "purchase" or top.purchase is None or top.purchase.tile != tile:
-        return state
-    buyer = top.purchase.seat
-    changes: dict[str, object] = {"windows": state.windows[:-1]}
-    if isinstance(top.purchase, PlayLaw):  # a Substitution purchase: the card goes back
-        laws_ = (*state.players[buyer].laws, top.purchase.card)
+    """A declared purchase of ``tile`` is off: the buyer chooses again (no action spent).
+
+    Its window may lie under others (a card played in answer to a law played while the
+    purchase waited); only that window goes, the ones above it still resolve.
+    """
+    for i in range(len(state.windows) - 1, -1, -1):
+        w = state.windows[i]
+        if w.kind == "purchase" and w.purchase is not None and w.purchase.tile == tile:
+            return withdraw(state, i, "is answered")
+    return state
+
+
+def withdraw(state: GameState, i: int, why: str) -> GameState:
+    """Call off the purchase held by window ``i``; a Substitution card goes back to its hand."""
+    purchase = state.windows[i].purchase
+    assert purchase is not None
+    buyer = purchase.seat
+    changes: dict[str, object] = {"windows": state.windows[:i] + state.windows[i + 1 :]}
+    if isinstance(purchase, PlayLaw):  # a Substitution purchase: the card goes back
+        laws_ = (*state.players[buyer].laws, purchase.card)
         changes["players"] = with_player(state, buyer, laws=laws_)
     return logged(
         state,
-        f"{state.name(buyer)}'s purchase of {tile} is answered: {state.name(buyer)} may buy "
+        f"{state.name(buyer)}'s purchase of {purchase.tile} {why}: {state.name(buyer)} may buy "
         "at the new terms or do something else.",
         **changes,
     )

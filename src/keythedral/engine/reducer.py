@@ -22,7 +22,7 @@ from . import (
     windows,
     workers,
 )
-from .actions import Action, Pay, parse_action
+from .actions import ACTION_CLASSES, Action, Pay, parse_action
 from .decisions import KINDS, WORDS, decision
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, replace
@@ -47,7 +47,9 @@ _HANDLERS: dict[str, Handler] = {
     "pass_bid": bidding.apply_pass_bid,
     "choose_start_player": bidding.apply_choose_start,
     "play_law": windows.apply_play,
-    "decline": windows.apply_decline,
+    "decline": lambda state, a: (
+        windows.apply_decline(state, a) if state.windows else workers.apply_idle(state, a)
+    ),
     "choose_cube": harvest.apply_choose,
 }
 
@@ -78,6 +80,13 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
             raise IllegalAction(
                 f"That is not an action the game knows: {exc.errors()[0]['msg']}"
             ) from exc
+    elif not isinstance(action, ACTION_CLASSES):
+        shown = repr(action)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise IllegalAction(
+            f"That is not an action the game knows: expected an action or a dict describing "
+            f"one, got {shown}."
+        )
     d = decision(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")

@@ -82,7 +82,8 @@ class Window(Frozen):
 class Effects(Frozen):
     """Law effects that last until the end of the round."""
 
-    work_order_by: int | None = None  # Work order: this seat picks every marker's number
+    work_order_by: int | None = None  # Work order: the seat that fixed this round's order
+    fixed_order: tuple[int, ...] = ()  # Work order: the five numbers, in the order called
     fence_free: tuple[int, ...] = ()  # Broken fences: these seats ignore fences in phase 1
     spent: tuple[tuple[int, int], ...] = ()  # Cottage number: (seat, number) already sent out
     good: tuple[FieldType, ...] = ()  # Good harvest: field types producing double

@@ -44,6 +44,17 @@ def _open(state: GameState, window: Window) -> GameState | None:
     return replace(state, windows=(*state.windows, replace(window, seats=seats)))
 
 
+def prune(state: GameState) -> GameState:
+    """Under ``"when_possible"``: a seat stays in the innermost window only while it holds a
+    card that could still be played there (after playing its last fitting card it is not asked
+    to let the moment go by)."""
+    top = state.windows[-1]
+    seats = tuple(s for s in top.seats if laws.options(state, s, top.kind))
+    if seats == top.seats:
+        return state
+    return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
+
+
 def phase_start(state: GameState, phase: str) -> GameState:
     """The window at the start of a phase (marked done whether or not it opens)."""
     state = replace(state, window_done=phase)
@@ -127,6 +138,12 @@ def close(state: GameState) -> GameState:
     state = replace(state, windows=state.windows[:-1])
     if top.kind == "purchase":
         assert top.purchase is not None
+        if not buildings.payable(state, top.purchase):
+            return laws.withdraw(
+                replace(state, windows=(*state.windows, top)),
+                len(state.windows),
+                "cannot be paid as declared any more",
+            )
         return buildings.complete(state, top.purchase)
     if top.kind == "law_played":
         assert top.law is not None

@@ -1,20 +1,27 @@
 """Phase 1: work-order markers and worker placement.
 
 Markers 1..5 go round from the start player; each holder picks a cottage number not yet picked
-(a Work order law hands every pick to its player).  Then, starting with the marker's nominal
-holder and going clockwise, every player sends out the workers of their cottage (one) or house
-(two) of that number, each into a different free field it touches and is not fenced off from
-(Broken fences lets a player ignore fences this round).  A Cottage number law sends out a
-second cottage of the player's under the number just picked; that cottage stays home later.
+(a Work order law fixes all five numbers at the start of the phase instead, and the markers then
+go on them by themselves).  Then, starting with the marker's nominal holder and going
+clockwise, every player sends out the workers of their cottage (one) or house (two) of that
+number, each into a different free field it touches and is not fenced off from (Broken fences
+lets a player ignore fences this round).  A Cottage number law sends out a second cottage of
+the player's under the number just picked; that cottage stays home later.  A home with no free
+field sends nobody: its owner is asked only when a law card they hold could change that (see
+``settle``), and then may ``decline`` to leave the workers idle.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import (
     Action,
     ChooseWorkOrder,
+    Decline,
     PlaceWorker,
     make_choose_work_order,
+    make_decline,
     make_place_worker,
 )
 from .board import Pos, Worker, index
@@ -47,12 +54,6 @@ def marker_holder(state: GameState) -> int:
     return (state.start_player + len(state.work_order)) % state.n
 
 
-def chooser(state: GameState) -> int:
-    """Who picks the next cottage number (the Work order law's player, if one was played)."""
-    by = state.effects.work_order_by
-    return by if by is not None else marker_holder(state)
-
-
 def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
     """Workers cottage ``number`` sends out now.
 
@@ -75,11 +76,14 @@ def open_fields(state: GameState, seat: int, number: int) -> list[Pos]:
 def legal(state: GameState) -> list[Action]:
     p = state.placement
     if p is None:
-        seat = chooser(state)
+        seat = marker_holder(state)
         chosen = state.work_order
         return [make_choose_work_order(seat, n) for n in range(1, 6) if n not in chosen]
     seat = p.order[0]
-    return [make_place_worker(seat, p.home, f) for f in open_fields(state, seat, p.home)]
+    fields = open_fields(state, seat, p.home)
+    if not fields:  # asked only because a law card could free a field (see settle)
+        return [make_decline(seat)]
+    return [make_place_worker(seat, p.home, f) for f in fields]
 
 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
@@ -96,14 +100,37 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
         raise IllegalAction(f"Cottage numbers run from 1 to 5, not {number}.")
     if number in state.work_order:
         raise IllegalAction(f"Cottage number {number} has already been chosen this round.")
+    marker = len(state.work_order) + 1
+    return _call(
+        state,
+        number,
+        f"{state.name(action.seat)} puts work-order marker {marker} on number {number}.",
+    )
+
+
+def _call(state: GameState, number: int, event: str) -> GameState:
+    """The next work-order marker goes on ``number``: its workers go out from its holder on."""
     first = marker_holder(state)
     order = tuple((first + i) % state.n for i in range(state.n))
-    marker = len(state.work_order) + 1
     return logged(
         state,
-        f"{state.name(action.seat)} puts work-order marker {marker} on number {number}.",
+        event,
         work_order=(*state.work_order, number),
         placement=_start_seat(state, number, order),
+    )
+
+
+def call_fixed(state: GameState) -> GameState:
+    """Under a Work order law the next marker goes on the next number of the fixed order."""
+    by = state.effects.work_order_by
+    assert by is not None
+    marker = len(state.work_order) + 1
+    number = state.effects.fixed_order[marker - 1]
+    return _call(
+        state,
+        number,
+        f"Work-order marker {marker} goes on number {number}, as {state.name(by)}'s Work order "
+        "fixed.",
     )
 
 
@@ -143,8 +170,33 @@ def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> str:
     )
 
 
-def settle(state: GameState) -> GameState:
-    """Move past homes whose workers are all placed or idle; close the number when done."""
+def _idle(state: GameState, seat: int, number: int, left: int) -> str:
+    idle = "worker stays" if left == 1 else "workers stay"
+    return f"{state.name(seat)}'s {home_name(state, seat, number)} has no free field: {left} {idle} idle."
+
+
+def apply_idle(state: GameState, action: Decline) -> GameState:
+    """The owner of a home with no free field plays no card: its workers stay idle."""
+    p = state.placement
+    assert p is not None
+    if open_fields(state, action.seat, p.home):
+        raise IllegalAction(
+            f"{state.name(action.seat)}'s {home_name(state, action.seat, p.home)} still has a "
+            "free field: its workers must go out."
+        )
+    return logged(state, _idle(state, action.seat, p.home, p.left), placement=replace(p, left=0))
+
+
+#: Could a law card of ``seat`` free a field for its home ``number`` now? (laws.could_free)
+Helps = Callable[[GameState, int, int], bool]
+
+
+def settle(state: GameState, helps: Helps) -> GameState:
+    """Move past homes whose workers are all placed or idle; close the number when done.
+
+    A home with workers left but no free field stops here, to ask its owner, when ``helps``
+    says a law card they hold could free a field; otherwise its workers stay idle at once.
+    """
     p = state.placement
     events: list[str] = []
     while p is not None:
@@ -152,11 +204,9 @@ def settle(state: GameState) -> GameState:
         if p.left > 0:
             if open_fields(state, seat, p.home):
                 break
-            idle = "worker stays" if p.left == 1 else "workers stay"
-            events.append(
-                f"{state.name(seat)}'s {home_name(state, seat, p.home)} has no free field: "
-                f"{p.left} {idle} idle."
-            )
+            if helps(replace(state, placement=p), seat, p.home):
+                break
+            events.append(_idle(state, seat, p.home, p.left))
         if p.queue:
             home = p.queue[0]
             p = replace(p, home=home, queue=p.queue[1:], left=workers_of(state, seat, home, True))

@@ -82,9 +82,9 @@ class LawsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         options: list[Option | None] = []
         for card in dict.fromkeys(self.cards):  # two of a card: one line, one rule
-            timing = str(law_cards().get(card, {}).get("timing", "")).replace("_", " ")
+            when = str(law_cards().get(card, {}).get("when", ""))
             prompt = Text(law_name(card), style="bold")
-            prompt.append(f"\n({timing}) {law_text(card)}", style="not bold")
+            prompt.append(f"\n(when: {when}) {law_text(card)}", style="not bold")
             options += [None, Option(prompt, id=card)] if options else [Option(prompt, id=card)]
         with Vertical(id="help-body"):
             yield Static(Text(f"{self.player}'s law cards (private)", style="bold"))

@@ -23,14 +23,6 @@ from keythedral import rules
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
-TIMING_WORDS = {
-    "phase_start": "at the start of a phase",
-    "purchase_declared": "as an answer to another player's declared purchase",
-    "law_played": "as an answer to a law just played",
-    "any_time": "any time: your decisions and every phase start",
-    "own_action": "at your own decisions",
-}
-
 
 def glossary_markdown() -> str:
     """Every law card: its name, when it can be played, and its rule."""
@@ -43,8 +35,7 @@ def glossary_markdown() -> str:
     ]
     for card in sorted(laws().values(), key=lambda c: c.number):
         body = rules.law_section(card.id).split("\n", 1)[1].strip()
-        when = TIMING_WORDS.get(card.timing, card.timing)
-        parts.append(f"## {card.number}. {card.name}\n\n**When:** {when}.\n\n{body}\n")
+        parts.append(f"## {card.number}. {card.name}\n\n**When:** {card.when}.\n\n{body}\n")
     return "\n".join(parts)
 
 
