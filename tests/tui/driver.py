@@ -38,15 +38,20 @@ async def take(pilot: Pilot[Any], app: KeythedralApp, action: Any) -> None:
     session = app.session
     assert session is not None
     before = len(session.actions)
-    for _ in range(3):
+    for _ in range(6):
         choices = panel(app).choices
         direct = next((c for c in choices if c.action == action), None)
         if direct is not None:
             await press_choice(pilot, app, direct)
             break
         group = next((c for c in choices if c.command == f"kind:{action.kind}"), None)
+        order = getattr(action, "order", None)
+        if order:  # Work order: the card's line, then the numbers one by one
+            group = next(c for c in choices if c.command.startswith("order:") and _starts(order, c))
         if group is not None:
             await press_choice(pilot, app, group)
+            if len(session.actions) > before:
+                break
             continue
         cell = action_cell(action)
         assert cell is not None, f"no line and no map cell for {action}"
@@ -59,6 +64,11 @@ async def take(pilot: Pilot[Any], app: KeythedralApp, action: Any) -> None:
         if len(session.actions) > before:
             break
     assert len(session.actions) > before, f"{action} was not taken"
+
+
+def _starts(order: tuple[int, ...], choice: Any) -> bool:
+    prefix = tuple(int(n) for n in choice.command[6:].split(",") if n)
+    return order[: len(prefix)] == prefix
 
 
 async def hand_over(pilot: Pilot[Any], app: KeythedralApp) -> str:

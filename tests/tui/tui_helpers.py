@@ -102,7 +102,7 @@ def make_app(
     return KeythedralApp(cfg, saved=saved, animations=False, **kw)
 
 
-def greedy_game(seed: int = 6, seats: tuple[str, ...] = ("human", "greedy", "greedy")) -> Any:
+def greedy_game(seed: int = 8, seats: tuple[str, ...] = ("human", "greedy", "greedy")) -> Any:
     """A whole game of three greedy bots, as a replay; (the replay, the final state)."""
     from keythedral import replay
     from keythedral.bots import make_bot

@@ -123,6 +123,13 @@ def score_relocate(ctx: Ctx, acts: list[Any]) -> list[float]:
 
 # --- phase 1 ------------------------------------------------------------------------------
 def score_work_order(ctx: Ctx, acts: list[Any]) -> list[float]:
+    value = number_values(ctx)
+    return [value.get(a.number, 0.0) for a in acts]
+
+
+def number_values(ctx: Ctx) -> dict[int, float]:
+    """What calling each of the seat's numbers not yet called is worth to it now (its workers
+    into contested fields, a little for any field at all)."""
     need = ctx.need()
     types = ctx.board().types
     called = ctx.src.work_order
@@ -137,7 +144,7 @@ def score_work_order(ctx: Ctx, acts: list[Any]) -> list[float]:
             reverse=True,
         )
         value[c.number] = sum(contested[:workers]) + 0.1 * min(workers, len(free))
-    return [value.get(a.number, 0.0) for a in acts]
+    return value
 
 
 def score_place_worker(ctx: Ctx, acts: list[Any]) -> list[float]:
@@ -380,7 +387,9 @@ def law_value(ctx: Ctx, a: Any, need: Sequence[float], can_buy: bool) -> float:
     if card == "upgrade-cottage":
         return 3.0 + 0.1 * _convert_score(ctx, a.number) if rounds_left(ctx) >= 1 else 0.0
     if card == "work-order":
-        return 1.5
+        # call first the numbers whose workers gain most from going out early
+        value = number_values(ctx)
+        return 1.5 + 0.01 * sum(value.get(n, 0.0) * (5 - i) for i, n in enumerate(a.order))
     if card == "craft-bargain":
         c = INDEX[a.craft]
         gain = VALUE[c] - keep_value(ctx, need, hand, INDEX[a.cube])

@@ -222,6 +222,8 @@ def _law_choices(a: Any, view: PlayerView) -> str:
         bits.append(f"+1 {a.extra}")
     if getattr(a, "less", None):
         bits.append(f"-1 {a.less}")
+    if getattr(a, "order", None):
+        bits.append("numbers in the order " + "-".join(map(str, a.order)))
     return ": " + ", ".join(bits) if bits else ""
 
 
@@ -282,6 +284,8 @@ def describe(action: Any, view: PlayerView) -> str:
     if kind == "pass":
         return "pass"
     if kind == "decline":
+        if view.decision == "place_worker":
+            return "play no law: the workers of this home stay idle (no free field)"
         return "let it go by (play no law)"
     if kind == "relocate_cottage":
         home = home_text(view, seat, a.number, own=me) if seat is not None else f"number {a.number}"
@@ -324,6 +328,14 @@ def _fallback(action: Any, view: PlayerView) -> str:
             value = pos_text(value) if len(value) == 2 else ", ".join(map(str, value))
         bits.append(f"{key.replace('_', ' ')} {value}")
     return kind.replace("_", " ") + (": " + ", ".join(bits) if bits else "")
+
+
+ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth")
+
+
+def call_next_text(view: PlayerView, number: int, position: int, seat: int | None) -> str:
+    """A line of the Work order law's choices: ``number`` is called ``position``-th (0-based)."""
+    return f"call number {number} {ORDINAL_WORDS[position]}: {_number_holders(view, number, seat)}"
 
 
 def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:

@@ -23,6 +23,7 @@ from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
     COLOURS,
     FIELD_LETTER,
+    call_next_text,
     cottage_at,
     cubes_text,
     decision_prompt,
@@ -129,6 +130,9 @@ def build_choices(
     with ``cells``, the actions of one kind on one map cell (a corner's five cottage numbers,
     its fences); with ``kinds``, in a long list, the variants of a few kinds (which cottage to
     convert, what to trade for, where to build a fence)."""
+    orders = [a for a in acts if a.kind == "play_law" and a.order]
+    if len(orders) > 1 and len(orders) == len(acts):
+        return order_choices(orders, view)
     counts: Counter[tuple[str, Cell | None]] = Counter(
         (a.kind, action_cell(a, second)) for a in acts
     )
@@ -138,6 +142,12 @@ def build_choices(
     for a in acts:
         cell = action_cell(a, second)
         group = (a.kind, cell)
+        if len(orders) > 1 and a.kind == "play_law" and a.order:
+            if ("order", None) not in done:  # Work order: its 120 orders, built number by number
+                done.add(("order", None))
+                text = f"play the law {law_name(a.card)}: set the order of the five numbers ..."
+                items.append((None, text, None, "order:", None))
+            continue
         if a.kind in KIND_GROUPS and per_kind[a.kind] > 1:
             if (a.kind, None) not in done:
                 done.add((a.kind, None))
@@ -153,6 +163,31 @@ def build_choices(
     return [
         Choice(text, action=a, command=command, key=k, cell=cell)
         for (_, text, a, command, cell), k in zip(items, keys, strict=True)
+    ]
+
+
+def order_choices(orders: list[Action], view: PlayerView) -> list[Choice]:
+    """Work order's orders, one number at a time: a line per number that may come next after
+    the numbers the player has already put in order (those all the listed orders share)."""
+    first = orders[0].order
+    k = 0
+    while k < len(first) and all(a.order[k] == first[k] for a in orders):
+        k += 1
+    common = first[:k]
+    nexts = sorted({a.order[len(common)] for a in orders})
+    seat = orders[0].seat
+    items = [
+        (
+            str(n),
+            call_next_text(view, n, len(common), seat),
+            f"order:{','.join(map(str, (*common, n)))}",
+        )
+        for n in nexts
+    ]
+    keys = hotkeys([i[0] for i in items])
+    return [
+        Choice(text, command=command, key=k)
+        for (_, text, command), k in zip(items, keys, strict=True)
     ]
 
 
@@ -499,6 +534,23 @@ class GameScreen(AssistMixin, BaseScreen):
                 break
         panel.option_list.focus()
 
+    def narrow_order(self, prefix: tuple[int, ...]) -> None:
+        """Work order: the orders that start with ``prefix``; the last one left is played."""
+        session, seat = self.kapp.session, self.kapp.keyboard
+        if session is None or seat is None:
+            return
+        narrowed = [
+            a
+            for a in session.legal_for(seat)
+            if a.kind == "play_law" and a.order and a.order[: len(prefix)] == prefix
+        ]
+        if len(narrowed) == 1:
+            self.kapp.play(narrowed[0])
+        elif narrowed:
+            self.narrowed, self.by_kind, self.second = narrowed, False, False
+            self.refresh_game()
+            self.query_one(DecisionPanel).option_list.focus()
+
     def _why_not(self, cell: Cell) -> str:
         """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
         app = self.kapp
@@ -560,6 +612,8 @@ class GameScreen(AssistMixin, BaseScreen):
             self.pick_cell(choice.cell)
         elif choice.command.startswith("kind:"):
             self.narrow_kind(choice.command[5:])
+        elif choice.command.startswith("order:"):
+            self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
         elif choice.command == "scores":
             self.kapp.show_scores()
 
