@@ -315,3 +315,30 @@ def test_every_action_class_the_api_doc_lists_is_exported() -> None:
     assert "PlayLaw" in names and "ChooseCube" in names
     missing = [n for n in names if n not in engine.__all__ or not hasattr(engine, n)]
     assert not missing, missing
+
+
+def test_a_replay_from_before_0_2_0_with_the_old_work_order_is_refused_clearly() -> None:
+    import json
+    from pathlib import Path
+
+    from keythedral import __version__, replay
+
+    old = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0-work-order.json"
+    save = json.loads(old.read_text())
+    data = {
+        "format": "keythedral-replay",
+        "version": 1,
+        "seed": save["config"]["seed"],
+        "config": save["config"],
+        "seats": [],
+        "actions": save["actions"],
+        "result": None,
+    }
+    with pytest.raises(replay.ReplayError) as err:
+        replay.Replay.from_dict(data)
+    message = str(err.value)
+    assert "action 128 (play law by Cy) is not legal there" in message
+    assert f"recorded by a Keythedral before 0.2.0 and this is {__version__}" in message
+    # A replay this release recorded says nothing of other rules, and names its release.
+    fresh = replay.record(engine.GameConfig(**save["config"]), [])
+    assert fresh.to_dict()["game"] == __version__

@@ -69,6 +69,7 @@ class Replay:
     seats: tuple[str, ...] = ()
     result: dict[str, Any] | None = None
     created: str = ""
+    release: str = ""  # the Keythedral that recorded it ("" in replays from before 0.2.0)
     _states: list[GameState] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -95,7 +96,7 @@ class Replay:
                 who = state.name(action.seat) if 0 <= action.seat < state.n else action.seat
                 raise ReplayError(
                     f"action {i + 1} ({action.kind.replace('_', ' ')} by {who}) is not legal "
-                    f"there: {exc}"
+                    f"there: {exc}{self._other_rules()}"
                 ) from exc
             out.append(state)
         if self.result is not None:
@@ -103,7 +104,8 @@ class Replay:
             want = {k: self.result.get(k) for k in got}
             if got != want:
                 raise ReplayError(
-                    f"the actions lead to {_describe(got)}, but the replay says {_describe(want)}"
+                    f"the actions lead to {_describe(got)}, but the replay says "
+                    f"{_describe(want)}{self._other_rules()}"
                 )
         object.__setattr__(self, "_states", out)
         return out
@@ -117,8 +119,22 @@ class Replay:
         state = final if final is not None else self.final()
         return replace(self, result=result_of(state), _states=self._states)
 
+    def _other_rules(self) -> str:
+        """A note when another release recorded the replay: its rules may differ from ours."""
+        from keythedral import __version__
+
+        if self.release == __version__:
+            return ""
+        by = f"Keythedral {self.release}" if self.release else "a Keythedral before 0.2.0"
+        return (
+            f". It was recorded by {by} and this is {__version__}: the rules changed between "
+            "them, so it cannot be replayed here"
+        )
+
     # --- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        from keythedral import __version__
+
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -128,6 +144,7 @@ class Replay:
             "actions": [a.model_dump(mode="json", exclude_none=True) for a in self.actions],
             "result": json.loads(json.dumps(self.result)),
             "created": self.created or datetime.now(UTC).isoformat(timespec="seconds"),
+            "game": self.release or __version__,
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -186,6 +203,7 @@ class Replay:
             seats=tuple(seats),
             result=result,
             created=str(data.get("created", "")),
+            release=data["game"][:30] if isinstance(data.get("game"), str) else "",
         )
         if check:
             replay.states()
@@ -341,7 +359,9 @@ def record(
     final: GameState | None = None,
 ) -> Replay:
     """A replay of a game played from ``config`` (with its result when ``final`` is given)."""
-    rp = Replay(config=config, actions=tuple(actions), seats=tuple(seats))
+    from keythedral import __version__
+
+    rp = Replay(config=config, actions=tuple(actions), seats=tuple(seats), release=__version__)
     if final is not None:
         rp = replace(rp, result=result_of(final))
     return rp
