@@ -24,10 +24,11 @@ from pydantic import ValidationError
 
 from keythedral import engine
 from keythedral.engine.actions import ACTION_KINDS, parse_action
-from keythedral.engine.board import FIELD_TYPES, KEYTHEDRAL_CORNER, corner_fields
+from keythedral.engine.board import KEYTHEDRAL_CORNER, corner_fields
 from keythedral.engine.catalogue import buildings as tile_catalogue
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.cubes import COLOURS, TOTAL
+from keythedral.vocab import FIELD_TYPES
 from policy import choose
 
 CUBES_IN_GAME = 115

@@ -45,7 +45,7 @@ CASES = [
     (
         lambda: _spend_bob(),
         action("bid", 1, amount=1),
-        "Bob must take a phase 3 action now, not bid.",
+        "Bob must take one phase 3 action now, not bid.",
     ),
     (lambda: _spend_bob(), action("pass", 9), "There is no seat 9 in this game."),
     (

@@ -154,7 +154,7 @@ def test_a_wrong_move_gets_the_engines_reason_and_a_hint() -> None:
     bad = engine.PlaceWorker(seat=LEARNER, number=1, field=(5, 5))
     verdict = t.attempt(bad)
     assert not verdict.ok
-    assert verdict.reason.startswith("You must choose a cottage number")
+    assert verdict.reason.startswith("You must put the work-order marker on a cottage number")
     assert "Robin" not in verdict.reason
     assert verdict.hint.startswith("The tutorial asks you to call number")
     # a legal move, but not the one the lesson asks for

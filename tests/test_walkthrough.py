@@ -98,7 +98,7 @@ def test_the_spend_walkthrough_lists_the_seven_actions() -> None:
         "pass",
     ):
         assert kind in kinds
-    assert "Phase 3: spending" in w.heading and "seven" in w.now
+    assert "Phase 3: spending" in w.heading and "take one phase 3 action" in w.now
 
 
 def test_closed_options_give_the_reason() -> None:

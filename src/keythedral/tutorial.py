@@ -48,8 +48,19 @@ from keythedral.engine import GameConfig, GameState, PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import COLOURS, CRAFT_PRICE, FIELD_YIELD, INDEX
+from keythedral.engine.cubes import INDEX
 from keythedral.engine.cubes import describe as cubes_text
+from keythedral.vocab import (
+    COLOURS,
+    CRAFT_PRICE,
+    FENCE_PRICE,
+    FENCES_PER_PLAYER,
+    FIELD_YIELD,
+    HOUSE_PRICE,
+    KEYS,
+    REMOVE_FENCE_PRICE,
+    title,
+)
 
 LEARNER = 0
 #: The fixed game: the seed, and the two computer players (the learner names seat 0).
@@ -60,18 +71,7 @@ FORMAT = "keythedral-tutorial"
 VERSION = 1
 
 #: Keys of the app named in the texts (a front end may pass its own).
-KEYS: dict[str, str] = {
-    "enter": "Enter",
-    "hint": "i",
-    "walkthrough": "e",
-    "rules": "b",
-    "help": "?",
-    "mats": "t",
-    "map": "m",
-    "log": "g",
-    "laws": "r",
-    "forward": "f",
-}
+#: The app's keys the texts name (a front end may pass its own): keythedral.vocab.KEYS.
 
 #: The seven phase 3 actions, in the rulebook's order.
 SEVEN = (
@@ -467,8 +467,8 @@ def _spend(m: Moment) -> str:
         "Phase 3: spending. In turn, from the start player, each player takes exactly one of "
         "seven actions; then the next player; round and round:\n"
         "1. buy a building tile (pay its cubes: this is how you score);\n"
-        "2. convert a cottage into a house (1 stone + 1 wood: two workers from now on);\n"
-        "3. build a fence (1 wood) or remove one (2 wine);\n"
+        f"2. convert a cottage into a house ({HOUSE_PRICE}: two workers from now on);\n"
+        f"3. build a fence ({FENCE_PRICE}) or remove one ({REMOVE_FENCE_PRICE});\n"
         "4. buy a craft cube (iron, glass, gold) from a craftsman;\n"
         "5. trade any 2 cubes for 1 resource at the trader;\n"
         "6. procure a law card from the law master (1 cube);\n"
@@ -499,7 +499,7 @@ def _act_fence(m: Moment) -> str:
     return (
         "Build a fence: pay 1 wood and put a fence on the border between a cottage (anyone's) "
         "and one field it touches. That cottage's workers may no longer enter that field. "
-        "Each player has only 3 fences for the whole game. Removing any fence costs 2 wine; "
+        f"Each player has only {FENCES_PER_PLAYER} fences for the whole game. Removing any fence costs {REMOVE_FENCE_PRICE}; "
         "it then leaves the game.\n\n"
         "A cottage fenced off from every field it touches cannot work where it stands: its "
         "owner moves it at once to a free corner (the fences stay behind)."
@@ -1268,7 +1268,7 @@ class Tutorial:
         return Step(
             "task",
             f"task:{len(self.actions)}",
-            _TASK_TITLES.get(str(m.view.decision), "Your move"),
+            title(str(m.view.decision)),
             f"Do this: {do}.\nWhy: {why}.",
             action_target(m.view, a),
             action=a,
@@ -1415,21 +1415,6 @@ class Tutorial:
             return cls.load(path)
         except TutorialError:
             return cls(name)
-
-
-_TASK_TITLES = {
-    "place_field": "Lay the field",
-    "place_cottage": "Place a cottage",
-    "choose_work_order": "Call a number",
-    "place_worker": "Send out a worker",
-    "spend": "Your action",
-    "pay": "Pay",
-    "choose_cube": "Take a cube",
-    "window": "Answer or let it go by",
-    "relocate": "Move your cottage",
-    "bid": "Bid or pass",
-    "choose_start_player": "Name the start player",
-}
 
 
 def _rule_of(a: Any) -> str | None:

@@ -22,6 +22,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from keythedral.vocab import (
+    COLOURS,
+    CRAFT_PRICE,
+    FENCE_PRICE,
+    FIELD_YIELD,
+    HOUSE_PRICE,
+    PHASES,
+    REMOVE_FENCE_PRICE,
+    RESOURCES,
+    SMITHS,
+    asks,
+)
+
 if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
     from keythedral.engine import PlayerView
     from keythedral.engine.catalogue import LawCard
@@ -32,28 +45,6 @@ def law_catalogue() -> dict[str, LawCard]:
 
     return laws()
 
-
-COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
-RESOURCES = COLOURS[:5]
-CRAFT_PRICE = {"iron": 2, "glass": 3, "gold": 4}
-SMITHS = {"iron": "blacksmith", "glass": "glassmaker", "gold": "goldsmith"}
-FIELD_YIELD = {
-    "quarry": "stone",
-    "woods": "wood",
-    "lake": "water",
-    "farm": "food",
-    "vineyard": "wine",
-}
-
-PHASE_NAMES = {
-    "layout": "Layout",
-    "place_workers": "Phase 1: placing workers",
-    "harvest": "Phase 2: harvest",
-    "spend": "Phase 3: spending",
-    "retrieve": "Phase 4: retrieving",
-    "bidding": "Phase 5: choosing the start player",
-    "game_over": "Game over",
-}
 
 #: The rules section (a heading of docs/rules_en.md) behind each phase.
 PHASE_RULES = {
@@ -232,7 +223,7 @@ def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
     mine = [a for a in legal if a.seat == seat] if seat is not None else []
     phase = view.phase
     rnd = f"Round {view.round} · " if view.round else ""
-    heading = rnd + PHASE_NAMES.get(phase, phase)
+    heading = rnd + PHASES.get(phase, phase)
     text = PHASE_TEXT.get(phase, "")
     if phase == "layout" and len(view.players) == 2:
         text = LAYOUT_TWO_PLAYERS
@@ -241,7 +232,7 @@ def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
         return Walkthrough(heading, text, _result(view), rule=rule)
     if seat is None or seat not in view.to_act or not mine:
         waiting = " or ".join(_name(view, s) for s in view.to_act) or "nobody"
-        now = f"Waiting for {waiting}: {_DECISION_WORDS.get(view.decision, view.decision)}."
+        now = f"Waiting for {waiting}: {asks(view.decision)}."
         return Walkthrough(heading, text, now, rule=rule, notes=_notes(view))
     me = view.me
     assert me is not None
@@ -250,27 +241,11 @@ def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
     options = tuple(builder(view, mine)) if builder is not None else ()
     if d in ("window",):
         options = (*options, *_law_options(view, mine, only_playable=True))
-    now = f"{_name(view, seat)}, you must {_DECISION_WORDS.get(d, d)}."
+    now = f"{_name(view, seat)}, you must {asks(d)}."
     if d == "window" and view.windows:
         now = _window_now(view) + " " + now
     laws = tuple(_law_options(view, mine)) if d != "window" and me.laws else ()
     return Walkthrough(heading, text, now, options, laws, rule, _notes(view))
-
-
-_DECISION_WORDS = {
-    "place_field": "lay the field tile just drawn",
-    "place_cottage": "place one of your cottages",
-    "choose_work_order": "put the next work-order marker on a cottage number",
-    "place_worker": "send out a worker",
-    "spend": "take one of the seven phase 3 actions",
-    "pay": "pay, one cube at a time",
-    "choose_cube": "choose the colour of a cube to take from the store",
-    "window": "answer with a law card, or let the moment go by",
-    "relocate": "move your fenced-off cottage",
-    "bid": "bid or pass for the right to name the start player",
-    "choose_start_player": "name the next start player",
-    "game_over": "nothing: the game is over",
-}
 
 
 def _result(view: PlayerView) -> str:
@@ -305,7 +280,7 @@ def _window_now(view: PlayerView) -> str:
     if top.kind == "law_played" and top.law is not None:
         card = law_catalogue()[top.law.card].name
         return f"{_name(view, top.law.seat)} played {card}: only Repeal law can answer it."
-    phase = PHASE_NAMES.get(top.phase, top.phase)
+    phase = PHASES.get(top.phase, top.phase)
     return f"{phase} begins: laws for its start may be played."
 
 
@@ -475,7 +450,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
     # 2. convert
     converts = _kinds(legal, "convert_cottage")
     cottages = sorted(c.number for c in view.cottages if c.seat == view.seat and not c.house)
-    label = "Convert a cottage into a house (1 stone + 1 wood)"
+    label = f"Convert a cottage into a house ({HOUSE_PRICE})"
     if converts:
         nums = ", ".join(str(a.number) for a in converts)
         detail = f"cottage {nums}: a house sends two workers from the next round on"
@@ -495,7 +470,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
     # 3. fences
     builds = _kinds(legal, "build_fence")
     left = view.players[view.seat].fences_left if view.seat is not None else 0
-    label = "Build a fence (1 wood)"
+    label = f"Build a fence ({FENCE_PRICE})"
     if builds:
         detail = (
             f"between a cottage and a field it touches: that cottage's workers may not enter "
@@ -511,7 +486,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             why = "no border beside a cottage is free"
         out.append(Option(label, False, why, KIND_RULES["build_fence"], "build_fence"))
     removes = _kinds(legal, "remove_fence")
-    label = "Remove a fence (2 wine)"
+    label = f"Remove a fence ({REMOVE_FENCE_PRICE})"
     if removes:
         detail = f"any fence, anyone's; it leaves the game ({plural(len(removes), 'fence')})"
         out.append(Option(label, True, detail, KIND_RULES["remove_fence"], "remove_fence", removes))
@@ -519,7 +494,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
         if not view.fences:
             why = "there is no fence on the board"
         else:
-            why = f"needs 2 wine ({_have(hand, 'wine')})"
+            why = f"needs {REMOVE_FENCE_PRICE} ({_have(hand, 'wine')})"
         out.append(Option(label, False, why, KIND_RULES["remove_fence"], "remove_fence"))
     # 4. craftsmen
     crafts = {a.craft: a for a in _kinds(legal, "buy_craft")}

@@ -87,7 +87,7 @@ async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.query_one(WalkthroughPanel).show(view, legal)
         await pilot.pause()
-        assert "Ann, you must lay the field tile just drawn" in screen_text(app)
+        assert "Ann, you must lay the next field tile" in screen_text(app)
 
 
 async def test_context_help_on_a_field_names_the_field_once() -> None:

@@ -9,7 +9,7 @@ from keythedral import engine
 from keythedral.engine import GameConfig, GameState
 from keythedral.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
-from keythedral.tui.text import COLOURS
+from keythedral.vocab import COLOURS
 
 NAMES = ("Ann", "Bob", "Cy")
 

@@ -38,8 +38,9 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import Action, GameState, PlayerView
-from keythedral.engine.catalogue import SEAT_VALUE, buildings, tile_cost, tiles_of_stage
+from keythedral.engine.catalogue import buildings, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import VALUE
+from keythedral.vocab import SEAT_VALUE
 
 from .base import decision_rng, own_actions
 from .greedy import candidates, decide

@@ -18,8 +18,9 @@ from typing import Any
 from keythedral import engine
 from keythedral.engine import GameState, PlayerView
 from keythedral.engine.board import Field, Pos, corner_fields, field_corners
-from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, SEAT_VALUE, tile_cost, tiles_of_stage
+from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WOOD
+from keythedral.vocab import SEAT_VALUE
 
 #: How much harder a craft cube is to come by than a resource cube (its price in cubes).
 EFFORT = (1.0, 1.0, 1.0, 1.0, 1.0, float(CRAFT_PRICE["iron"]), 3.0, 4.0)

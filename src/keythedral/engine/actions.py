@@ -11,7 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .board import FieldType, Pos
+from keythedral.vocab import FieldType
+
+from .board import Pos
 from .cubes import Colour, Craft, Resource
 
 

@@ -8,10 +8,9 @@ between one corner and one field it touches.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
-FieldType = Literal["quarry", "woods", "lake", "farm", "vineyard"]
-FIELD_TYPES: tuple[FieldType, ...] = ("quarry", "woods", "lake", "farm", "vineyard")
+from keythedral.vocab import FieldType
 
 Pos = tuple[int, int]
 

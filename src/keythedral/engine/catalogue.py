@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from keythedral.vocab import SEAT_VALUE, load_yaml
 
 from .cubes import COLOURS, Counts, from_dict
 from .errors import CatalogueError
@@ -17,15 +18,10 @@ STAGES = 5
 TILES_PER_STAGE = (6, 8, 8, 6, 6)
 IN_PLAY = (4, 4, 4, 3, 2)
 IN_PLAY_LONG = (5, 5, 5, 4, 3)
-#: Seat values by stage for the two editions.
-SEAT_VALUE = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
 
 Timing = Literal[
     "phase_start", "purchase_declared", "law_played", "own_action", "own_or_phase_start", "any_time"
 ]
-
-#: libyaml's safe loader when PyYAML has it (several times faster), else the Python one.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class BuildingTile(BaseModel):
@@ -76,8 +72,7 @@ class LawFile(BaseModel):
 
 def _load(name: str) -> object:
     try:
-        text = resources.files("keythedral.data").joinpath(name).read_text(encoding="utf-8")
-        return yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
+        return load_yaml(name)
     except (OSError, yaml.YAMLError) as exc:
         raise CatalogueError(f"cannot read {name}: {exc}") from exc
 

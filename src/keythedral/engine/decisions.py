@@ -49,22 +49,6 @@ KINDS: dict[str, frozenset[str]] = {
     "game_over": frozenset(),
 }
 
-#: How a decision is described to players ("Ann must ...").
-WORDS: dict[str, str] = {
-    "place_field": "lay the next field tile",
-    "place_cottage": "place a cottage",
-    "choose_work_order": "choose a cottage number for the work-order marker",
-    "place_worker": "place a worker",
-    "spend": "take a phase 3 action",
-    "pay": "choose the cubes to pay",
-    "choose_cube": "choose the colour of a cube to take",
-    "window": "answer with a law card or let the moment go by",
-    "relocate": "relocate a fenced-off cottage",
-    "bid": "bid or pass in the start-player bidding",
-    "choose_start_player": "name the next start player",
-    "game_over": "nothing: the game is over",
-}
-
 
 def decision(state: GameState) -> Decision:
     phase = state.phase

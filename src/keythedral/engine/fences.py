@@ -7,6 +7,13 @@ whatever cottage later moves there.
 
 from __future__ import annotations
 
+from keythedral.vocab import (
+    FENCE_COST,
+    FENCES_PER_PLAYER,
+    REMOVE_FENCE_COST,
+    REMOVE_FENCE_PRICE,
+)
+
 from .actions import (
     Action,
     BuildFence,
@@ -23,10 +30,6 @@ from .layout import free_corners
 from .payments import pay_cost
 from .spend import acted
 from .state import GameState, logged, replace, with_player
-
-FENCES_PER_PLAYER = 3
-FENCE_COST = tuple(1 if i == WOOD else 0 for i in range(8))
-REMOVE_COST = tuple(2 if i == WINE else 0 for i in range(8))
 
 
 def fences_left(state: GameState, seat: int) -> int:
@@ -50,7 +53,7 @@ def legal(state: GameState, seat: int) -> list[Action]:
     acts: list[Action] = []
     if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
         acts += [make_build_fence(seat, c, f) for c, f in open_edges(state)]
-    if hand[WINE] >= 2:
+    if hand[WINE] >= REMOVE_FENCE_COST[WINE]:
         acts += [make_remove_fence(seat, f.corner, f.field) for f in state.fences]
     return acts
 
@@ -104,15 +107,15 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
 def apply_remove(state: GameState, action: RemoveFence) -> GameState:
     seat, corner, field = action.seat, tuple(action.corner), tuple(action.field)
     name = state.name(seat)
-    if state.players[seat].cubes[WINE] < 2:
-        raise IllegalAction(f"{name} needs 2 wine to remove a fence.")
+    if state.players[seat].cubes[WINE] < REMOVE_FENCE_COST[WINE]:
+        raise IllegalAction(f"{name} needs {REMOVE_FENCE_PRICE} to remove a fence.")
     fence = next((f for f in state.fences if f.corner == corner and f.field == field), None)
     if fence is None:
         raise IllegalAction(f"There is no fence between {corner} and {field}.")
-    state = pay_cost(state, seat, REMOVE_COST)
+    state = pay_cost(state, seat, REMOVE_FENCE_COST)
     state = logged(
         state,
-        f"{name} pays 2 wine to remove {state.name(fence.seat)}'s fence between {corner} "
+        f"{name} pays {REMOVE_FENCE_PRICE} to remove {state.name(fence.seat)}'s fence between {corner} "
         f"and {field}; it leaves the game.",
         fences=tuple(f for f in state.fences if f is not fence),
     )

@@ -1,6 +1,8 @@
-"""Phase 3 action 2: convert a cottage into a house (1 stone + 1 wood)."""
+"""Phase 3 action 2: convert a cottage into a house (vocab.HOUSE_PRICE: 1 stone + 1 wood)."""
 
 from __future__ import annotations
+
+from keythedral.vocab import HOUSE_COST, HOUSE_PRICE
 
 from .actions import Action, ConvertCottage, make_convert
 from .cubes import STONE, WOOD
@@ -8,8 +10,6 @@ from .errors import IllegalAction
 from .payments import pay_cost
 from .spend import acted
 from .state import GameState, logged
-
-HOUSE_COST = tuple(1 if i in (STONE, WOOD) else 0 for i in range(8))
 
 
 def blocked_by_moratorium(state: GameState, seat: int) -> bool:
@@ -42,7 +42,7 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
     missing = [c for c, i in (("stone", STONE), ("wood", WOOD)) if hand[i] < 1]
     if missing:
         raise IllegalAction(
-            f"{name} has no {' and no '.join(missing)} to convert a cottage (it costs 1 stone + 1 wood)."
+            f"{name} has no {' and no '.join(missing)} to convert a cottage (it costs {HOUSE_PRICE})."
         )
     state = pay_cost(state, seat, HOUSE_COST)
     cottages = tuple(c._replace(house=True) if c is mine[0] else c for c in state.cottages)

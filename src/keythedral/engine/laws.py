@@ -25,8 +25,10 @@ from functools import cache
 from itertools import permutations
 from typing import Literal
 
+from keythedral.vocab import FIELD_TYPES
+
 from .actions import PlayLaw
-from .board import FIELD_TYPES, index
+from .board import index
 from .buildings import buyable, choices, face_up, mods, price
 from .catalogue import laws as law_catalogue
 from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add

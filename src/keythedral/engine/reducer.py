@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from keythedral.vocab import asks
+
 from . import (
     bidding,
     buildings,
@@ -23,7 +25,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import KINDS, WORDS, decision
+from .decisions import KINDS, decision
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, replace
 
@@ -98,6 +100,6 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
         raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
     if action.kind not in KINDS[d]:
         raise IllegalAction(
-            f"{state.name(seat)} must {WORDS[d]} now, not {action.kind.replace('_', ' ')}."
+            f"{state.name(seat)} must {asks(d)} now, not {action.kind.replace('_', ' ')}."
         )
     return flow.advance(_HANDLERS[action.kind](state, action))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .board import KEYTHEDRAL_CORNER, FieldType, stack_tiles, start_fields
+from keythedral.vocab import FieldType
+
+from .board import KEYTHEDRAL_CORNER, stack_tiles, start_fields
 from .catalogue import IN_PLAY, IN_PLAY_LONG, laws, tiles_of_stage
 from .config import GameConfig
 from .cubes import TOTAL

@@ -11,8 +11,10 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from keythedral.vocab import FieldType
+
 from .actions import BuyBuilding, PlayLaw
-from .board import Cottage, Fence, Field, FieldType, Pos, Worker
+from .board import Cottage, Fence, Field, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 

@@ -12,7 +12,9 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from .board import Cottage, Fence, Field, FieldType, Pos, Worker
+from keythedral.vocab import FieldType
+
+from .board import Cottage, Fence, Field, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig

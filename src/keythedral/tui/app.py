@@ -34,8 +34,9 @@ from keythedral.gamelog import readable
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import PHASES, decision_prompt, describe, seat_tokens
+from keythedral.tui.text import decision_prompt, describe, seat_tokens
 from keythedral.tui.widgets.board import FieldMap
+from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig

@@ -8,56 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from keythedral.vocab import (
+    COLOURS,
+    CRAFT_PRICE,
+    FENCE_PRICE,
+    FIELD_LETTER,
+    FIELD_YIELD,
+    HOUSE_PRICE,
+    REMOVE_FENCE_PRICE,
+    SEAT_VALUE,
+    SMITHS,
+    VALUE,
+    asks,
+    cost_text,
+    load_yaml,
+)
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
-
-#: Cube colours in the order of every count tuple in a view (wood, stone, food, water, wine are
-#: resources; iron, glass, gold are crafts).  tests/tui check this against ``engine.summary``.
-COLOURS: tuple[str, ...] = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
-CRAFTS = COLOURS[5:]
-#: Worth of a leftover cube at the end (the rules: gold 4, glass 3, iron 2, resources 1).
-CUBE_WORTH = (1, 1, 1, 1, 1, 2, 3, 4)
-SMITHS = {"iron": "blacksmith", "glass": "glassmaker", "gold": "goldsmith"}
-CRAFT_PRICE = {"iron": 2, "glass": 3, "gold": 4}
-
-#: Field types: the letter drawn on the map (meaning never by colour alone) and what they give.
-FIELD_LETTER = {"quarry": "Q", "woods": "W", "lake": "L", "farm": "F", "vineyard": "V"}
-FIELD_YIELD = {
-    "quarry": "stone",
-    "woods": "wood",
-    "lake": "water",
-    "farm": "food",
-    "vineyard": "wine",
-}
-
-PHASES = {
-    "layout": "Layout",
-    "place_workers": "Phase 1: placing workers",
-    "harvest": "Phase 2: harvest",
-    "spend": "Phase 3: spending",
-    "retrieve": "Phase 4: retrieving",
-    "bidding": "Phase 5: start player",
-    "game_over": "Game over",
-}
-
-#: What each decision asks, as "<name> must ..." (unknown decisions fall back to their name).
-ASKS = {
-    "place_field": "lay the next field tile",
-    "place_cottage": "place a cottage",
-    "choose_work_order": "put the work-order marker on a cottage number",
-    "place_worker": "place a worker",
-    "spend": "take one phase 3 action",
-    "pay": "choose the cubes to pay, one at a time",
-    "choose_cube": "choose the colour of a cube to take",
-    "window": "answer with a law card or let it go by",
-    "relocate": "move the fenced-off cottage",
-    "bid": "bid or pass for the start player",
-    "choose_start_player": "name the next start player",
-    "game_over": "nothing: the game is over",
-}
 
 Pos = tuple[int, int]
 
@@ -76,12 +46,11 @@ def seat_tokens(names: Sequence[str]) -> tuple[str, ...]:
 
 def cubes_text(counts: Sequence[int], empty: str = "nothing") -> str:
     """'2 stone + 1 food' for a colour-count tuple."""
-    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n]
-    return " + ".join(parts) if parts else empty
+    return cost_text(tuple(counts), empty)
 
 
 def worth(counts: Sequence[int]) -> int:
-    return sum(n * w for n, w in zip(counts, CUBE_WORTH, strict=False))
+    return sum(n * w for n, w in zip(counts, VALUE, strict=False))
 
 
 def plural(n: int, word: str) -> str:
@@ -91,11 +60,8 @@ def plural(n: int, word: str) -> str:
 @cache
 def law_cards() -> dict[str, dict[str, Any]]:
     """The public text of the law cards, by id (the catalogue shipped with the game)."""
-    import yaml
-
     try:
-        text = resources.files("keythedral.data").joinpath("law_cards.yaml").read_text("utf-8")
-        data = yaml.safe_load(text)
+        data: Any = load_yaml("law_cards.yaml")
         return {c["id"]: c for c in data["cards"]}
     except (OSError, ValueError, KeyError, TypeError):  # pragma: no cover - broken install
         return {}
@@ -153,16 +119,13 @@ def cottage_at(view: PlayerView, corner: Sequence[int]) -> Any:
     return next((k for k in view.cottages if tuple(k.corner) == c), None)
 
 
-SEAT_VALUES = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}
-
-
 def seat_value(tile: str, edition: str) -> int:
     """The seat a building tile is worth, from its stage (ids are 's<stage>-<nn>')."""
     try:
         stage = int(tile[1])
     except (IndexError, ValueError):
         return 0
-    return SEAT_VALUES.get(edition, SEAT_VALUES["classic"])[min(max(stage, 1), 5) - 1]
+    return SEAT_VALUE.get(edition, SEAT_VALUE["classic"])[min(max(stage, 1), 5) - 1]
 
 
 def tile_cost(view: PlayerView, tile: str) -> tuple[int, ...] | None:
@@ -254,7 +217,7 @@ def describe(action: Any, view: PlayerView) -> str:
         pts = f", seat worth {value}" if value is not None else ""
         return f"buy {a.tile} for {price}{pts}"
     if kind == "convert_cottage":
-        return f"convert cottage {a.number} into a house (1 stone + 1 wood)"
+        return f"convert cottage {a.number} into a house ({HOUSE_PRICE})"
     if kind in ("build_fence", "remove_fence"):
         home = cottage_at(view, a.corner)
         who = (
@@ -265,7 +228,7 @@ def describe(action: Any, view: PlayerView) -> str:
         ftype = field_type(view, a.field) or "field"
         where = f"the {ftype} {pos_text(a.field)}"
         if kind == "build_fence":
-            return f"fence {who} off {where} (1 wood)"
+            return f"fence {who} off {where} ({FENCE_PRICE})"
         owner = next(
             (
                 f.seat
@@ -274,7 +237,7 @@ def describe(action: Any, view: PlayerView) -> str:
             ),
             None,
         )
-        return f"remove {seat_name(view, owner)}'s fence: {who} / {where} (2 wine)"
+        return f"remove {seat_name(view, owner)}'s fence: {who} / {where} ({REMOVE_FENCE_PRICE})"
     if kind == "buy_craft":
         return f"buy 1 {a.craft} from the {SMITHS.get(a.craft, 'craftsman')} (any {CRAFT_PRICE.get(a.craft, '?')} cubes)"
     if kind == "trade":
@@ -349,4 +312,4 @@ def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
 
 def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
     names = " or ".join(seat_name(view, s) for s in seats) or "nobody"
-    return f"{names} must {ASKS.get(view.decision, str(view.decision).replace('_', ' '))}"
+    return f"{names} must {asks(view.decision)}"

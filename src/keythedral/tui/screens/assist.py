@@ -23,7 +23,7 @@ HELP_KEYS = {"hint": "i", "walkthrough": "e", "rules": "b", "help": "question_ma
 
 def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | None]:
     """(where, rules section, extra markdown) for a field of the map."""
-    from keythedral.walkthrough import FIELD_YIELD
+    from keythedral.vocab import FIELD_YIELD
 
     ftype = next((str(f.type) for f in view.fields if tuple(f.pos) == tuple(pos)), None)
     where = f"({pos[0]},{pos[1]})"

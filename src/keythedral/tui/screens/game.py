@@ -21,8 +21,6 @@ from textual.widgets import ContentSwitcher, Static
 from keythedral.tui.screens.assist import AssistMixin
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
-    COLOURS,
-    FIELD_LETTER,
     call_next_text,
     cottage_at,
     cubes_text,
@@ -47,6 +45,7 @@ from keythedral.tui.widgets.panels import (
     cost_text,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
+from keythedral.vocab import COLOURS, FENCE_PRICE, FIELD_LETTER, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -109,11 +108,11 @@ def natural_key(action: Action) -> str | None:
 #: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
 #: comes after choosing it).
 KIND_GROUPS = {
-    "convert_cottage": "convert a cottage into a house (1 stone + 1 wood) ...",
+    "convert_cottage": f"convert a cottage into a house ({HOUSE_PRICE}) ...",
     "trade": "trade any 2 cubes for 1 resource ...",
     "buy_craft": "buy a craft: iron 2, glass 3, gold 4 cubes ...",
-    "build_fence": "build a fence (1 wood): pick the cottage on the map or here ...",
-    "remove_fence": "remove a fence (2 wine): pick the cottage on the map or here ...",
+    "build_fence": f"build a fence ({FENCE_PRICE}): pick the cottage on the map or here ...",
+    "remove_fence": f"remove a fence ({REMOVE_FENCE_PRICE}): pick the cottage on the map or here ...",
 }
 LONG_LIST = 9
 

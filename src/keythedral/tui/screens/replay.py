@@ -20,7 +20,6 @@ from keythedral.gamelog import readable
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.text import (
-    PHASES,
     cubes_text,
     decision_prompt,
     describe,
@@ -33,6 +32,7 @@ from keythedral.tui.text import (
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
+from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

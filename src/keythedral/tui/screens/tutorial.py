@@ -24,6 +24,7 @@ from keythedral.gamelog import readable
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.vocab import KEYS
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,19 +32,6 @@ if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
     from keythedral.tutorial import Step, Tutorial, Verdict
 
-#: Keys of the app the lessons name (see keythedral.tutorial.KEYS).
-APP_KEYS = {
-    "enter": "Enter",
-    "hint": "i",
-    "walkthrough": "e",
-    "rules": "b",
-    "help": "?",
-    "mats": "t",
-    "map": "m",
-    "log": "g",
-    "laws": "r",
-    "forward": "f",
-}
 #: Mat elements and the widget that shows them.
 MAT_WIDGETS = {
     "keythedral": "#keythedral-mat",
@@ -155,8 +143,8 @@ class TutorialScreen(GameScreen):
             self._light(step)
         text = Text()
         if step.kind == "note":
-            text.append(fill(step.text, APP_KEYS))
-            text.append("\n\n" + fill(step.press, APP_KEYS), style="bold")
+            text.append(fill(step.text, KEYS))
+            text.append("\n\n" + fill(step.press, KEYS), style="bold")
             if decision.display:
                 decision.display = False
             panel.show(step.title, text, note=True)
@@ -169,7 +157,7 @@ class TutorialScreen(GameScreen):
             if step.free:
                 text.append("Your move: any choice below. ", style="bold")
                 text.append(f"The coach would {_lower(step.do)}: {step.why}.")
-                text.append(f"\n{APP_KEYS['forward']}: let the coach play until something new.")
+                text.append(f"\n{KEYS['forward']}: let the coach play until something new.")
             else:
                 text.append("Do this: ", style="bold")
                 text.append(step.do + ".")
@@ -188,7 +176,7 @@ class TutorialScreen(GameScreen):
                 text.append("\n" + line, style="dim")
         if self.refusal is not None:
             text.append("\n\nNot that: ", style="bold red")
-            reason = fill(self.refusal.reason, APP_KEYS)
+            reason = fill(self.refusal.reason, KEYS)
             text.append(reason, style="red")
             if step.kind == "task" and step.do and _lower(step.do) not in reason:
                 text.append(f"\nThis lesson asks you to {_lower(step.do)}.")

@@ -28,7 +28,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import FIELD_LETTER, corner_fields
+from keythedral.tui.text import corner_fields
+from keythedral.vocab import FIELD_LETTER
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

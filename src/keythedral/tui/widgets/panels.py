@@ -15,10 +15,6 @@ from textual.widgets import Static
 
 from keythedral.gamelog import readable
 from keythedral.tui.text import (
-    COLOURS,
-    CRAFTS,
-    PHASES,
-    SMITHS,
     law_name,
     plural,
     seat_name,
@@ -26,6 +22,7 @@ from keythedral.tui.text import (
     worth,
 )
 from keythedral.tui.widgets.board import SEAT_COLOURS
+from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
