@@ -2,8 +2,8 @@
 
 Player names, file names, paths, theme names, key names and error messages come from people,
 files and the command line.  They are shown as they are (never read as markup: the app passes
-them as ``Text``/``Content`` objects), and here they are checked or cleaned for the three
-places where they could do harm:
+them as ``Text``/``Content`` objects), and here they are checked or cleaned for the places
+where they could do harm:
 
 * ``name_problem``: why a player name cannot be used (the engine's GameConfig, and the command
   line before the app starts, ask it): printable characters only, 1 to ``MAX_NAME`` of them.
@@ -11,6 +11,7 @@ places where they could do harm:
   sequence in a name could retitle the terminal or worse).
 * ``slug`` and ``inside``: a file name made from names is lowercase letters, digits and ``-``
   only, never empty, bounded; and the path it makes must stay inside its folder.
+* ``markdown_literal``: a name inside a Markdown text (a rule card) reads as written.
 
 Only the standard library is used: the engine imports this module, and the command line checks
 names with it before the engine loads.
@@ -26,9 +27,9 @@ from pathlib import Path
 #: The longest player name, in characters (after leading and trailing spaces are dropped).
 MAX_NAME = 20
 
-#: For a text field (Textual's ``Input(restrict=...)``): no control characters, so that a
-#: pasted escape sequence is refused rather than drawn raw to the terminal.
-NO_CONTROL = r"[^\x00-\x1f\x7f-\x9f]*"
+#: For a text field (Textual's ``Input(restrict=...)``): no control or bidi characters, so
+#: that a pasted escape sequence is refused rather than drawn raw to the terminal.
+NO_CONTROL = "[^\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*"
 
 #: Characters that reorder the text around them (the "Trojan source" bidi controls).
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
