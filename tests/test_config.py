@@ -60,3 +60,22 @@ def test_variants_are_all_off_by_default():
     assert cfg.edition == "classic"
     assert cfg.long_game is False
     assert cfg.reaction_windows == "always"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\x1b]0;X\x07", "Ann\x00", "Bo\u202eb", "Bo\x9bb", "x" * 21, "Zoë\u200b"],
+    ids=["escape", "nul", "bidi", "c1", "21-chars", "zero-width"],
+)
+def test_a_name_must_be_printable_text_of_at_most_20_characters(name):
+    with pytest.raises(engine.ConfigError) as err:
+        engine.GameConfig(players=["Ann", name], seed=1)
+    message = str(err.value)
+    assert message.startswith("invalid game configuration: players: the name ")
+    assert message.isprintable()  # the name is quoted with its control characters escaped
+
+
+@pytest.mark.parametrize("name", ["[b]Ann", "[/]", "x" * 20, "Zoë", "Ann Lee", "../x", "Ann\t"])
+def test_names_that_merely_look_odd_are_names(name):
+    cfg = engine.GameConfig(players=["Bob", name], seed=1)
+    assert cfg.players == ("Bob", name.strip())

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import replay, serve, simulate
+from .safetext import name_problem, printable
 
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -142,7 +143,7 @@ def _run_tutorial(args: argparse.Namespace) -> int:
         try:
             Tutorial(args.name or DEFAULT_NAME).save()
         except (OSError, TutorialError, ValueError) as exc:  # ValueError: a bad name
-            print(f"keythedral: cannot start the tutorial: {exc}", file=sys.stderr)
+            print(printable(f"keythedral: cannot start the tutorial: {exc}"), file=sys.stderr)
             return 2
     app = KeythedralApp(start=Start(tutorial=True), ascii=args.ascii, theme=args.theme)
     app.run(mouse=not args.no_mouse)
@@ -157,9 +158,9 @@ def _log(args: argparse.Namespace) -> int:
     try:
         saved = persistence.load(path)
     except persistence.SaveError as exc:
-        print(f"keythedral log: {exc}", file=sys.stderr)
+        print(printable(f"keythedral log: {exc}"), file=sys.stderr)
         return 2
-    sys.stdout.write(gamelog.log_text(saved.config, saved.actions))
+    sys.stdout.write(gamelog.log_text(saved.config, saved.actions))  # printable already
     return 0
 
 
@@ -177,13 +178,13 @@ def _keys(args: argparse.Namespace) -> int:
     if args.write and not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(keymap.sample_file(rows), encoding="utf-8")
-        print(f"\nWritten {path}: uncomment a line and change its keys to rebind them.")
+        print(printable(f"\nWritten {path}: uncomment a line and change its keys to rebind them."))
     else:
         state = "in use" if path.exists() else "not there yet: keythedral keys --write"
-        print(f"\nRebind them in {path} ({state}).")
+        print(printable(f"\nRebind them in {path} ({state})."))
     result = keymap.load_keymap(known=[r.id for r in rows], path=path)
     for problem in result.problems:
-        print(f"  {path.name}: {problem}", file=sys.stderr)
+        print(printable(f"  {path.name}: {problem}"), file=sys.stderr)
     return 0
 
 
@@ -224,7 +225,15 @@ def _play(args: argparse.Namespace) -> int:
 
         load = persistence.autosave_path()
         if not load.exists():
-            print(f"keythedral: there is no interrupted game to resume ({load}).", file=sys.stderr)
+            print(
+                printable(f"keythedral: there is no interrupted game to resume ({load})."),
+                file=sys.stderr,
+            )
+            return 2
+    for name in args.players or ():
+        # Checked here, before the app (and the engine) loads; the engine checks them again.
+        if (problem := name_problem(name.strip())) is not None:
+            print(f"keythedral: --players: {problem}", file=sys.stderr)
             return 2
     variants = {
         "no_laws": args.no_laws,
@@ -236,7 +245,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         seats = parse_seats(args.bots, len(args.players) if args.players else None)
     except ValueError as exc:
-        print(f"keythedral: --bots: {exc}", file=sys.stderr)
+        print(printable(f"keythedral: --bots: {exc}"), file=sys.stderr)
         return 2
     start = Start(
         players=tuple(args.players or ()),

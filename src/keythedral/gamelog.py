@@ -89,7 +89,10 @@ def replayed(config: GameConfig, actions: Sequence[Any]) -> Iterator[GameState]:
 
 
 def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
-    """The whole public log of the game, as plain text with a title line."""
+    """The whole public log of the game, as plain text with a title line (no control
+    characters: it goes to terminals and files)."""
+    from keythedral.safetext import printable
+
     states = list(replayed(config, actions))
     lines = [f"Keythedral · {', '.join(config.players)} · seed {config.seed}"]
     lines += (readable(line, config.players) for line in events(states))
@@ -99,4 +102,4 @@ def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
             f"{name} {score}" for name, score in zip(config.players, final.scores, strict=True)
         )
         lines += ["== The end ==", f"Scores: {scores}."]
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines) + "\n")

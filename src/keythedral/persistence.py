@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the engine is imported where it is used, so paths come chea
 FORMAT = "keythedral-save"
 VERSION = 1
 AUTOSAVE = "autosave.json"
+SAVE_NAME = 60  # the longest name of a save
 HUMAN = "human"  # a seat played by a person (the others name a bot)
 
 
@@ -90,11 +91,27 @@ def replays_dir(base: Path | None = None) -> Path:
 
 
 def save_path(name: str, base: Path | None = None) -> Path:
-    """The file for a save called ``name`` (letters, digits, spaces, - and _ only)."""
-    clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()
+    """The file for a save called ``name`` (letters, digits, spaces, - and _ only, at most
+    SAVE_NAME of them), always directly inside the saves folder."""
+    from keythedral.safetext import inside
+
+    clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()[:SAVE_NAME].strip()
     if not clean:
         raise SaveError("A save needs a name made of letters, digits, spaces, - or _.")
-    return saves_dir(base) / f"{clean}.json"
+    try:
+        return inside(saves_dir(base), f"{clean}.json")
+    except ValueError as exc:
+        raise SaveError(f"A save cannot be written there: {exc}.") from exc
+
+
+def game_stem(players: Sequence[str], seed: int) -> str:
+    """The start of a file name for a game: 'ann-bob-cy-seed-7'.  Made of slugs (lowercase
+    letters, digits and -, at most 24 a name: 150 characters in all), so that a player's
+    name never becomes a path."""
+    from keythedral.safetext import slug
+
+    names = "-".join(slug(name, limit=24, empty="x") for name in players)
+    return f"{names}-seed-{slug(str(seed), limit=20, empty='0')}"
 
 
 # --- text -----------------------------------------------------------------------------------

@@ -338,18 +338,17 @@ class ReplayCursor:
 
 def file_name(replay: Replay) -> str:
     """A file name for a replay: the players, the seed and a digest of the actions, so that the
-    same game always gets the same name and different games never share one."""
+    same game always gets the same name and different games never share one.  Only lowercase
+    letters, digits and - (persistence.game_stem): a player's name never becomes a path."""
     import hashlib
-    import re
 
-    names = "-".join(
-        re.sub(r"[^\w\-]", "", n, flags=re.ASCII) or "p" for n in replay.config.players
-    )
+    from keythedral.persistence import game_stem
+
     moves = "".join(a.model_dump_json() for a in replay.actions)
     digest = hashlib.blake2b(
         (replay.config.model_dump_json() + moves).encode(), digest_size=4
     ).hexdigest()
-    return f"{names}-seed-{replay.config.seed}-{digest}.json"
+    return f"{game_stem(replay.config.players, replay.config.seed)}-{digest}.json"
 
 
 def record(
@@ -451,10 +450,12 @@ def run_replay(args: Any) -> int:
     ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
     import sys
 
+    from keythedral.safetext import printable
+
     try:
         rp = load(args.file)
     except ReplayError as exc:
-        print(f"keythedral replay: {exc}", file=sys.stderr)
+        print(printable(f"keythedral replay: {exc}"), file=sys.stderr)
         return 2
     from keythedral import engine
 
@@ -472,19 +473,19 @@ def run_replay(args: Any) -> int:
                 who = None if seat == "public" else int(seat)
                 text = cur.view(who).model_dump_json(indent=2)
             except ValueError as exc:
-                print(f"keythedral replay: --seat {args.seat}: {exc}", file=sys.stderr)
+                print(printable(f"keythedral replay: --seat {args.seat}: {exc}"), file=sys.stderr)
                 return 2
             print(text)
         return 0
-    print(describe(rp))
+    print(printable(describe(rp)))
     if args.log:
         width = len(str(len(cur)))
         for line in cur.events():
-            print(f"{'':>{width}}  {line}")
+            print(printable(f"{'':>{width}}  {line}"))
         while not cur.at_end:
             cur.forward()
             for line in cur.events():
-                print(f"{cur.index:>{width}}  {line}")
+                print(printable(f"{cur.index:>{width}}  {line}"))
     return 0
 
 

@@ -53,8 +53,10 @@ def print_rules(pager: bool = False) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
+    from .safetext import printable
+
     console = Console()
-    md = Markdown(rules_markdown())
+    md = Markdown(printable(rules_markdown()))
     if pager:
         with console.pager(styles=True):
             console.print(md)

@@ -54,13 +54,30 @@ class Setup:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """Unique names for the bots: 'greedy', 'greedy#2', ..."""
+        """Unique names for the bots: 'greedy', 'greedy#2', ... (printable: they are shown)."""
+        from keythedral.safetext import printable
+
         seen: dict[str, int] = {}
         out = []
         for spec in self.bots:
             seen[spec] = seen.get(spec, 0) + 1
-            out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+            label = printable(spec, keep="")
+            out.append(label if seen[spec] == 1 else f"{label}#{seen[spec]}")
         return tuple(out)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The bots' names as players of a game: their labels, or, for a label that cannot be
+        a player's name (too long: 'ismcts:iterations=3:width=3'), 'bot 1 (ismcts)' (no label
+        starts with 'bot ', so the names stay distinct)."""
+        from keythedral.safetext import name_problem
+
+        return tuple(
+            label
+            if name_problem(label) is None
+            else f"bot {i + 1} ({label.split(':')[0].strip().lower()})"
+            for i, label in enumerate(self.labels)
+        )
 
     def variants(self) -> dict[str, Any]:
         return {
@@ -117,7 +134,8 @@ def play_game(setup: Setup, index: int) -> GameResult:
     labels = setup.labels
     seed = setup.game_seed(index)
     n = len(seating)
-    config = engine.GameConfig(players=[labels[b] for b in seating], seed=seed, **setup.variants())
+    names = setup.names
+    config = engine.GameConfig(players=[names[b] for b in seating], seed=seed, **setup.variants())
     bots = [make_bot(setup.bots[b], stable_seed("bot", setup.seed, index, b)) for b in seating]
     seconds = [0.0] * n
     decisions = [0] * n
@@ -310,10 +328,10 @@ def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
     from keythedral import engine, replay
 
     paths = []
-    labels = setup.labels
+    names = setup.names
     for g in summary.results:
         config = engine.GameConfig(
-            players=[labels[b] for b in g.seating], seed=g.seed, **setup.variants()
+            players=[names[b] for b in g.seating], seed=g.seed, **setup.variants()
         )
         rp = replay.Replay(
             config=config,
@@ -329,6 +347,7 @@ def table(summary: Summary) -> Any:
     """The results as a rich Table."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     fair = 1 / len(summary.bots)
     unfinished = summary.games - summary.finished
@@ -352,7 +371,7 @@ def table(summary: Summary) -> Any:
     for r in summary.rows:
         lo, hi = r.ci95
         t.add_row(
-            r.bot,
+            Text(r.bot),  # a label is shown as it is, never read as markup
             f"{r.wins:g}",
             f"{r.win_rate:.1%} ({lo:.0%}–{hi:.0%})",
             f"{r.mean_score:.2f}",
@@ -491,11 +510,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
 
     from keythedral.bots import BotSpecError
+    from keythedral.safetext import printable
 
     try:
         setup = setup_from_args(args)
     except BotSpecError as exc:
-        print(f"keythedral simulate: {exc}", file=sys.stderr)
+        print(printable(f"keythedral simulate: {exc}"), file=sys.stderr)
         return 2
     err = Console(stderr=True)
     jobs = max(1, args.sim_jobs)
@@ -516,7 +536,9 @@ def run_simulate(args: argparse.Namespace) -> int:
             summary = run(setup, jobs, on_game=lambda g: progress.advance(task))
     if args.sim_replays is not None:
         paths = save_replays(summary, setup, args.sim_replays)
-        err.print(f"{len(paths)} replays written to {args.sim_replays}")
+        err.print(
+            f"{len(paths)} replays written to {printable(str(args.sim_replays))}", markup=False
+        )
     if args.sim_json:
         print(json.dumps(summary.to_dict(games=args.sim_per_game), indent=2))
     else:

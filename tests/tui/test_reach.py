@@ -317,6 +317,6 @@ async def test_the_log_is_saved_as_plain_text(_data_dir: Path) -> None:
         await pilot.pause()
     (path,) = (_data_dir / "logs").glob("*.txt")
     text = path.read_text()
-    assert path.name == "Ann-Bob-Cy-seed-3.txt"
+    assert path.name == "ann-bob-cy-seed-3.txt"  # a slug of the names: never a path
     assert text.startswith("Keythedral · Ann, Bob, Cy · seed 3\n== Layout ==")
     assert "== Round 3 ==" in text

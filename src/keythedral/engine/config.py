@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from keythedral.safetext import name_problem
+
 from .errors import ConfigError
 
 Edition = Literal["classic", "second"]
@@ -30,7 +32,8 @@ class GameConfig(BaseModel):
             super().__init__(**data)
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'config'}: {e['msg']}"
+                f"{'.'.join(str(p) for p in e['loc']) or 'config'}: "
+                + e["msg"].removeprefix("Value error, ")
                 for e in exc.errors()
             )
             raise ConfigError(f"invalid game configuration: {problems}") from exc
@@ -38,11 +41,14 @@ class GameConfig(BaseModel):
     @field_validator("players")
     @classmethod
     def _two_to_five(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        """2 to 5 distinct names, each printable text of 1 to 20 characters (a name is shown
+        on screens and written to files: no control characters, no endless names)."""
         names = tuple(n.strip() for n in v)
         if not 2 <= len(names) <= 5:
             raise ValueError(f"Keythedral needs 2 to 5 players, not {len(names)}")
-        if any(not n for n in names):
-            raise ValueError("every player needs a name")
+        for name in names:
+            if (problem := name_problem(name)) is not None:
+                raise ValueError(problem)
         if len(set(names)) != len(names):
             raise ValueError("player names must differ")
         return names

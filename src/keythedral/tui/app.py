@@ -31,6 +31,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from keythedral.gamelog import readable
+from keythedral.safetext import inside, printable
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
@@ -39,6 +40,8 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from keythedral.engine import GameConfig
     from keythedral.persistence import AutoSaver, SavedGame
     from keythedral.tui.screens.new_game import NewGameScreen
@@ -164,6 +167,27 @@ class KeythedralApp(App[None]):
             self.set_keymap(result.keymap)
         for problem in result.problems:
             self._setup_problems.append((problem, f"{result.path} was only partly used"))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every note is plain text, whatever ``markup`` says (a screen's ``notify`` passes
+        True): notes carry names, paths, theme and key names and error messages, which are
+        shown as they are, never read as markup ("[/]" would crash it), and without control
+        characters (an escape sequence would reach the terminal)."""
+        super().notify(
+            printable(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def _tell_setup_problems(self) -> None:
         for message, title in self._setup_problems:
@@ -791,14 +815,13 @@ class KeythedralApp(App[None]):
 
         seats = session.seats or ("human",) * session.config.n
         rp = replay.record(session.config, session.actions, seats, final=session.state)
-        folder = persistence.replays_dir(self.data_dir)
-        path = folder / replay.file_name(rp)
         try:
+            path = inside(persistence.replays_dir(self.data_dir), replay.file_name(rp))
             if not path.exists():  # the same game (a finished save loaded again): kept once
                 replay.save(rp, path)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             self.notify(
-                f"Could not write {path}: {exc}", title="Replay not saved", severity="error"
+                f"Could not write the replay: {exc}", title="Replay not saved", severity="error"
             )
             return
         self.replay_path = path
@@ -843,13 +866,13 @@ class KeythedralApp(App[None]):
         from keythedral import gamelog, persistence
 
         cfg = session.config
-        name = "-".join(cfg.players) + f"-seed-{cfg.seed}"
-        path = persistence.data_dir() if self.data_dir is None else self.data_dir
-        path = path / "logs" / f"{name}.txt"
+        folder = persistence.data_dir() if self.data_dir is None else self.data_dir
+        name = persistence.game_stem(cfg.players, cfg.seed) + ".txt"  # never a path
         try:
+            path = inside(folder / "logs", name)
             persistence.write_atomic(path, gamelog.log_text(cfg, session.actions))
-        except OSError as exc:
-            self.notify(f"Could not write {path}: {exc}", title="Log not saved", severity="error")
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not write the log: {exc}", title="Log not saved", severity="error")
             return
         self.notify(str(path), title="The log is saved as plain text", timeout=10)
 
@@ -895,7 +918,7 @@ class KeythedralApp(App[None]):
     def _show_replay(self, cursor: Any, path: Path) -> None:
         from keythedral.tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(cursor, title=path.name))
+        self.push_screen(ReplayScreen(cursor, title=printable(path.name)))
 
     def _replay_failed(self, message: str) -> None:
         self.notify(message, title="Cannot show that replay", severity="error", timeout=15)

@@ -23,6 +23,7 @@ HELP_KEYS = {"hint": "i", "walkthrough": "e", "rules": "b", "help": "question_ma
 
 def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | None]:
     """(where, rules section, extra markdown) for a field of the map."""
+    from keythedral.safetext import markdown_literal
     from keythedral.vocab import FIELD_YIELD
 
     ftype = next((str(f.type) for f in view.fields if tuple(f.pos) == tuple(pos)), None)
@@ -31,7 +32,9 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
         return f"{where}: no field here yet", "Laying fields and cottages", None
     colour = FIELD_YIELD[ftype]
     worker = next((w for w in view.workers if tuple(w.field) == tuple(pos)), None)
-    who = f"; {view.players[worker.seat].name}'s worker is on it" if worker is not None else ""
+    who = ""
+    if worker is not None:  # the name in Markdown: shown as it is written
+        who = f"; {markdown_literal(view.players[worker.seat].name)}'s worker is on it"
     text = (  # the card's first line names the field already: no heading of its own
         f"A {ftype} gives **{colour}**: at the harvest, a worker "
         f"on it brings one {colour} cube from the store{who}. Only one worker fits in a field, "

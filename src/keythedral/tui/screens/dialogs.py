@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from keythedral.safetext import NO_CONTROL, printable
 
 
 class SaveDialog(ModalScreen[str | None]):
@@ -22,7 +25,7 @@ class SaveDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Save the game as (letters, digits, spaces, - and _):")
-            yield Input(self.suggestion, id="save-name", compact=True)
+            yield Input(self.suggestion, id="save-name", compact=True, restrict=NO_CONTROL)
             yield Static("Enter saves · Esc cancels", classes="dim")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -55,7 +58,8 @@ class LoadDialog(ModalScreen[Path | None]):
         candidates = ([auto] if auto.exists() else []) + persistence.list_saves(self.base)
         for path in candidates:
             label = "autosave" if path == auto else path.stem
-            options.append(Option(f"{label}  ({self._peek(path)})"))
+            # File names and what a file says are shown as they are, never read as markup.
+            options.append(Option(Text(printable(f"{label}  ({self._peek(path)})"))))
             self.paths.append(path)
         ol = self.query_one(OptionList)
         if options:

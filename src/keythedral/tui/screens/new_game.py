@@ -21,6 +21,7 @@ from textual.widgets import (
     Static,
 )
 
+from keythedral.safetext import NO_CONTROL
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
@@ -129,6 +130,7 @@ class NewGameScreen(BaseScreen):
                         id=f"name-{i}",
                         compact=True,
                         max_length=12,
+                        restrict=NO_CONTROL,  # a pasted escape sequence is refused
                     )
             with Horizontal(id="seat-kinds"):
                 for i in range(5):
@@ -273,7 +275,8 @@ class NewGameScreen(BaseScreen):
             setup = self.setup()
         except ConfigError as exc:
             message = str(exc).replace("invalid game configuration: ", "")
-            self.query_one("#new-error", Static).update(f"Cannot start: {message}")
+            # Text: the message may quote a name ("[/]"), shown as it is, never as markup.
+            self.query_one("#new-error", Static).update(Text(f"Cannot start: {message}"))
             return
         self.dismiss(setup)
 

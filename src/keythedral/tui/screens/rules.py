@@ -179,7 +179,7 @@ class RuleCard(ModalScreen[str | None]):
         except KeyError:
             text = f"## {self.section}\n\nThis section is not in the rules."
         with Vertical(id="rule-card"):
-            yield Static(self.where, id="rule-where")
+            yield Static(self.where, id="rule-where", markup=False)  # it may hold a name
             with VerticalScroll(id="rule-body"):
                 yield Markdown(text)
             yield Static(

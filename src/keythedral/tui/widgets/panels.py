@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from keythedral.gamelog import readable
@@ -107,7 +108,8 @@ class HandPanel(Static):
             return
         me = view.me
         seat = view.seat
-        self.border_title = f"{view.players[seat].name}'s screen (private)"
+        # A title given as a str is read as markup: the name is shown as it is.
+        self.border_title = Content(f"{view.players[seat].name}'s screen (private)")
         text = cube_grid(me.cubes)
         text.append(f"  worth {worth(me.cubes)}", style="dim")
         text.append("\nlaws: ")
@@ -238,7 +240,8 @@ class EventLog(VerticalScroll):
         self.call_after_refresh(self.scroll_end, animate=False)  # the newest events in sight
 
 
-def winners_text(view: PlayerView) -> str:
+def winners_text(view: PlayerView) -> Text:
+    """'Ann and Bob win!' (a Text: names are shown as they are, never read as markup)."""
     winners = view.winners or ()
     names = " and ".join(seat_name(view, s) for s in winners)
-    return f"{names} {'win' if len(winners) > 1 else 'wins'}!" if winners else ""
+    return Text(f"{names} {'win' if len(winners) > 1 else 'wins'}!" if winners else "")
