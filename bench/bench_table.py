@@ -28,7 +28,7 @@ from pathlib import Path
 import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from ptyterm import PtyApp, app_env  # noqa: E402  (the tests' pseudo-terminal driver)
+from ptyterm import PtyApp, app_env  # the tests' pseudo-terminal driver
 
 ROUND = re.compile(r"Round (\d+) ·")
 HANDOVER = "Pass the keyboard to"
