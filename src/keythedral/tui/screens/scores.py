@@ -63,7 +63,7 @@ class ScoresScreen(BaseScreen):
     BINDINGS = [
         Binding("n", "new_game", "New game", id="new-game"),
         Binding("escape,b", "board", "Look at the board", id="look-at-board"),
-        Binding("q", "quit", "Quit", id="quit"),
+        Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
     def __init__(
