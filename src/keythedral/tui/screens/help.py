@@ -55,8 +55,8 @@ GAME_IN_SHORT = (
     "Each round: 1. the cottage numbers are called and your workers go into the fields beside "
     "your cottages; 2. each worker brings a cube of its field's colour; 3. in turns, spend "
     "cubes: buy a building tile (a seat in the Keythedral), make a cottage a house (two "
-    "workers), build or remove fences, buy crafts, trade, take a law card, or pass; 5. bid "
-    "for the right to name the next start player. The game ends when the last building "
+    "workers), build or remove fences, buy crafts, trade, take a law card, or pass; 4. the "
+    "workers come home (by themselves); 5. bid for the right to name the next start player. The game ends when the last building "
     "tile is bought: the most seat points wins. The full rules: ctrl+p, Rules."
 )
 

@@ -1,4 +1,4 @@
-"""Every key the scores screen's key bar shows does something there."""
+"""Small screens: every key the scores screen shows does something; the help card's summary."""
 
 from __future__ import annotations
 
@@ -52,3 +52,10 @@ async def test_every_key_the_scores_screen_shows_does_something() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert did(app), f"{key} did nothing on the scores screen"
+
+
+def test_the_help_cards_game_in_short_names_every_phase() -> None:
+    from keythedral.tui.screens.help import GAME_IN_SHORT
+
+    for n in range(1, 6):
+        assert f"{n}. " in GAME_IN_SHORT, n
