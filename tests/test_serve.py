@@ -13,6 +13,7 @@ import base64
 import contextlib
 import json
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -20,8 +21,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,20 +38,24 @@ PLAY_ARGS = ("--players", "Ann", "Bob", "--seed", "3")
 BOARD_EDGE = "╱─────╲"  # the top of a field on the map
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+def free_port(host: str = "127.0.0.1") -> int:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as s:
+        s.bind((host.strip("[]"), 0))
         port: int = s.getsockname()[1]
         return port
 
 
 def wait_for_http(
-    url: str, proc: subprocess.Popen[bytes] | None = None, timeout: float = 20.0
+    url: str,
+    proc: subprocess.Popen[bytes] | None = None,
+    log: Path | None = None,
+    timeout: float = 20.0,
 ) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            out = proc.stdout.read().decode() if proc.stdout else ""
+            out = log.read_text(errors="replace") if log else ""
             raise AssertionError(f"the server stopped ({proc.returncode}):\n{out}")
         try:
             with urllib.request.urlopen(url, timeout=2) as resp:
@@ -58,23 +65,54 @@ def wait_for_http(
     raise AssertionError(f"nothing answered at {url} within {timeout} s")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A running ``keythedral serve`` on a free localhost port; yields its address."""
-    port = free_port()
-    env = dict(os.environ, KEYTHEDRAL_DATA_DIR=str(tmp_path_factory.mktemp("serve-data")))
+@dataclass
+class Server:
+    """A ``keythedral serve`` running in a subprocess: its address, process and log file."""
+
+    url: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def running_server(tmp: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Server]:
+    """Start ``keythedral serve --host HOST --port FREE OPTIONS -- PLAY_ARGS``; stop it after."""
+    port = free_port(host)
+    env = dict(os.environ, KEYTHEDRAL_DATA_DIR=str(tmp / "data"))
     env.pop("NO_COLOR", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "keythedral", "serve", "--port", str(port), "--", *PLAY_ARGS],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-        start_new_session=True,  # the server and the apps it starts are stopped together
-    )
-    url = f"http://127.0.0.1:{port}"
+    log = tmp / f"serve-{port}.log"
+    with log.open("wb") as out:  # a file, not a pipe: a long log never blocks the server
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "keythedral",
+                "serve",
+                "--host",
+                host,
+                "--port",
+                str(port),
+                *options,
+                "--",
+                *PLAY_ARGS,
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,  # the server and the apps it starts are stopped together
+        )
+    name = f"[{host.strip('[]')}]" if ":" in host else host
+    server = Server(f"http://{name}:{port}", proc, log)
     try:
-        wait_for_http(url + "/", proc)
-        yield url
+        wait_for_http(server.url + "/", proc, log)
+        yield server
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGTERM)
@@ -83,8 +121,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:  # pragma: no cover
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        if proc.stdout:
-            proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A running ``keythedral serve`` on a free localhost port (default options)."""
+    with running_server(tmp_path_factory.mktemp("serve")) as running:
+        yield running
 
 
 # --- without a server --------------------------------------------------------------------
@@ -102,9 +145,43 @@ def test_each_tab_runs_this_python_on_this_package() -> None:
 
 def test_public_url_never_hands_out_the_any_address() -> None:
     assert serve.public_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
-    assert serve.public_url("0.0.0.0", 9000) == "http://127.0.0.1:9000"
-    assert serve.public_url("::1", 80) == "http://[::1]:80"
+    assert serve.public_url("::1", 80) == "http://[::1]"
+    assert serve.public_url("[::1]", 8000) == "http://[::1]:8000"
     assert serve.public_url("0.0.0.0", 1, "https://kt.example/") == "https://kt.example"
+    for everywhere in ("0.0.0.0", "::", "[::]"):
+        with pytest.raises(ValueError, match="--public-url http://"):
+            serve.public_url(everywhere, 9000)
+    with pytest.raises(ValueError, match="not an http"):
+        serve.public_url("127.0.0.1", 1, "kt.example")
+
+
+def test_only_this_servers_pages_and_names_are_trusted() -> None:
+    origins, hosts = serve.trusted_addresses("127.0.0.1", 8000, "http://127.0.0.1:8000")
+    assert origins == {"http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"}
+    assert serve.origin_of("HTTP://LocalHost:8000") in origins
+    for foreign in ("http://evil.example.com", "http://127.0.0.1:8001", "https://127.0.0.1:8000"):
+        assert serve.origin_of(foreign) not in origins
+    assert serve.origin_of("null") == "" and serve.origin_of("http://x:99999") == ""
+    assert {"127.0.0.1:8000", "localhost:8000", "[::1]:8000"} <= hosts
+    assert "evil.example.com:8000" not in hosts
+
+    # Behind a proxy: its public name (with or without the default port), and loopback.
+    origins, hosts = serve.trusted_addresses("127.0.0.1", 8000, "https://KT.example/games")
+    assert "https://kt.example" in origins and serve.origin_of("https://kt.example:443") in origins
+    assert {"kt.example", "kt.example:443", "127.0.0.1:8000"} <= hosts
+
+    # A server on one outside address trusts that address only (another local server's
+    # page, at 127.0.0.1 on the same port, is not this server's).
+    origins, hosts = serve.trusted_addresses("192.168.1.5", 8000, "http://192.168.1.5:8000")
+    assert origins == {"http://192.168.1.5:8000"}
+    assert hosts == {"192.168.1.5:8000"}
+
+
+def test_a_tab_asks_for_a_screen_within_bounds() -> None:
+    assert serve.screen_size("120", "40") == (120, 40)
+    assert serve.screen_size("3000", "3000") == (serve.MAX_WIDTH, serve.MAX_HEIGHT) == (500, 200)
+    assert serve.screen_size(-5, 0) == (1, 1)
+    assert serve.screen_size(None, "1e9") == (80, 24)
 
 
 def test_defaults_bind_to_localhost_and_a_wider_host_is_warned_about(
@@ -113,24 +190,69 @@ def test_defaults_bind_to_localhost_and_a_wider_host_is_warned_about(
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(serve, "serve", lambda *a, **k: calls.append((*a, k)))
     assert serve.main([]) == 0
-    host, port, play_args, _ = calls[-1]
+    host, port, play_args, options = calls[-1]
     assert (host, port, play_args) == ("127.0.0.1", 8000, [])
+    assert options["max_sessions"] == serve.DEFAULT_MAX_SESSIONS == 6
     assert "WARNING" not in capsys.readouterr().err
 
-    assert serve.main(["--host", "0.0.0.0", "--port", "9000", "--", "--seed", "4"]) == 0
-    host, port, play_args, _ = calls[-1]
-    assert (host, port, play_args) == ("0.0.0.0", 9000, ["--seed", "4"])
+    url = "http://192.168.1.5:9000"
+    argv = ["--host", "0.0.0.0", "--port", "9000", "--public-url", url, "--", "--seed", "4"]
+    assert serve.main(argv) == 0
+    host, port, play_args, options = calls[-1]
+    assert (host, port, play_args, options["url"]) == ("0.0.0.0", 9000, ["--seed", "4"], url)
     assert "no authentication" in capsys.readouterr().err
 
     assert serve.main(["--port", "0"]) == 2
+    assert serve.main(["--max-sessions", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
+    assert serve.main(["--max-sessions", "2"]) == 0
+    assert calls[-1][-1]["max_sessions"] == 2
+
+
+def test_ipv6_hosts_are_taken_with_or_without_brackets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(serve, "serve", lambda *a, **k: calls.append((*a, k)))
+    assert serve.main(["--host", "[::1]"]) == 0
+    assert serve.main(["--host", "::1"]) == 0
+    assert [c[0] for c in calls] == ["::1", "::1"]  # what the server binds to
+    assert "WARNING" not in capsys.readouterr().err  # ::1 is this machine only
+
+
+def test_every_interface_needs_a_public_url(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(serve, "serve", lambda *a, **k: calls.append((*a, k)))
+    for everywhere in ("0.0.0.0", "::", "[::]"):
+        assert serve.main(["--host", everywhere, "--port", "9000"]) == 2
+        err = capsys.readouterr().err
+        assert "--public-url http://" in err and ":9000" in err, err
+        assert "Traceback" not in err
+    assert serve.main(["--public-url", "kt.example"]) == 2
+    assert "not an http" in capsys.readouterr().err
+    assert calls == []
+
+
+def test_a_port_in_use_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = dict(os.environ, KEYTHEDRAL_DATA_DIR=str(tmp_path))
+        cmd = [sys.executable, "-m", "keythedral", "serve", "--port", str(port)]
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
 
 
 # --- a real server -----------------------------------------------------------------------
-def test_the_page_is_served_on_localhost(server: str) -> None:
-    page = wait_for_http(server + "/")
+def test_the_page_is_served_on_localhost(server: Server) -> None:
+    page = wait_for_http(server.url + "/")
     assert "<div>Keythedral</div>" in page
-    port = server.rsplit(":", 1)[1]
-    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+    assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"' in page
 
 
 def _listening_addresses(port: int) -> set[str]:
@@ -148,18 +270,17 @@ def _listening_addresses(port: int) -> set[str]:
     return found
 
 
-def test_the_server_listens_on_loopback_only(server: str) -> None:
-    port = int(server.rsplit(":", 1)[1])
-    found = _listening_addresses(port)
+def test_the_server_listens_on_loopback_only(server: Server) -> None:
+    found = _listening_addresses(server.port)
     if not Path("/proc/net/tcp").exists():  # pragma: no cover
         pytest.skip("no /proc/net/tcp here")
     assert found == {"0100007F"}, found  # 127.0.0.1, little-endian hex
 
 
-async def _app_output(server: str, until: tuple[bytes, ...], timeout: float = 20.0) -> bytes:
+async def _app_output(url: str, until: tuple[bytes, ...], timeout: float = 20.0) -> bytes:
     import aiohttp
 
-    ws_url = server.replace("http:", "ws:") + "/ws?width=100&height=32"
+    ws_url = url.replace("http:", "ws:") + "/ws?width=100&height=32"
     got = b""
     async with aiohttp.ClientSession() as session, session.ws_connect(ws_url) as ws:
         deadline = time.monotonic() + timeout
@@ -174,11 +295,244 @@ async def _app_output(server: str, until: tuple[bytes, ...], timeout: float = 20
     return got
 
 
-def test_a_tab_gets_its_own_game_over_the_websocket(server: str) -> None:
-    out = asyncio.run(_app_output(server, (BOARD_EDGE.encode(), b"Ann")))
+def test_a_tab_gets_its_own_game_over_the_websocket(server: Server) -> None:
+    out = asyncio.run(_app_output(server.url, (BOARD_EDGE.encode(), b"Ann")))
     text = out.decode("utf-8", errors="replace")
     assert BOARD_EDGE in text, text[-2000:]
     assert "Ann" in text
+
+
+# --- what the server does not trust ------------------------------------------------------
+def _handshake(server: Server, query: str = "", origin: str | None = None) -> int:
+    """Open the websocket with aiohttp; its HTTP status (101 when it was accepted)."""
+    import aiohttp
+
+    async def go() -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                ws = await session.ws_connect(server.url + "/ws" + query, origin=origin)
+            except aiohttp.WSServerHandshakeError as refused:
+                return refused.status
+            await ws.close()
+            return 101
+
+    return asyncio.run(go())
+
+
+def test_a_page_from_another_site_cannot_open_a_game(server: Server) -> None:
+    assert _handshake(server, origin="http://evil.example.com") == 403
+    assert _handshake(server, origin=f"http://evil.example.com:{server.port}") == 403
+    assert _handshake(server, origin="null") == 403
+    # This server's own pages may, under any of its loopback names; so may a client (not a
+    # browser) that sends no Origin at all.
+    assert _handshake(server, origin=server.url) == 101
+    assert _handshake(server, origin=f"http://localhost:{server.port}") == 101
+    assert _handshake(server) == 101
+
+
+def test_the_server_answers_only_to_its_own_names(server: Server) -> None:
+    """DNS rebinding: evil.example.com resolving to 127.0.0.1 still names the wrong host."""
+
+    def status(host: str) -> int:
+        req = urllib.request.Request(server.url + "/", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                return int(resp.status)
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    assert status(f"evil.example.com:{server.port}") == 403
+    assert status(f"localhost:{server.port}") == 200
+    assert status(f"127.0.0.1:{server.port}") == 200
+
+
+def _processes() -> dict[int, int]:
+    """Every running process here (zombies have ended): pid -> parent pid."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state, ppid = (entry / "stat").read_text().rpartition(")")[2].split()[:2]
+        except OSError:  # it ended meanwhile
+            continue
+        if state != "Z":
+            found[int(entry.name)] = int(ppid)
+    return found
+
+
+def games_of(server: Server) -> set[int]:
+    """The processes the server started (and theirs), running now."""
+    procs = _processes()
+    found: set[int] = set()
+    parents = {server.proc.pid}
+    while parents:
+        parents = {pid for pid, ppid in procs.items() if ppid in parents} - found
+        found |= parents
+    return found
+
+
+def wait_until(what: str, check: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def raw_tab(server: Server, query: str) -> Iterator[tuple[socket.socket, set[int]]]:
+    """A websocket opened by hand, as a script would; yields it and the game it started."""
+    if not Path("/proc/self/stat").exists():  # pragma: no cover
+        pytest.skip("no /proc here")
+    before = games_of(server)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET /ws{query} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(request.encode())
+        assert sock.recv(4096).startswith(b"HTTP/1.1 101"), server.output()[-2000:]
+        new: set[int] = set()
+
+        def started() -> bool:
+            new.update(games_of(server) - before)
+            return bool(new)
+
+        wait_until("the tab's game started", started)
+        yield sock, new
+
+
+def test_a_tab_cannot_ask_for_a_huge_screen(server: Server) -> None:
+    with raw_tab(server, "?width=3000&height=3000") as (_, game):
+        envs = [Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") for pid in game]
+    sizes = set()
+    for env in envs:
+        found = dict(v.split(b"=", 1) for v in env if b"=" in v)
+        sizes.add((int(found[b"COLUMNS"]), int(found[b"ROWS"])))
+    assert sizes == {(500, 200)}
+
+
+def test_a_dropped_tab_leaves_no_game_behind(server: Server) -> None:
+    def drawing(sock: socket.socket) -> bool:
+        """The game's screen is arriving (100 KB of it wait unread), not just its first bytes."""
+        try:
+            return len(sock.recv(1 << 20, socket.MSG_PEEK | socket.MSG_DONTWAIT)) >= 100_000
+        except BlockingIOError:
+            return False
+
+    with raw_tab(server, "?width=3000&height=3000") as (sock, game):
+        # The tab reads nothing: the game's first screen piles up on the way to it ...
+        wait_until("the game drew its screen", lambda: drawing(sock))
+        # ... and leaving this block drops the connection without a word, as a killed browser.
+    wait_until(f"the game {game} ended", lambda: not game & games_of(server))
+    wait_until("the server logged it", lambda: f"game {min(game)} for" in server.output())
+    assert "Traceback" not in server.output(), server.output()[-3000:]
+
+
+@pytest.mark.parametrize(
+    ("on_sigterm", "ended", "returncode"),
+    [("signal.SIG_DFL", "terminated", -signal.SIGTERM), ("signal.SIG_IGN", "killed", -9)],
+)
+def test_a_game_that_will_not_quit_is_ended_anyway(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on_sigterm: str, ended: str, returncode: int
+) -> None:
+    """A game that ignores "quit" is terminated; one that ignores SIGTERM too is killed."""
+    from textual_serve.download_manager import DownloadManager
+
+    from keythedral import serve_web
+
+    monkeypatch.setattr(serve_web, "GRACE", 0.5)
+    ready = tmp_path / "ready"
+    code = (
+        f"import pathlib, signal, time; signal.signal(signal.SIGTERM, {on_sigterm}); "
+        f"print('__GANGLION__', flush=True); pathlib.Path({str(ready)!r}).touch(); time.sleep(120)"
+    )
+
+    async def nowhere(data: Any = None) -> None:
+        pass
+
+    async def go() -> tuple[str, int | None]:
+        game = serve_web.AppProcess(
+            shlex.join([sys.executable, "-c", code]),
+            write_bytes=nowhere,
+            write_str=nowhere,
+            close=nowhere,
+            download_manager=DownloadManager(),
+        )
+        await game.start(80, 24)
+        await asyncio.to_thread(wait_until, "the game started", ready.exists)
+        await game.stop()
+        return game.ended, game._process.returncode if game._process else None
+
+    assert asyncio.run(go()) == (ended, returncode)
+
+
+def test_the_number_of_games_is_capped(tmp_path: Path) -> None:
+    import aiohttp
+
+    async def first_bytes(ws: aiohttp.ClientWebSocketResponse) -> bytes:
+        msg = await ws.receive(timeout=20)
+        assert msg.type == aiohttp.WSMsgType.BINARY, msg
+        data: bytes = msg.data
+        return data
+
+    def index_status(url: str) -> int:
+        try:
+            with urllib.request.urlopen(url + "/", timeout=10) as resp:
+                return int(resp.status)
+        except urllib.error.HTTPError as full:
+            assert "Close the tab of a game" in full.read().decode()
+            return full.code
+
+    async def go(url: str) -> None:
+        ws_url = url.replace("http:", "ws:") + "/ws"
+        async with aiohttp.ClientSession() as session:
+            one = await session.ws_connect(ws_url, origin=url)
+            assert await first_bytes(one)
+            assert await asyncio.to_thread(index_status, url) == 503
+            two = await session.ws_connect(ws_url, origin=url)
+            msg = await two.receive(timeout=20)
+            assert msg.type == aiohttp.WSMsgType.CLOSE, msg
+            assert two.close_code == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+            assert "full" in msg.extra
+            await one.close()  # a tab closes: its place is free again
+            await asyncio.to_thread(
+                wait_until, "a place came free", lambda: index_status(url) == 200
+            )
+            three = await session.ws_connect(ws_url, origin=url)
+            assert await first_bytes(three)
+            await three.close()
+
+    with running_server(tmp_path, "--max-sessions", "1") as running:
+        asyncio.run(go(running.url))
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+        return True
+    except OSError:  # pragma: no cover
+        return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback here")
+def test_the_server_runs_on_ipv6_loopback(tmp_path: Path) -> None:
+    with running_server(tmp_path, host="[::1]") as running:
+        assert running.url.startswith("http://[::1]:")
+        page = wait_for_http(running.url + "/")
+        assert f'data-session-websocket-url="ws://[::1]:{running.port}/ws"' in page
+        assert _handshake(running, origin=running.url) == 101
+
+
+def test_stopping_the_server_ends_its_games(tmp_path: Path) -> None:
+    with running_server(tmp_path) as running, raw_tab(running, "") as (_, game):
+        running.proc.send_signal(signal.SIGTERM)  # the server only, not its process group
+        running.proc.wait(timeout=30)
+        wait_until(f"the game {game} ended", lambda: not game & set(_processes()))
+        assert "Traceback" not in running.output(), running.output()[-3000:]
 
 
 # --- a real browser ----------------------------------------------------------------------
@@ -258,7 +612,7 @@ def _devtools_port(profile: Path, proc: subprocess.Popen[bytes], timeout: float 
     raise AssertionError("chromium did not open its DevTools port")
 
 
-async def _browse(server: str, devtools: int, shot: Path) -> tuple[str, list[int]]:
+async def _browse(url: str, devtools: int, shot: Path) -> tuple[str, list[int]]:
     import aiohttp
 
     async with aiohttp.ClientSession() as session:
@@ -269,7 +623,7 @@ async def _browse(server: str, devtools: int, shot: Path) -> tuple[str, list[int
             cdp = Cdp(ws)
             await cdp("Page.enable")
             await cdp("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
-            await cdp("Page.navigate", url=server + "/")
+            await cdp("Page.navigate", url=url + "/")
             deadline = time.monotonic() + 30
             text = ""
             while time.monotonic() < deadline:
@@ -289,7 +643,7 @@ async def _browse(server: str, devtools: int, shot: Path) -> tuple[str, list[int
 @pytest.mark.skipif(
     CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)"
 )
-def test_headless_chromium_shows_the_board(server: str, tmp_path: Path) -> None:
+def test_headless_chromium_shows_the_board(server: Server, tmp_path: Path) -> None:
     profile = Path(tempfile.mkdtemp(prefix="kt-chromium-", dir=tmp_path))
     proc = subprocess.Popen(
         [
@@ -314,7 +668,7 @@ def test_headless_chromium_shows_the_board(server: str, tmp_path: Path) -> None:
     try:
         devtools = _devtools_port(profile, proc)
         shot = tmp_path / "serve.png"
-        text, counts = asyncio.run(_browse(server, devtools, shot))
+        text, counts = asyncio.run(_browse(server.url, devtools, shot))
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)

@@ -10,6 +10,11 @@ binds to 127.0.0.1 unless ``--host`` says otherwise, and says so loudly when it 
 listen beyond this machine.  All tabs share the user's save folder (and autosave), as several
 terminals would.
 
+What the server does not trust (see :mod:`keythedral.serve_web`): pages from other sites (a
+websocket whose ``Origin`` is not this server is refused), other host names (DNS rebinding),
+the screen size a tab asks for (at most MAX_WIDTH x MAX_HEIGHT), and tabs that vanish (their
+game is ended).  At most ``--max-sessions`` games run at once.
+
 For scripts and tests: :func:`app_command` (the command each tab runs) and :func:`serve`.
 """
 
@@ -18,48 +23,143 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import shlex
+import socket
 import sys
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+#: Each game is a process of about 45 MB that wants a share of a core while it draws.
+DEFAULT_MAX_SESSIONS = 6
+#: The largest screen a tab may ask for, in cells; more only costs memory and time.
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 NO_AUTH_WARNING = (
-    "keythedral serve has no authentication: anyone who can reach {host}:{port} can open a "
+    "keythedral serve has no authentication: anyone who can reach {url} can open a "
     "game and type into it. Bind to 127.0.0.1 (the default) unless this network is yours."
 )
 
 
+def listen_host(host: str) -> str:
+    """The address to bind to: ``[::1]`` (as written in URLs) is ``::1``."""
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host
+
+
 def is_loopback(host: str) -> bool:
     """True for names and addresses that only this machine can reach."""
+    host = listen_host(host)
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def is_any_address(host: str) -> bool:
+    """True for 0.0.0.0 and ``::``: every interface, which no browser can connect to."""
+    host = listen_host(host)
+    try:
+        return host == "" or ipaddress.ip_address(host).is_unspecified
     except ValueError:
         return False
 
 
 def app_command(play_args: Sequence[str] = (), python: str | None = None) -> str:
-    """The shell command textual-serve runs for each browser tab: this Python, this package."""
+    """The command textual-serve runs for each browser tab: this Python, this package."""
     args = [python or sys.executable, "-m", "keythedral", *play_args]
     return shlex.join(args)
+
+
+def _netloc(host: str, port: int, default: int | None = None) -> str:
+    host = host.lower()
+    if ":" in host:
+        host = f"[{host}]"
+    return host if port == default else f"{host}:{port}"
+
+
+def _origin(scheme: str, host: str, port: int) -> str:
+    return f"{scheme}://{_netloc(host, port, DEFAULT_PORTS[scheme])}"
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of a URL as a browser sends it in ``Origin``; "" if it is none."""
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:
+        return ""
+    if scheme not in DEFAULT_PORTS or not parts.hostname:
+        return ""
+    return _origin(scheme, parts.hostname, port or DEFAULT_PORTS[scheme])
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str:
     """The address the page tells the browser to connect back to.
 
-    A server bound to every interface (0.0.0.0 or ::) cannot hand that out as an address, so
-    it offers this machine's loopback one unless ``--public-url`` names the real one.
+    A server bound to every interface (0.0.0.0 or ::) has no such address of its own, so
+    there ``--public-url`` must name it (ValueError otherwise, with what to write).
     """
     if given:
+        if not origin_of(given).startswith(("http://", "https://")):
+            raise ValueError(f"--public-url {given!r} is not an http:// or https:// address")
         return given.rstrip("/")
-    if host in ("0.0.0.0", "", "::"):
-        host = DEFAULT_HOST
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"http://{host}:{port}"
+    if is_any_address(host):
+        raise ValueError(
+            f"--host {host} listens on every interface, so the page cannot know which address "
+            "browsers on other machines reach it at: say it with --public-url, e.g. "
+            f"--public-url http://{_this_machine()}:{port}"
+        )
+    return _origin("http", listen_host(host), port)
+
+
+def _this_machine() -> str:
+    """This machine's address on its network, as a suggestion (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a documentation address: only picks a route
+            address: str = s.getsockname()[0]
+            return address
+    except OSError:
+        return "ADDRESS"
+
+
+def trusted_addresses(host: str, port: int, url: str) -> tuple[set[str], set[str]]:
+    """The origins whose pages may open games, and the ``Host`` values the server answers to.
+
+    These are the public URL's, and, when the server listens on this machine's loopback, those
+    of 127.0.0.1, localhost and [::1] at its port (a page only this server can have served).
+    """
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    places = [(scheme, parts.hostname or "", parts.port or DEFAULT_PORTS[scheme])]
+    if is_loopback(host) or is_any_address(host):
+        places += [("http", name, port) for name in LOOPBACK_NAMES]
+    origins = {_origin(*place) for place in places}
+    hosts = {_netloc(name, at, DEFAULT_PORTS[s]) for s, name, at in places}
+    hosts |= {_netloc(name, at) for _, name, at in places}  # with the default port written
+    return origins, hosts
+
+
+def screen_size(width: object, height: object) -> tuple[int, int]:
+    """A tab's screen, as asked, within 1..MAX_WIDTH by 1..MAX_HEIGHT (80 by 24 if unreadable)."""
+
+    def clamp(value: object, default: int, largest: int) -> int:
+        try:
+            number = int(str(value))
+        except ValueError:
+            return default
+        return max(1, min(number, largest))
+
+    return clamp(width, 80, MAX_WIDTH), clamp(height, 24, MAX_HEIGHT)
 
 
 def serve(
@@ -69,16 +169,21 @@ def serve(
     *,
     url: str | None = None,
     debug: bool = False,
+    max_sessions: int = DEFAULT_MAX_SESSIONS,
 ) -> None:
-    """Run the web server until Ctrl+C (or SIGTERM)."""
-    from textual_serve.server import Server
+    """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
+    from .serve_web import KeythedralServer
 
-    server = Server(
+    address = public_url(host, port, url)
+    origins, hosts = trusted_addresses(host, port, address)
+    server = KeythedralServer(
         app_command(play_args),
-        host=host,
+        host=listen_host(host),
         port=port,
-        title="Keythedral",
-        public_url=public_url(host, port, url),
+        public_url=address,
+        origins=origins,
+        hosts=hosts,
+        max_sessions=max_sessions,
     )
     server.serve(debug=debug)
 
@@ -98,7 +203,8 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--host",
         dest="serve_host",
         default=DEFAULT_HOST,
-        help=f"address to listen on (default {DEFAULT_HOST}: this machine only)",
+        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; IPv6 as ::1 "
+        "or [::1]; 0.0.0.0 or :: need --public-url)",
     )
     p.add_argument(
         "--port",
@@ -111,7 +217,16 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--public-url",
         dest="serve_url",
         metavar="URL",
-        help="the address browsers use to reach this server, when it is not host:port",
+        help="the address browsers use to reach this server, when it is not host:port "
+        "(e.g. https://games.example.org behind a proxy); only its pages may open games",
+    )
+    p.add_argument(
+        "--max-sessions",
+        dest="serve_max_sessions",
+        type=int,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"games (browser tabs) running at once, at most (default {DEFAULT_MAX_SESSIONS})",
     )
     p.add_argument("--debug", dest="serve_debug", action="store_true", help=argparse.SUPPRESS)
     p.add_argument(
@@ -137,18 +252,30 @@ def run_serve(args: argparse.Namespace) -> int:
     except ImportError:  # pragma: no cover - it is a dependency
         print("keythedral serve needs textual-serve: pip install textual-serve", file=sys.stderr)
         return 2
+    if args.serve_max_sessions < 1:
+        print("keythedral serve: --max-sessions must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        url = public_url(args.serve_host, args.serve_port, args.serve_url)
+    except ValueError as error:
+        print(f"keythedral serve: {error}", file=sys.stderr)
+        return 2
     if not is_loopback(args.serve_host):
-        print(
-            "WARNING: " + NO_AUTH_WARNING.format(host=args.serve_host, port=args.serve_port),
-            file=sys.stderr,
+        print("WARNING: " + NO_AUTH_WARNING.format(url=url), file=sys.stderr)
+    host = listen_host(args.serve_host)
+    try:
+        serve(
+            host,
+            args.serve_port,
+            play_args,
+            url=args.serve_url,
+            debug=args.serve_debug,
+            max_sessions=args.serve_max_sessions,
         )
-    serve(
-        args.serve_host,
-        args.serve_port,
-        play_args,
-        url=args.serve_url,
-        debug=args.serve_debug,
-    )
+    except OSError as error:  # the port is taken, the address is not this machine's, ...
+        where = _netloc(host, args.serve_port)
+        print(f"keythedral serve: cannot listen on {where}: {error}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -1,0 +1,232 @@
+"""The web server behind ``keythedral serve``: textual-serve, with the holes closed.
+
+textual-serve starts a process per websocket and trusts whoever opens one.  This subclass:
+
+* refuses requests whose ``Host`` is not an address of this server (DNS rebinding), and
+  websockets whose ``Origin`` is another site's page (any page open in the user's browser
+  could otherwise start games on 127.0.0.1 and type into them);
+* bounds the screen a tab may ask for (:func:`keythedral.serve.screen_size`);
+* ends a tab's game process whenever its connection goes, however it goes: the app is asked
+  to quit, then terminated, then killed;
+* runs at most ``max_sessions`` games at once, and says so when full.
+
+It is imported only by :func:`keythedral.serve.serve`, so that ``keythedral`` itself never
+loads aiohttp.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import shlex
+import signal
+from asyncio.subprocess import PIPE, Process
+from collections.abc import Awaitable, Callable
+
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.server import LOGO, Server
+
+from .serve import origin_of, screen_size
+
+log = logging.getLogger("keythedral.serve")
+
+#: Seconds a game has to quit when asked, and again to stop after SIGTERM, before it is killed.
+GRACE = 2.0
+
+FULL_REASON = "keythedral serve is full: close another game's tab, then reload"
+
+FULL_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Keythedral: server full</title></head>
+<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
+<h1>Keythedral</h1>
+<p>All {n} games this server runs at once are in use.</p>
+<p>Close the tab of a game you have finished, then reload this page.</p>
+</body></html>
+"""
+
+
+class AppProcess(AppService):
+    """One tab's game: run without a shell, and always ended by :meth:`stop`."""
+
+    #: How :meth:`stop` ended the game: "quit", "terminated" or "killed".
+    ended = ""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        # No shell between us and the app: a signal sent to the process reaches the game.
+        env = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *shlex.split(self.command), stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(*screen_size(width, height))
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    async def stop(self) -> None:
+        """Ask the game to quit; terminate it if it has not within GRACE, kill it if still there.
+
+        (textual-serve's own ``stop`` waits for the game's output to end, which never comes
+        from a game stuck writing to a tab that is gone.)
+        """
+        process, task, self._task = self._process, self._task, None
+        if process is None or task is None:  # never started, or stopped already
+            return
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        with contextlib.suppress(Exception):  # its input may be closed, or full
+            await asyncio.wait_for(self.send_meta({"type": "quit"}), GRACE)
+        self.ended = await end_process(process)
+        # The reader of its output ends with it, unless it is stuck sending to a lost tab.
+        if not (await asyncio.wait({task}, timeout=GRACE))[0]:
+            task.cancel()
+            await asyncio.wait({task})
+        if not task.cancelled() and task.exception():
+            log.debug("game %s: %r", process.pid, task.exception())
+
+
+async def end_process(process: Process) -> str:
+    """Wait GRACE for ``process`` to exit, then terminate it, then kill it; say which it took."""
+    for how, then in (("quit", process.terminate), ("terminated", process.kill)):
+        try:
+            await asyncio.wait_for(process.wait(), GRACE)
+            return how
+        except TimeoutError:  # a game stuck writing its output ignores its first SIGTERM
+            with contextlib.suppress(ProcessLookupError):
+                then()
+    await process.wait()
+    return "killed"
+
+
+class KeythedralServer(Server):
+    """textual-serve's server, checking who asks and how many games run."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        public_url: str,
+        origins: set[str],
+        hosts: set[str],
+        max_sessions: int,
+    ) -> None:
+        super().__init__(command, host=host, port=port, title="Keythedral", public_url=public_url)
+        self.origins = origins
+        self.hosts = hosts
+        self.max_sessions = max_sessions
+        self.tabs: set[web.WebSocketResponse] = set()
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's ``serve``, but the address is announced once the port is open."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows
+                loop.add_signal_handler(signum, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=self.announce,
+        )
+
+    async def on_startup(self, app: web.Application) -> None:
+        """(textual-serve announces itself here, before it knows that it can listen.)"""
+
+    def announce(self, *_: object) -> None:
+        self.console.print(LOGO, highlight=False)
+        self.console.print(f"Serving Keythedral on {self.public_url}")
+        self.console.print(f"At most {self.max_sessions} games at once. [cyan]Ctrl+C to quit")
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+
+        @web.middleware
+        async def check_host(
+            request: web.Request,
+            handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        ) -> web.StreamResponse:
+            host = request.headers.get("Host")
+            if host is not None and host.lower() not in self.hosts:
+                log.warning("refused %s: it asked for host %r", request.remote, host)
+                raise web.HTTPForbidden(
+                    text=f"This keythedral server answers at {self.public_url} only.\n"
+                )
+            return await handler(request)
+
+        app.middlewares.append(check_host)
+        return app
+
+    def is_full(self) -> bool:
+        return len(self.tabs) >= self.max_sessions
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.is_full():
+            return web.Response(
+                status=503,
+                text=FULL_PAGE.format(n=self.max_sessions),
+                content_type="text/html",
+                headers={"Retry-After": "30"},
+            )
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin_of(origin) not in self.origins:
+            log.warning("refused a websocket from %s: its page is %s", request.remote, origin)
+            raise web.HTTPForbidden(text="Pages from other sites may not open games here.\n")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        if self.is_full():
+            log.warning("refused a game for %s: %d are running", request.remote, len(self.tabs))
+            await websocket.prepare(request)
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=FULL_REASON.encode())
+            return websocket
+        width, height = screen_size(request.query.get("width"), request.query.get("height"))
+        self.tabs.add(websocket)  # before any await: the count is never overrun
+        running = f"{len(self.tabs)} of {self.max_sessions}"
+
+        async def close() -> None:  # the game quit (ctrl+q): so does its tab
+            await websocket.close()
+
+        game = AppProcess(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        how = "its connection closed"
+        try:
+            await websocket.prepare(request)
+            await game.start(width, height)
+            log.info("game %s started for %s (%s running)", game.pid, request.remote, running)
+            await self._process_messages(websocket, game)
+        except Exception as error:  # a lost connection, or a message no page of ours sends
+            how = f"{type(error).__name__}: {error}"
+        finally:
+            await game.stop()
+            self.tabs.discard(websocket)
+            log.info("game %s for %s %s: %s", game.pid, request.remote, game.ended or "ended", how)
+        return websocket
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Close every tab, so that each handler ends its game before the server stops."""
+        await asyncio.gather(
+            *(
+                ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+                for ws in list(self.tabs)
+            ),
+            return_exceptions=True,
+        )
