@@ -143,6 +143,31 @@ def test_sigkill_at_any_moment_leaves_a_game_that_resumes(data_dir: Path, delay:
         app.wait_for(f"Pass the keyboard to {nxt}")
 
 
+def test_a_move_on_screen_survives_sigkill_twenty_times_in_a_row(data_dir: Path) -> None:
+    """The move is in the autosave before the screen shows it: killed with SIGKILL the moment
+    the next hand-over screen appears, the game resumes with that move, every time.  Ten games,
+    two kills each; the second kill of a game comes after a resume of what the first left."""
+    autosave = persistence.autosave_path(data_dir)
+    env = app_env(data_dir)
+    kills = 0
+    for seed in range(10):
+        cfg, actions, state = mid_game(seed)
+        # A new game in the snapshot: the journal left by the last game names another one.
+        persistence.save(autosave, cfg, actions, state)
+        expected = actions + passing(state, 2)
+        for done in (len(actions) + 1, len(actions) + 2):
+            with PtyApp(["--resume"], env) as app:
+                take_keyboard_and_pass(app)
+                mark = app.mark()
+                app.wait_for("Pass the keyboard", since=mark)  # the pass is on screen
+                assert app.kill(signal.SIGKILL) == -signal.SIGKILL
+            saved = persistence.load(autosave)
+            assert list(saved.actions) == expected[:done], f"game {seed}, pass {done}"
+            assert saved.note == ""
+            kills += 1
+    assert kills == 20
+
+
 def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
     cfg, actions, state = mid_game()
     autosave = persistence.autosave_path(data_dir)
@@ -157,21 +182,22 @@ def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
     assert list(saved.actions) == actions + passing(state, 1)
 
 
-#: Run in the app's process: every background autosave takes two seconds, so that one is still
-#: pending when the terminal closes (the signal handler's own write is not slowed).
+#: Run in the app's process: every snapshot written in the background takes two seconds, so
+#: that one is still pending when the terminal closes (the signal handler's own write is not
+#: slowed, nor is the journal, written in the app's thread).
 SLOW_AUTOSAVE = textwrap.dedent(
     """
     import threading, time
-    from keythedral import persistence
+    from keythedral import autosave
 
-    _save = persistence.save
+    _temp = autosave._temp
 
-    def save(*args):
+    def temp(*args):
         if threading.current_thread() is not threading.main_thread():
             time.sleep(2.0)
-        _save(*args)
+        return _temp(*args)
 
-    persistence.save = save
+    autosave._temp = temp
     """
 )
 

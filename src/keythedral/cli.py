@@ -159,6 +159,8 @@ def _log(args: argparse.Namespace) -> int:
     except persistence.SaveError as exc:
         print(f"keythedral log: {exc}", file=sys.stderr)
         return 2
+    if saved.note:
+        print(f"keythedral log: {saved.note}", file=sys.stderr)
     sys.stdout.write(gamelog.log_text(saved.config, saved.actions))
     return 0
 
