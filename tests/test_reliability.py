@@ -227,6 +227,35 @@ def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
     assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]  # no temporary file left
 
 
+#: Run in the app's process: a fault in the app right after a person's move is applied.
+CRASH = textwrap.dedent(
+    """
+    from keythedral.tui.app import KeythedralApp
+
+    _play = KeythedralApp.play
+
+    def play(self, action):
+        _play(self, action)
+        raise RuntimeError("an injected fault")
+
+    KeythedralApp.play = play
+    """
+)
+
+
+def test_a_crash_inside_the_app_fails_the_process_and_keeps_the_game(data_dir: Path) -> None:
+    cfg, actions, state = mid_game()
+    autosave = persistence.autosave_path(data_dir)
+    persistence.save(autosave, cfg, actions, state)
+    with PtyApp(["--resume"], app_env(data_dir), prelude=CRASH) as app:
+        take_keyboard_and_pass(app)
+        assert app.proc.wait(timeout=20) == 1
+        wait_until(lambda: b"Nothing is lost" in app.output, what="the word after the crash")
+        assert "an injected fault" in app.text  # Textual's account of it
+        assert "keythedral: stopped by an error in the program (shown above)." in app.text
+    assert list(persistence.load(autosave).actions) == actions + passing(state, 1)
+
+
 WRITER = textwrap.dedent(
     """
     import sys

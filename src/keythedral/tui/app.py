@@ -17,6 +17,7 @@ replay next to the saves.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -998,6 +999,21 @@ def binding_owners() -> list[tuple[str, type]]:
         ("load", LoadDialog),
         ("replay viewer", ReplayScreen),
     ]
+
+
+def run_app(app: App[Any], *, mouse: bool, kept: str = "") -> int:
+    """Run ``app`` and return the process's exit status: 0, or Textual's non-zero return code
+    after a crash inside the app (Textual has printed what went wrong by then); ``kept`` tells
+    the player how to carry on (every action is in the autosave before it is shown)."""
+    app.run(mouse=mouse)
+    code = app.return_code or 0
+    if code:
+        then = f" Nothing is lost: {kept}." if kept else ""
+        print(
+            f"keythedral: stopped by an error in the program (shown above).{then}",
+            file=sys.stderr,
+        )
+    return code
 
 
 def app_bot(spec: str, game_seed: int, seat: int) -> Any:
