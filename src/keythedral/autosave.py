@@ -36,7 +36,7 @@ Writing (:class:`AutoSaver`, one per app):
 So a kill at any point leaves files that replay to the game on screen: before the snapshot is
 replaced, the old snapshot and a journal with every line since; after, the new snapshot and a
 journal whose lines it already holds (skipped by their numbers).  An interrupted write leaves
-at most a temporary file, removed the next time the app autosaves (``remove_stale_files``).
+at most a temporary file, removed the next time the app starts (``remove_stale_files``).
 
 Reading (``read_journal`` and ``follow_journal``, called by ``persistence.load``): the journal
 first, then the snapshot (so that a game played meanwhile cannot have moved the journal past
@@ -171,7 +171,6 @@ class AutoSaver:
         self._pending: _Job | None = None
         self._busy = False
         self._thread: threading.Thread | None = None
-        self._cleaned = False
 
     @property
     def error(self) -> str | None:
@@ -243,9 +242,7 @@ class AutoSaver:
         self, config: GameConfig, acts: list[Any], state: GameState, seats: tuple[str, ...]
     ) -> None:
         """A new journal: the snapshot first (naming the new id), then the journal."""
-        if not self._cleaned:
-            self._cleaned = True
-            remove_stale_files(self.path)
+        remove_stale_files_once(self.path)
         with self._cond:
             self._pending = None  # the game before: its snapshot is not wanted any more
         with self._snap_lock, self._lock:  # a snapshot being written is waited for
@@ -461,6 +458,19 @@ class AutoSaver:
             with contextlib.suppress(OSError):
                 os.close(self._folder)
             self._folder = None
+
+
+_cleaned: set[Path] = set()
+_clean_lock = threading.Lock()
+
+
+def remove_stale_files_once(snapshot: Path) -> None:
+    """``remove_stale_files``, once a process, before its first autosave (which waits): at
+    the start of the first game, or when the new-game screen opens."""
+    with _clean_lock:
+        if snapshot not in _cleaned:
+            _cleaned.add(snapshot)
+            remove_stale_files(snapshot)
 
 
 def remove_stale_files(snapshot: Path, now: float | None = None) -> list[Path]:

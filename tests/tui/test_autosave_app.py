@@ -1,5 +1,5 @@
-"""The app and its autosave: stale temporary files go when a game starts, quitting leaves the
-snapshot alone, and a failing disk is said.  (The resume offer of a game whose last actions are
+"""The app and its autosave: stale temporary files go when a game starts (or the new-game screen
+opens), quitting leaves the snapshot alone, and a failing disk is said.  (The resume offer of a game whose last actions are
 in the journal only: test_app.py.)"""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from pathlib import Path
 from tui_helpers import config, make_app
 
 from keythedral import persistence
+from keythedral.tui.app import KeythedralApp
+from keythedral.tui.screens.new_game import NewGameScreen
 
 SIZE = (100, 32)
 
@@ -31,6 +33,23 @@ async def test_a_game_starts_without_stale_files_and_quits_leaving_the_snapshot(
         assert len(persistence.load(persistence.autosave_path()).actions) == 1
     assert [p.name for p in _data_dir.iterdir()] == ["autosave.json"]
     assert len(persistence.load(persistence.autosave_path()).actions) == 1
+
+
+async def test_the_new_game_screen_removes_stale_files_too(_data_dir: Path) -> None:
+    """No game started: what killed writes left goes all the same (once this app autosaves),
+    and a save being written by another Keythedral right now is left alone."""
+    (_data_dir / "saves").mkdir(parents=True)
+    stale = _data_dir / ".autosave.json.q1w2e3r4.tmp"
+    other = _data_dir / "saves" / ".Friday.json.a1b2c3d4.tmp"
+    for p in (stale, other):
+        p.write_bytes(b"{" * 4096)
+    for autosave in (False, True):
+        app = KeythedralApp(animations=False, autosave=autosave)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            assert isinstance(app.screen, NewGameScreen)
+            assert stale.exists() is not autosave and other.exists()
 
 
 async def test_an_autosave_that_cannot_be_written_is_said(tmp_path: Path) -> None:

@@ -260,10 +260,15 @@ class KeythedralApp(App[None]):
 
     @work(thread=True, exit_on_error=False)
     def _check_autosave(self, screen: NewGameScreen) -> None:
-        """Offer to resume the autosave when it holds an unfinished game (in a thread)."""
+        """Offer to resume the autosave when it holds an unfinished game (in a thread); and
+        remove what killed writes left in the data folder, when this app autosaves."""
         from keythedral import persistence
 
         path = persistence.autosave_path(self.data_dir)
+        if self.autosave_enabled:
+            from keythedral.autosave import remove_stale_files_once
+
+            remove_stale_files_once(path)
         if not path.exists():
             return
         try:
