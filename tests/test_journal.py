@@ -145,6 +145,28 @@ def test_an_undo_is_a_journal_line_and_replays(path: Path) -> None:
     assert snapshot_count(path) == 10  # all of that only in the journal
 
 
+def test_keythedral_log_reads_the_journal_and_says_when_it_is_damaged(
+    path: Path, unfolded: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from keythedral import cli, gamelog
+
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(path.parent))
+    cfg, acts, states = played(6)
+    saver = AutoSaver(path)
+    for i in range(7):
+        saver.submit(cfg, acts[:i], states[i])
+    assert cli.main(["log"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == gamelog.log_text(cfg, acts) and captured.err == ""
+    journal = autosave.journal_path(path)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join([*lines[:4], b"{damaged\n", *lines[5:]]))
+    assert cli.main(["log"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == gamelog.log_text(cfg, acts[:3])
+    assert "keythedral log: The autosave's journal autosave.journal is damaged" in captured.err
+
+
 def test_killed_between_the_snapshot_and_the_journal_rewrite(path: Path, unfolded: None) -> None:
     """A fold writes the snapshot, then the journal: in between, the journal still holds lines
     the snapshot has; they are skipped by their numbers."""
