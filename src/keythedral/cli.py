@@ -261,7 +261,7 @@ def _play(args: argparse.Namespace) -> int:
         seats=seats,
     )
     app = KeythedralApp(start=start, ascii=args.ascii, theme=args.theme, bot_pause=args.bot_pause)
-    return run_app(app, mouse=not args.no_mouse, kept="keythedral --resume continues the game")
+    return run_app(app, mouse=not args.no_mouse)
 
 
 #: The computer players (keythedral.bots.bot_names(), named here so that parsing the command

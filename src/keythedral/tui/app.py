@@ -971,6 +971,14 @@ class KeythedralApp(App[None]):
             self._saver.flush()
         self.exit()
 
+    def kept_after_crash(self) -> str:
+        """How to carry on after a crash: the game in progress is in the autosave (every
+        action is on disk before it is shown), unless autosaving failed or was off."""
+        session, saver = self.session, self._saver
+        if session is None or session.over or self.tutorial is not None or saver is None:
+            return ""
+        return "" if saver.error else "keythedral --resume continues the game"
+
     def on_unmount(self) -> None:
         if self._saver is not None:
             self._saver.close()  # everything folded into the snapshot; the journal removed
@@ -1006,13 +1014,14 @@ def binding_owners() -> list[tuple[str, type]]:
     ]
 
 
-def run_app(app: App[Any], *, mouse: bool, kept: str = "") -> int:
+def run_app(app: KeythedralApp, *, mouse: bool) -> int:
     """Run ``app`` and return the process's exit status: 0, or Textual's non-zero return code
-    after a crash inside the app (Textual has printed what went wrong by then); ``kept`` tells
-    the player how to carry on (every action is in the autosave before it is shown)."""
+    after a crash inside the app (Textual has printed what went wrong by then), with a word on
+    how to carry on."""
     app.run(mouse=mouse)
     code = app.return_code or 0
     if code:
+        kept = app.kept_after_crash()
         then = f" Nothing is lost: {kept}." if kept else ""
         print(
             f"keythedral: stopped by an error in the program (shown above).{then}",
