@@ -65,12 +65,14 @@ def saved_count(path: Path) -> int:
         return -1
 
 
-def take_keyboard_and_pass(app: PtyApp) -> None:
-    """On the privacy screen: Enter (the player takes the keyboard), then p (pass)."""
-    app.wait_for("Pass the keyboard")
+def take_keyboard_and_pass(app: PtyApp, name: str | None = None) -> None:
+    """On the privacy screen: Enter (the player takes the keyboard), then p (pass).  With the
+    player's ``name``, p waits until that player's own screen is up: the hand-over screen's
+    text also says "phase 3 action", and a key sent before it has gone is not a pass."""
+    app.wait_for(f"Pass the keyboard to {name}" if name else "Pass the keyboard")
     mark = app.mark()
     app.send("\r")
-    app.wait_for("phase 3 action", since=mark)
+    app.wait_for(f"{name}'s screen (private)" if name else "phase 3 action", since=mark)
     app.send("p")
 
 
@@ -156,10 +158,14 @@ def test_a_move_on_screen_survives_sigkill_twenty_times_in_a_row(data_dir: Path)
         persistence.save(autosave, cfg, actions, state)
         expected = actions + passing(state, 2)
         for done in (len(actions) + 1, len(actions) + 2):
+            before = engine.apply(state, expected[done - 2]) if done > len(actions) + 1 else state
+            after = engine.apply(before, expected[done - 1])
+            names = [cfg.players[s.to_act[0]] for s in (before, after)]
             with PtyApp(["--resume"], env) as app:
-                take_keyboard_and_pass(app)
+                take_keyboard_and_pass(app, names[0])
                 mark = app.mark()
-                app.wait_for("Pass the keyboard", since=mark)  # the pass is on screen
+                # The pass is on screen: the next player's privacy screen.
+                app.wait_for(f"Pass the keyboard to {names[1]}", since=mark)
                 assert app.kill(signal.SIGKILL) == -signal.SIGKILL
             saved = persistence.load(autosave)
             assert list(saved.actions) == expected[:done], f"game {seed}, pass {done}"
@@ -212,10 +218,12 @@ def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
+    after = engine.apply(state, passing(state, 1)[0])
     with PtyApp(["--resume"], app_env(data_dir), prelude=SLOW_AUTOSAVE) as app:
-        take_keyboard_and_pass(app)
+        take_keyboard_and_pass(app, cfg.players[state.to_act[0]])
         mark = app.mark()
-        app.wait_for("Pass the keyboard", since=mark)  # the pass is done and shown
+        # The pass is done and shown: the next player's privacy screen.
+        app.wait_for(f"Pass the keyboard to {cfg.players[after.to_act[0]]}", since=mark)
         assert saved_count(autosave) == n  # ...but its autosave is still to come
         if sig == signal.SIGHUP:
             app.close_terminal()  # SIGHUP, and no terminal any more
@@ -248,7 +256,7 @@ def test_a_crash_inside_the_app_fails_the_process_and_keeps_the_game(data_dir: P
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     with PtyApp(["--resume"], app_env(data_dir), prelude=CRASH) as app:
-        take_keyboard_and_pass(app)
+        take_keyboard_and_pass(app, cfg.players[state.to_act[0]])
         assert app.proc.wait(timeout=20) == 1
         wait_until(lambda: b"Nothing is lost" in app.output, what="the word after the crash")
         assert "an injected fault" in app.text  # Textual's account of it
