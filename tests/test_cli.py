@@ -16,6 +16,7 @@ class FakeApp:
     """Stands in for the Textual app: records how it was asked to start."""
 
     made: list[Any] = []
+    return_code = 0  # as Textual's App sets it: 0, or 1 after a crash inside the app
     options: list[dict[str, Any]] = []  # display options: ascii, theme, and run's mouse
     collecting: list[bool] = []  # whether the cyclic collector ran while the app started
 
@@ -26,6 +27,9 @@ class FakeApp:
     def run(self, **options: Any) -> None:
         FakeApp.options[-1].update(options)
         FakeApp.collecting.append(gc.isenabled())
+
+    def kept_after_crash(self) -> str:
+        return ""
 
 
 @pytest.fixture(autouse=True)
@@ -133,6 +137,33 @@ def test_bots_name_who_plays_each_seat(capsys: pytest.CaptureFixture[str]) -> No
     assert cli.main(["--players", "A", "B", "--bots", "human,greedy,greedy"]) == 2
     assert "3 seats named for 2 players" in capsys.readouterr().err
     assert len(FakeApp.made) == 2
+
+
+@pytest.mark.parametrize("pause", ["inf", "nan", "-1", "-0.5", "-inf", "infinity", "soon"])
+def test_a_bot_pause_that_is_no_number_of_seconds_is_refused(
+    pause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--players", "Ann", "Bob", "--bots", "human,greedy", f"--bot-pause={pause}"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --bot-pause: {pause!r} is not a" in err and "Traceback" not in err
+    with pytest.raises(SystemExit):
+        cli.main(["play", f"--bot-pause={pause}"])
+    assert FakeApp.made == []
+    assert cli.main(["--bot-pause", "0"]) == 0 and FakeApp.options[0]["bot_pause"] == 0.0
+
+
+@pytest.mark.parametrize("argv", [["--players", "Ann", "Bob"], ["tutorial"]])
+def test_a_crash_inside_the_app_is_a_failed_exit(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Textual ends the app with return code 1 after an exception it caught (and prints it):
+    the command fails with it, and says so.  (The real app in a terminal, and what it says of
+    the game: test_reliability.py.)"""
+    monkeypatch.setattr(FakeApp, "return_code", 1)
+    assert cli.main(argv) == 1
+    assert "keythedral: stopped by an error in the program" in capsys.readouterr().err
 
 
 def test_the_cli_knows_every_bot_by_name() -> None:

@@ -14,6 +14,7 @@ GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.js
 
 class FakeApp:
     made: list[dict[str, Any]] = []
+    return_code = 0
 
     def __init__(self, *, start: Any, **options: Any) -> None:
         FakeApp.made.append({"start": start, **options})

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from keythedral import engine, persistence
+from keythedral.autosave import AutoSaver
 from keythedral.engine import GameConfig
 
 
@@ -116,7 +117,7 @@ def test_a_failed_write_keeps_the_previous_save(
 
 def test_autosaver_writes_the_newest_snapshot(base: Path) -> None:
     cfg, actions, state = played(steps=40)
-    saver = persistence.AutoSaver(persistence.autosave_path())
+    saver = AutoSaver(persistence.autosave_path())
     s = engine.new_game(cfg)
     for i, a in enumerate(actions, 1):
         s = engine.apply(s, a)
@@ -139,7 +140,7 @@ def test_the_seats_of_computer_players_are_kept(base: Path) -> None:
     persistence.save(path, cfg, actions, state, ("human",) * 3)
     assert "seats" not in json.loads(path.read_text())
     assert persistence.load(path).seats == ()
-    saver = persistence.AutoSaver(persistence.autosave_path())
+    saver = AutoSaver(persistence.autosave_path())
     saver.submit(cfg, actions, state, seats)
     saver.flush()
     assert persistence.load(persistence.autosave_path()).seats == seats

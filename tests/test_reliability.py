@@ -65,12 +65,14 @@ def saved_count(path: Path) -> int:
         return -1
 
 
-def take_keyboard_and_pass(app: PtyApp) -> None:
-    """On the privacy screen: Enter (the player takes the keyboard), then p (pass)."""
-    app.wait_for("Pass the keyboard")
+def take_keyboard_and_pass(app: PtyApp, name: str | None = None) -> None:
+    """On the privacy screen: Enter (the player takes the keyboard), then p (pass).  With the
+    player's ``name``, p waits until that player's own screen is up: the hand-over screen's
+    text also says "phase 3 action", and a key sent before it has gone is not a pass."""
+    app.wait_for(f"Pass the keyboard to {name}" if name else "Pass the keyboard")
     mark = app.mark()
     app.send("\r")
-    app.wait_for("phase 3 action", since=mark)
+    app.wait_for(f"{name}'s screen (private)" if name else "phase 3 action", since=mark)
     app.send("p")
 
 
@@ -143,6 +145,35 @@ def test_sigkill_at_any_moment_leaves_a_game_that_resumes(data_dir: Path, delay:
         app.wait_for(f"Pass the keyboard to {nxt}")
 
 
+def test_a_move_on_screen_survives_sigkill_twenty_times_in_a_row(data_dir: Path) -> None:
+    """The move is in the autosave before the screen shows it: killed with SIGKILL the moment
+    the next hand-over screen appears, the game resumes with that move, every time.  Ten games,
+    two kills each; the second kill of a game comes after a resume of what the first left."""
+    autosave = persistence.autosave_path(data_dir)
+    env = app_env(data_dir)
+    kills = 0
+    for seed in range(10):
+        cfg, actions, state = mid_game(seed)
+        # A new game in the snapshot: the journal left by the last game names another one.
+        persistence.save(autosave, cfg, actions, state)
+        expected = actions + passing(state, 2)
+        for done in (len(actions) + 1, len(actions) + 2):
+            before = engine.apply(state, expected[done - 2]) if done > len(actions) + 1 else state
+            after = engine.apply(before, expected[done - 1])
+            names = [cfg.players[s.to_act[0]] for s in (before, after)]
+            with PtyApp(["--resume"], env) as app:
+                take_keyboard_and_pass(app, names[0])
+                mark = app.mark()
+                # The pass is on screen: the next player's privacy screen.
+                app.wait_for(f"Pass the keyboard to {names[1]}", since=mark)
+                assert app.kill(signal.SIGKILL) == -signal.SIGKILL
+            saved = persistence.load(autosave)
+            assert list(saved.actions) == expected[:done], f"game {seed}, pass {done}"
+            assert saved.note == ""
+            kills += 1
+    assert kills == 20
+
+
 def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
     cfg, actions, state = mid_game()
     autosave = persistence.autosave_path(data_dir)
@@ -157,21 +188,22 @@ def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
     assert list(saved.actions) == actions + passing(state, 1)
 
 
-#: Run in the app's process: every background autosave takes two seconds, so that one is still
-#: pending when the terminal closes (the signal handler's own write is not slowed).
+#: Run in the app's process: every snapshot written in the background takes two seconds, so
+#: that one is still pending when the terminal closes (the signal handler's own write is not
+#: slowed, nor is the journal, written in the app's thread).
 SLOW_AUTOSAVE = textwrap.dedent(
     """
     import threading, time
-    from keythedral import persistence
+    from keythedral import autosave
 
-    _save = persistence.save
+    _temp = autosave._temp
 
-    def save(*args):
+    def temp(*args):
         if threading.current_thread() is not threading.main_thread():
             time.sleep(2.0)
-        _save(*args)
+        return _temp(*args)
 
-    persistence.save = save
+    autosave._temp = temp
     """
 )
 
@@ -186,10 +218,12 @@ def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
+    after = engine.apply(state, passing(state, 1)[0])
     with PtyApp(["--resume"], app_env(data_dir), prelude=SLOW_AUTOSAVE) as app:
-        take_keyboard_and_pass(app)
+        take_keyboard_and_pass(app, cfg.players[state.to_act[0]])
         mark = app.mark()
-        app.wait_for("Pass the keyboard", since=mark)  # the pass is done and shown
+        # The pass is done and shown: the next player's privacy screen.
+        app.wait_for(f"Pass the keyboard to {cfg.players[after.to_act[0]]}", since=mark)
         assert saved_count(autosave) == n  # ...but its autosave is still to come
         if sig == signal.SIGHUP:
             app.close_terminal()  # SIGHUP, and no terminal any more
@@ -199,6 +233,35 @@ def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
     saved = persistence.load(autosave)
     assert list(saved.actions) == actions + passing(state, 1)
     assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]  # no temporary file left
+
+
+#: Run in the app's process: a fault in the app right after a person's move is applied.
+CRASH = textwrap.dedent(
+    """
+    from keythedral.tui.app import KeythedralApp
+
+    _play = KeythedralApp.play
+
+    def play(self, action):
+        _play(self, action)
+        raise RuntimeError("an injected fault")
+
+    KeythedralApp.play = play
+    """
+)
+
+
+def test_a_crash_inside_the_app_fails_the_process_and_keeps_the_game(data_dir: Path) -> None:
+    cfg, actions, state = mid_game()
+    autosave = persistence.autosave_path(data_dir)
+    persistence.save(autosave, cfg, actions, state)
+    with PtyApp(["--resume"], app_env(data_dir), prelude=CRASH) as app:
+        take_keyboard_and_pass(app, cfg.players[state.to_act[0]])
+        assert app.proc.wait(timeout=20) == 1
+        wait_until(lambda: b"Nothing is lost" in app.output, what="the word after the crash")
+        assert "an injected fault" in app.text  # Textual's account of it
+        assert "keythedral: stopped by an error in the program (shown above)." in app.text
+    assert list(persistence.load(autosave).actions) == actions + passing(state, 1)
 
 
 WRITER = textwrap.dedent(

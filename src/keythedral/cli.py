@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +34,7 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
     )
     p.add_argument(
         "--bot-pause",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="how long each computer player's move stays on screen (default 0.7)",
         default=0.7 if defaults else argparse.SUPPRESS,
@@ -61,6 +62,19 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         default="always" if defaults else argparse.SUPPRESS,
     )
     _add_display_options(p, defaults=defaults)
+
+
+def seconds(text: str) -> float:
+    """A --bot-pause: a number of seconds, 0 or more (argparse says what is wrong, exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a pause: give a number of seconds, 0 or more (0: no pause)"
+        )
+    return value
 
 
 def _add_display_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -135,7 +149,7 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _run_tutorial(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start
+    from .tui.app import KeythedralApp, Start, run_app
 
     if args.restart or args.name:
         from .tutorial import DEFAULT_NAME, Tutorial, TutorialError
@@ -146,8 +160,7 @@ def _run_tutorial(args: argparse.Namespace) -> int:
             print(printable(f"keythedral: cannot start the tutorial: {exc}"), file=sys.stderr)
             return 2
     app = KeythedralApp(start=Start(tutorial=True), ascii=args.ascii, theme=args.theme)
-    app.run(mouse=not args.no_mouse)
-    return 0
+    return run_app(app, mouse=not args.no_mouse)
 
 
 def _log(args: argparse.Namespace) -> int:
@@ -160,6 +173,8 @@ def _log(args: argparse.Namespace) -> int:
     except persistence.SaveError as exc:
         print(printable(f"keythedral log: {exc}"), file=sys.stderr)
         return 2
+    if saved.note:
+        print(printable(f"keythedral log: {saved.note}"), file=sys.stderr)
     sys.stdout.write(gamelog.log_text(saved.config, saved.actions))  # printable already
     return 0
 
@@ -217,7 +232,7 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start
+    from .tui.app import KeythedralApp, Start, run_app
 
     load = args.load
     if args.resume and load is None:
@@ -254,11 +269,8 @@ def _play(args: argparse.Namespace) -> int:
         load=load,
         seats=seats,
     )
-    app = KeythedralApp(
-        start=start, ascii=args.ascii, theme=args.theme, bot_pause=max(0.0, args.bot_pause)
-    )
-    app.run(mouse=not args.no_mouse)
-    return 0
+    app = KeythedralApp(start=start, ascii=args.ascii, theme=args.theme, bot_pause=args.bot_pause)
+    return run_app(app, mouse=not args.no_mouse)
 
 
 #: The computer players (keythedral.bots.bot_names(), named here so that parsing the command

@@ -7,7 +7,8 @@ refused save never leaves a half-written file or touches the previous one.
 
 Layout of the user data folder (``platformdirs``, or ``$KEYTHEDRAL_DATA_DIR``)::
 
-    autosave.json          the game in progress, rewritten after every action
+    autosave.json          the game in progress: a snapshot, rewritten after the actions
+    autosave.journal       ... and every action since, one line each (keythedral.autosave)
     saves/<name>.json      games saved by name
     replays/<game>.json    every finished game, as a replay (``keythedral replay FILE``)
 
@@ -22,9 +23,8 @@ import json
 import os
 import re
 import tempfile
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,6 +55,9 @@ class SavedGame:
     saved_at: str = ""
     path: Path | None = None
     seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
+    #: The autosave's journal this snapshot is folded up to: (journal id, line number).
+    journal: tuple[str, int] | None = None
+    note: str = ""  # what could not be used (a damaged journal), for the player
 
     def describe(self) -> str:
         """'Ann, Bob (greedy), Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
@@ -122,8 +125,10 @@ def dumps(
     seats: Sequence[str] = (),
     *,
     saved_at: str | None = None,
+    journal: tuple[str, int] | None = None,
 ) -> str:
-    """The JSON text of a save (``seats``: who plays each seat, when not all are people)."""
+    """The JSON text of a save (``seats``: who plays each seat, when not all are people;
+    ``journal``: the autosave's journal and the last of its lines the save holds)."""
     stamp = saved_at or datetime.now(UTC).isoformat(timespec="seconds")
     # The pieces are dumped by pydantic and spliced, which is much faster than a dict round trip.
     acts = ",".join(a.model_dump_json() for a in actions)
@@ -135,6 +140,8 @@ def dumps(
     }
     if any(s != HUMAN for s in seats):
         meta["seats"] = list(seats)
+    if journal is not None:
+        meta["journal"] = {"id": journal[0], "seq": journal[1]}
     head = json.dumps(meta)
     return (
         head[:-1]
@@ -192,7 +199,21 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
             f"saved game. It was not loaded.{changed}"
         )
     seats = _seats(data.get("seats"), config.n, source)
-    return SavedGame(config, tuple(actions), state, str(data.get("saved_at", "")), seats=seats)
+    stamp = str(data.get("saved_at", ""))
+    link = _journal_link(data.get("journal"))
+    return SavedGame(config, tuple(actions), state, stamp, seats=seats, journal=link)
+
+
+def _journal_link(raw: object) -> tuple[str, int] | None:
+    """The autosave journal a snapshot names, when it names one whole (else it has none)."""
+    if not isinstance(raw, dict):
+        return None
+    jid, seq = raw.get("id"), raw.get("seq")
+    if not isinstance(jid, str) or not 0 < len(jid) <= 64:
+        return None
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        return None
+    return jid, seq
 
 
 def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:
@@ -272,15 +293,20 @@ def save(
 
 
 def load(path: Path) -> SavedGame:
-    """Read, check and replay the save at ``path`` (the file is never changed)."""
+    """Read, check and replay the save at ``path`` (the file is never changed).  A snapshot
+    that names an autosave journal is followed by the journal's actions (SavedGame.note says
+    when part of the journal could not be used)."""
+    from keythedral.autosave import follow_journal, read_journal
+
+    journal = read_journal(path)  # first: see read_journal
     try:
         text = path.read_bytes()
     except FileNotFoundError as exc:
         raise SaveError(f"There is no save at {path}.") from exc
     except OSError as exc:
         raise SaveError(f"Could not read {path}: {exc.strerror or exc}") from exc
-    saved = loads(text, source=f"The file {path.name}")
-    return SavedGame(saved.config, saved.actions, saved.state, saved.saved_at, path, saved.seats)
+    saved = replace(loads(text, source=f"The file {path.name}"), path=path)
+    return follow_journal(saved, journal)
 
 
 def list_saves(base: Path | None = None) -> list[Path]:
@@ -288,71 +314,3 @@ def list_saves(base: Path | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-
-
-class AutoSaver:
-    """Writes the newest snapshot of a game in a background thread.
-
-    ``submit`` returns at once; a burst of submissions writes only the last one.  ``flush``
-    waits until everything submitted is on disk.  Errors are kept in ``error``.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.error: str | None = None
-        self._pending: tuple[GameConfig, tuple[Any, ...], GameState, tuple[str, ...]] | None = None
-        self._busy = False
-        self._cond = threading.Condition()
-        self._thread: threading.Thread | None = None
-
-    def submit(
-        self,
-        config: GameConfig,
-        actions: Sequence[Any],
-        state: GameState,
-        seats: Sequence[str] = (),
-    ) -> None:
-        with self._cond:
-            self._pending = (config, tuple(actions), state, tuple(seats))
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
-                self._thread.start()
-            self._cond.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._pending is None:
-                    if not self._cond.wait(timeout=5.0):
-                        self._thread = None
-                        return
-                job, self._pending = self._pending, None
-                self._busy = True
-            try:
-                save(self.path, *job)
-                self.error = None
-            except SaveError as exc:
-                self.error = str(exc)
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
-
-    def flush(self, timeout: float = 10.0) -> None:
-        with self._cond:
-            self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
-
-    def finish(self, timeout: float = 5.0) -> None:
-        """Write what is pending in the calling thread, for a process about to end (whose
-        background thread ends with it).  A write under way is waited for first, so that the
-        newest snapshot is the one left on disk.  Safe to call from a signal handler."""
-        with self._cond:
-            self._cond.wait_for(lambda: not self._busy, timeout)
-            job, self._pending = self._pending, None
-        if job is None:
-            return
-        try:
-            save(self.path, *job)
-            self.error = None
-        except SaveError as exc:
-            self.error = str(exc)

@@ -491,7 +491,7 @@ def run_replay(args: Any) -> int:
 
 def _view(args: Any, cursor: ReplayCursor) -> int:
     """Open the replay viewer of the terminal app on ``cursor``'s replay."""
-    from keythedral.tui.app import KeythedralApp, Start
+    from keythedral.tui.app import KeythedralApp, Start, run_app
 
     start = getattr(args, "start", 0) or 0
     cursor.goto(start if start >= 0 else len(cursor) + 1 + start)
@@ -502,5 +502,4 @@ def _view(args: Any, cursor: ReplayCursor) -> int:
         autosave=False,
         replay_cursor=cursor,
     )
-    app.run(mouse=not getattr(args, "no_mouse", False))
-    return 0
+    return run_app(app, mouse=not getattr(args, "no_mouse", False))

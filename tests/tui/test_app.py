@@ -13,6 +13,7 @@ from textshot import screen_text
 from tui_helpers import NAMES, choose, config, make_app, saved_game
 
 from keythedral import engine, persistence
+from keythedral.autosave import AutoSaver
 from keythedral.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.game import GameScreen
@@ -435,11 +436,27 @@ async def test_a_bad_command_line_game_is_explained_on_the_new_game_screen() -> 
         assert any("2 to 5 players" in n.message for n in app._notifications)
 
 
-async def test_new_game_screen_offers_to_resume_an_unfinished_autosave() -> None:
+@pytest.mark.parametrize("journal", [False, True])
+async def test_new_game_screen_offers_to_resume_an_unfinished_autosave(
+    journal: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``journal``: the app that played was killed before its background folded the actions
+    into the snapshot; they are in the autosave's journal only."""
     cfg = config()
-    state = engine.new_game(cfg)
-    action = engine.legal_actions(state)[0]
-    persistence.save(persistence.autosave_path(), cfg, [action], engine.apply(state, action))
+    state, acts = engine.new_game(cfg), []
+    if journal:
+        saver = AutoSaver(persistence.autosave_path())
+        saver.submit(cfg, acts, state)
+        monkeypatch.setattr(AutoSaver, "_queue", lambda self, job: None)  # never folded
+    for _ in range(3):
+        acts.append(engine.legal_actions(state)[0])
+        state = engine.apply(state, acts[-1])
+        if journal:
+            saver.submit(cfg, acts, state)
+    if journal:
+        assert '"actions": []' in persistence.autosave_path().read_text()
+    else:
+        persistence.save(persistence.autosave_path(), cfg, acts, state)
     app = KeythedralApp(animations=False, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -448,7 +465,8 @@ async def test_new_game_screen_offers_to_resume_an_unfinished_autosave() -> None
         assert "Autosave: Ann, Bob, Cy · layout" in screen_text(app)
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert app.session is not None and len(app.session.actions) == 1
+        assert app.session is not None and app.session.actions == acts
+        assert app.session.state == state
 
 
 def game_at_a_relocation() -> SavedGame:

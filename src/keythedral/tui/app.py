@@ -17,6 +17,7 @@ replay next to the saves.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -42,8 +43,9 @@ from keythedral.vocab import PHASES
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
+    from keythedral.autosave import AutoSaver
     from keythedral.engine import GameConfig
-    from keythedral.persistence import AutoSaver, SavedGame
+    from keythedral.persistence import SavedGame
     from keythedral.tui.screens.new_game import NewGameScreen
     from keythedral.tui.screens.tutorial import TutorialMode
     from keythedral.tui.session import Session
@@ -122,6 +124,7 @@ class KeythedralApp(App[None]):
         self.data_dir = data_dir
         self.autosave_enabled = autosave
         self._saver: AutoSaver | None = None
+        self._save_error_told: str | None = None  # the autosave's trouble, on screen now
         self.session: Session | None = None
         self.keyboard: int | None = None  # the seat whose private screen is shown
         self.watcher: int | None = None  # the person whose hand stays up while bots move
@@ -146,8 +149,9 @@ class KeythedralApp(App[None]):
     def saver(self) -> AutoSaver:
         if self._saver is None:
             from keythedral import persistence
+            from keythedral.autosave import AutoSaver
 
-            self._saver = persistence.AutoSaver(persistence.autosave_path(self.data_dir))
+            self._saver = AutoSaver(persistence.autosave_path(self.data_dir))
         return self._saver
 
     # --- reach: ASCII, keys ----------------------------------------------------------------------
@@ -234,6 +238,8 @@ class KeythedralApp(App[None]):
             if start.load is not None:
                 saved = persistence.load(start.load)
                 session = Session.replayed(saved.config, saved.actions, saved.seats)
+                if saved.note:
+                    self.call_from_thread(self._tell_note, saved.note)
             else:
                 seed = start.seed if start.seed is not None else _random_seed()
                 cfg = engine.GameConfig(players=start.players, seed=seed, **start.variants)
@@ -245,6 +251,9 @@ class KeythedralApp(App[None]):
             self.call_from_thread(self._start_failed, str(exc))
             return
         self.call_from_thread(self._begin, session)
+
+    def _tell_note(self, note: str) -> None:
+        self.notify(note, title="Part of the autosave was lost", severity="warning", timeout=15)
 
     def _start_failed(self, message: str) -> None:
         self.notify(message, title="Cannot start that game", severity="error", timeout=15)
@@ -276,10 +285,15 @@ class KeythedralApp(App[None]):
 
     @work(thread=True, exit_on_error=False)
     def _check_autosave(self, screen: NewGameScreen) -> None:
-        """Offer to resume the autosave when it holds an unfinished game (in a thread)."""
+        """Offer to resume the autosave when it holds an unfinished game (in a thread); and
+        remove what killed writes left in the data folder, when this app autosaves."""
         from keythedral import persistence
 
         path = persistence.autosave_path(self.data_dir)
+        if self.autosave_enabled:
+            from keythedral.autosave import remove_stale_files_once
+
+            remove_stale_files_once(path)
         if not path.exists():
             return
         try:
@@ -538,6 +552,8 @@ class KeythedralApp(App[None]):
             # they go when that person's hand leaves the screen, before anyone else looks.
             self.clear_notifications()
             self._notes_for = shown
+            self._save_error_told = None  # cleared with the rest: said again just below
+        self._tell_save_error()
         if shown is not None and self.session is not None:
             self._seen_log[shown] = self.session.state.log_total
         screen = self.game_screen
@@ -828,11 +844,22 @@ class KeythedralApp(App[None]):
 
     # --- saving -----------------------------------------------------------------------------------
     def _autosave(self) -> None:
+        """Called in the handler that changed the game, before the screen is drawn again: the
+        change is in the autosave's journal, on disk, when this returns (keythedral.autosave).
+        When it cannot be written, the redraw that follows says so (``_tell_save_error``)."""
         session = self.session
         if self.tutorial is not None:
             return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
             self.saver.submit(session.config, session.actions, session.state, session.seats)
+
+    def _tell_save_error(self) -> None:
+        """An autosave that fails is said when it starts failing, and again after a hand-over
+        cleared the notes on screen, for as long as it fails."""
+        error = self._saver.error if self._saver is not None else None
+        if error is not None and error != self._save_error_told:
+            self.notify(error, title="Autosave failed", severity="error", timeout=15)
+        self._save_error_told = error
 
     def action_save(self) -> None:
         if self.session is None:
@@ -895,6 +922,8 @@ class KeythedralApp(App[None]):
             return False
         self.resume(saved)
         self.notify(f"Loaded {saved.describe()}.", title="Loaded")
+        if saved.note:
+            self._tell_note(saved.note)
         return True
 
     # --- the replay viewer --------------------------------------------------------------------------
@@ -966,9 +995,17 @@ class KeythedralApp(App[None]):
             self._saver.flush()
         self.exit()
 
+    def kept_after_crash(self) -> str:
+        """How to carry on after a crash: the game in progress is in the autosave (every
+        action is on disk before it is shown), unless autosaving failed or was off."""
+        session, saver = self.session, self._saver
+        if session is None or session.over or self.tutorial is not None or saver is None:
+            return ""
+        return "" if saver.error else "keythedral --resume continues the game"
+
     def on_unmount(self) -> None:
         if self._saver is not None:
-            self._saver.flush()
+            self._saver.close()  # everything folded into the snapshot; the journal removed
 
 
 def binding_owners() -> list[tuple[str, type]]:
@@ -999,6 +1036,22 @@ def binding_owners() -> list[tuple[str, type]]:
         ("load", LoadDialog),
         ("replay viewer", ReplayScreen),
     ]
+
+
+def run_app(app: KeythedralApp, *, mouse: bool) -> int:
+    """Run ``app`` and return the process's exit status: 0, or Textual's non-zero return code
+    after a crash inside the app (Textual has printed what went wrong by then), with a word on
+    how to carry on."""
+    app.run(mouse=mouse)
+    code = app.return_code or 0
+    if code:
+        kept = app.kept_after_crash()
+        then = f" Nothing is lost: {kept}." if kept else ""
+        print(
+            f"keythedral: stopped by an error in the program (shown above).{then}",
+            file=sys.stderr,
+        )
+    return code
 
 
 def app_bot(spec: str, game_seed: int, seat: int) -> Any:

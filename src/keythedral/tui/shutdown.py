@@ -1,13 +1,14 @@
 """The app told to end by a signal keeps its game.
 
-SIGHUP (the terminal window was closed) and SIGTERM (a logout, ``kill``) would end the process
-at once, and with it the background thread that writes the autosave: the last action could be
-lost, or be only a temporary file.  Here both first write the pending autosave, whole and
-through ``os.replace`` (:meth:`AutoSaver.finish`), so the game resumes exactly at its last
-completed action.  Then SIGHUP ends the process (there is no terminal left to tidy up) and
-SIGTERM asks the app to quit in the ordinary way, which restores the terminal; a second signal
-ends the process at once.  SIGKILL cannot be caught: there the atomic writes leave the game as
-of the last autosave that finished.
+Every action is in the autosave's journal before the screen shows it (keythedral.autosave),
+so no signal loses one.  SIGHUP (the terminal window was closed) and SIGTERM (a logout,
+``kill``) would end the process at once, and with it the background thread that folds the
+journal into the snapshot: here both first write the pending snapshot, whole and through
+``os.replace`` (:meth:`AutoSaver.finish`), and remove the journal it makes useless, so that
+the data folder is left tidy.  Then SIGHUP ends the process (there is no terminal left to tidy
+up) and SIGTERM asks the app to quit in the ordinary way, which restores the terminal; a
+second signal ends the process at once.  SIGKILL cannot be caught: there the snapshot and the
+journal left on disk replay to the last action shown.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from keythedral.persistence import AutoSaver
+    from keythedral.autosave import AutoSaver
 
 SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 
