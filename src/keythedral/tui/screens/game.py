@@ -190,6 +190,33 @@ def order_choices(orders: list[Action], view: PlayerView) -> list[Choice]:
     ]
 
 
+def suggested_payment(state: Any, seat: int) -> list[Action]:
+    """The coach's cubes for the payment ``seat`` owes now, one ``pay`` after another (its
+    choice keeps what the player's likely purchases need).  Worked out on the payer's own view
+    at every step, as the hint key would."""
+    from keythedral import engine
+    from keythedral.bots.hints import hint
+
+    plan: list[Action] = []
+    while engine.decision(state) == "pay" and state.payment.seat == seat and len(plan) < 12:
+        action = hint(engine.view(state, seat), engine.legal_actions(state)).action
+        plan.append(action)
+        state = engine.apply(state, action)
+    return plan
+
+
+def payment_choice(plan: list[Action]) -> Choice:
+    """The first line of a payment: every cube of the coach's choice at once."""
+    counts = [0] * len(COLOURS)
+    for a in plan:
+        counts[COLOURS.index(a.cube)] += 1
+    return Choice(
+        f"pay {cubes_text(counts)} (suggested: keeps what your purchases need)",
+        command="pay-suggested",
+        key="↵",
+    )
+
+
 def group_text(action: Action, view: PlayerView, n: int) -> str:
     """The line standing for ``n`` actions of one kind on one cell."""
     kind = action.kind
@@ -262,6 +289,7 @@ class GameScreen(AssistMixin, BaseScreen):
         self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
+        self._payment_plan: list[Action] = []  # the coach's cubes for the payment on screen
 
     @property
     def kapp(self) -> KeythedralApp:
@@ -348,6 +376,11 @@ class GameScreen(AssistMixin, BaseScreen):
                 kinds=self.narrowed is None,
             )
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
+            self._payment_plan = []
+            if view.decision == "pay" and self.narrowed is None and app.tutorial is None:
+                self._payment_plan = suggested_payment(session.state, seat)
+                if len(self._payment_plan) > 1:
+                    choices.insert(0, payment_choice(self._payment_plan))
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
         if new_decision:
@@ -615,6 +648,10 @@ class GameScreen(AssistMixin, BaseScreen):
             self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
         elif choice.command == "scores":
             self.kapp.show_scores()
+        elif choice.command == "pay-suggested":
+            for action in list(self._payment_plan):  # one cube after another, as if by keys
+                if not self.kapp.play(action):
+                    break
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
         if event.choice not in self.query_one(DecisionPanel).choices:

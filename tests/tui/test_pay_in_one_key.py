@@ -1,0 +1,56 @@
+"""A payment of several cubes takes one key: the coach's suggestion is the first line (Enter),
+and paying cube by cube stays possible."""
+
+from __future__ import annotations
+
+from driver import hand_over, panel
+from tui_helpers import config, make_app, saved_game
+
+from keythedral import engine
+from keythedral.tui.screens.game import suggested_payment
+from keythedral.tui.screens.handover import HandoverScreen
+
+SIZE = (100, 32)
+
+
+def owing_several(state: engine.GameState) -> bool:
+    return engine.decision(state) == "pay" and state.payment is not None and state.payment.owed >= 2
+
+
+async def test_enter_pays_the_whole_suggested_payment() -> None:
+    saved = saved_game(config(4), owing_several, seed=1)
+    assert owing_several(saved.state)
+    payer = saved.state.payment.seat
+    plan = suggested_payment(saved.state, payer)
+    assert len(plan) == saved.state.payment.owed
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoverScreen):
+            await hand_over(pilot, app)
+        session = app.session
+        assert session is not None and app.keyboard == payer
+        choices = panel(app).choices
+        assert choices[0].command == "pay-suggested" and "suggested" in choices[0].text
+        # cube by cube is still there, one line per colour
+        assert any(c.action is not None and c.action.kind == "pay" for c in choices[1:])
+        before = len(session.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.actions[before:] == plan
+        state = session.state
+        assert state.payment is None or state.payment.seat != payer or state.payment.owed == 0
+
+
+async def test_a_single_cube_owed_has_no_suggestion_line() -> None:
+    def owing_one(s: engine.GameState) -> bool:
+        return engine.decision(s) == "pay" and s.payment is not None and s.payment.owed == 1
+
+    saved = saved_game(config(4), owing_one, seed=1)
+    assert owing_one(saved.state)
+    app = make_app(saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoverScreen):
+            await hand_over(pilot, app)
+        assert all(c.command != "pay-suggested" for c in panel(app).choices)
