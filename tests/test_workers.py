@@ -131,7 +131,7 @@ def test_an_occupied_field_is_closed_to_everyone():
     assert state.to_act == (1,)
     assert _fields_offered(state) == [F2]
     msg = illegal(state, action("place_worker", 1, number=1, field=F1))
-    assert msg == "The field (20, 20) already has a worker in it."
+    assert msg == "The field (20,20) already has a worker in it."
 
 
 def test_a_house_with_one_free_field_sends_one_worker_and_one_stays_idle():
@@ -165,7 +165,7 @@ def test_a_fenced_house_sends_only_what_the_fences_allow():
 def test_a_field_the_cottage_does_not_touch_is_illegal():
     state = do(_shared_board(round_start(3)), "choose_work_order", number=1)
     msg = illegal(state, action("place_worker", 0, number=1, field=(22, 20)))
-    assert msg == "The field (22, 20) does not touch cottage 1 of Ann."
+    assert msg == "The field (22,20) does not touch cottage 1 of Ann."
     msg = illegal(state, action("place_worker", 0, number=2, field=F1))
     assert "1" in msg and "not 2" in msg
 

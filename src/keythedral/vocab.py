@@ -76,6 +76,12 @@ FIELD_LETTER: dict[str, str] = {
     "vineyard": "V",
 }
 
+
+def place(pos: tuple[int, ...] | list[int]) -> str:
+    """A field or a corner as the map and every message write it: "(1,-2)"."""
+    return f"({pos[0]},{pos[1]})"
+
+
 # --- seats ---------------------------------------------------------------------------------
 #: A building tile's seat value by stage, for the two editions.
 SEAT_VALUE: dict[str, tuple[int, ...]] = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}

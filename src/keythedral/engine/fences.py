@@ -12,6 +12,7 @@ from keythedral.vocab import (
     FENCES_PER_PLAYER,
     REMOVE_FENCE_COST,
     REMOVE_FENCE_PRICE,
+    place,
 )
 
 from .actions import (
@@ -78,11 +79,13 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
         raise IllegalAction(f"{name} has no wood to build a fence.")
     owner = next((c for c in state.cottages if c.corner == corner), None)
     if owner is None:
-        raise IllegalAction(f"A fence must stand beside a cottage or house; {corner} has none.")
+        raise IllegalAction(
+            f"A fence must stand beside a cottage or house; {place(corner)} has none."
+        )
     if field not in index(state.fields).fields_of(corner):  # type: ignore[arg-type]
-        raise IllegalAction(f"The field {field} does not touch the corner {corner}.")
+        raise IllegalAction(f"The field {place(field)} does not touch the corner {place(corner)}.")
     if any(f.corner == corner and f.field == field for f in state.fences):
-        raise IllegalAction(f"There is already a fence between {corner} and {field}.")
+        raise IllegalAction(f"There is already a fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, FENCE_COST)
     fences = (*state.fences, Fence(corner, field, seat))  # type: ignore[arg-type]
     events = [f"{name} builds a fence between {_label(state, owner)} and the field at {field}."]
@@ -111,7 +114,7 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
         raise IllegalAction(f"{name} needs {REMOVE_FENCE_PRICE} to remove a fence.")
     fence = next((f for f in state.fences if f.corner == corner and f.field == field), None)
     if fence is None:
-        raise IllegalAction(f"There is no fence between {corner} and {field}.")
+        raise IllegalAction(f"There is no fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
     state = logged(
         state,
@@ -134,7 +137,7 @@ def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
         raise IllegalAction(f"{state.name(seat)} must relocate number {number} first.")
     if corner not in relocation_spots(state):
         raise IllegalAction(
-            f"The corner {corner} is not free, or touches no field that is not fenced off from it."
+            f"The corner {place(corner)} is not free, or touches no field that is not fenced off from it."
         )
     moved = state.cottage(seat, number)
     cottages = tuple(c._replace(corner=corner) if c is moved else c for c in state.cottages)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from keythedral.vocab import place
+
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
 from .board import Cottage, Field, Pos, corner_fields, field_neighbours, index
 from .errors import IllegalAction
@@ -49,10 +51,10 @@ def _advance(state: GameState) -> int:
 def apply_place_field(state: GameState, action: PlaceField) -> GameState:
     pos = tuple(action.pos)
     if pos in index(state.fields).types:
-        raise IllegalAction(f"There is already a field at {pos}.")
+        raise IllegalAction(f"There is already a field at {place(pos)}.")
     if pos not in field_spots(state):
         raise IllegalAction(
-            f"A field at {pos} would not touch the board: lay it next to a field "
+            f"A field at {place(pos)} would not touch the board: lay it next to a field "
             "or beside a cottage."
         )
     ftype = state.field_stack[0]
@@ -74,8 +76,8 @@ def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
         raise IllegalAction(f"{name} has no unplaced cottage number {action.number}.")
     if corner not in free_corners(state):
         if any(c.corner == corner for c in state.cottages) or corner == state.keythedral:
-            raise IllegalAction(f"The corner {corner} is already taken.")
-        raise IllegalAction(f"A cottage at {corner} would touch no field.")
+            raise IllegalAction(f"The corner {place(corner)} is already taken.")
+        raise IllegalAction(f"A cottage at {place(corner)} would touch no field.")
     return logged(
         state,
         f"{name} places cottage {action.number} at {corner}.",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from keythedral.vocab import place
+
 from .actions import (
     Action,
     ChooseWorkOrder,
@@ -161,12 +163,12 @@ def home_name(state: GameState, seat: int, number: int) -> str:
 def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> str:
     corner = state.cottage(seat, number).corner
     if field not in index(state.fields).fields_of(corner):
-        return f"The field {field} does not touch {home_name(state, seat, number)} of {state.name(seat)}."
+        return f"The field {place(field)} does not touch {home_name(state, seat, number)} of {state.name(seat)}."
     if any(w.field == field for w in state.workers):
-        return f"The field {field} already has a worker in it."
+        return f"The field {place(field)} already has a worker in it."
     return (
         f"A fence keeps the workers of {state.name(seat)}'s {home_name(state, seat, number)} "
-        f"out of the field {field}."
+        f"out of the field {place(field)}."
     )
 
 

@@ -24,6 +24,7 @@ from keythedral.vocab import (
     asks,
     cost_text,
     load_yaml,
+    place,
 )
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def touches(view: PlayerView, corner: Sequence[int]) -> str:
 
 
 def pos_text(pos: Sequence[int]) -> str:
-    return f"({pos[0]},{pos[1]})"
+    return place(tuple(pos))
 
 
 def home_text(view: PlayerView, seat: int, number: int, *, own: bool = False) -> str:
