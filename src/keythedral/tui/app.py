@@ -201,7 +201,7 @@ class KeythedralApp(App[None]):
     def _load_start(self) -> None:
         """Load the engine and the game asked for on the command line (in a thread)."""
         from keythedral import engine, persistence
-        from keythedral.bots import BotSpecError, make_bot
+        from keythedral.bots import BotSpecError, check_spec
         from keythedral.tui.session import Session
 
         start = self._start
@@ -215,7 +215,7 @@ class KeythedralApp(App[None]):
                 session = Session.new(cfg, start.seats)
                 for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
                     if (spec := session.bot_spec(seat)) is not None:
-                        make_bot(spec)
+                        check_spec(spec)  # as a save's seats are (persistence._seats)
         except (persistence.SaveError, engine.ConfigError, BotSpecError) as exc:
             self.call_from_thread(self._start_failed, str(exc))
             return
