@@ -17,6 +17,7 @@ import pytest
 from keythedral import cli, engine, persistence, replay, safefile, tutorial
 from keythedral.bots import BotSpecError, check_spec
 from keythedral.engine import GameConfig
+from keythedral.tui import keymap
 
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError
 fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -271,3 +272,91 @@ def test_tutorial_progress_in_a_pipe_starts_a_new_tutorial(tmp_path: Path) -> No
     with pytest.raises(tutorial.TutorialError, match="named pipe"):
         tutorial.Tutorial.load(path)
     assert tutorial.Tutorial.resume_or_start(path=path).actions == []
+
+
+# --- keys.toml ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def rows() -> list[keymap.BindingRow]:
+    from keythedral.tui.app import binding_owners
+
+    return keymap.binding_rows(binding_owners())
+
+
+def test_a_keys_file_nested_too_deeply_is_reported(tmp_path: Path) -> None:
+    assert keymap.parse_keymap("[keys]\nundo = " + DEEP) == (
+        {},
+        ["its arrays or tables are nested too deeply to read"],
+    )
+    path = tmp_path / "keys.toml"
+    path.write_text("[keys]\nundo = [" + "{a = [" * 3000 + "]}" * 3000 + "]")
+    result = keymap.load_keymap(path=path)
+    assert result.keymap == {} and "nested too deeply" in result.problems[0]
+
+
+@fifo_only
+def test_a_keys_file_that_is_a_pipe_is_reported_not_waited_on(tmp_path: Path) -> None:
+    result = keymap.load_keymap(path=fifo(tmp_path / "keys.toml"))
+    assert result.keymap == {}
+    assert result.problems == ("it cannot be read (it is a named pipe (FIFO), not a regular file)",)
+
+
+def test_keys_the_app_keeps_are_left_out(rows: list[keymap.BindingRow]) -> None:
+    text = '[keys]\nsave = "ctrl+q,f5"\nundo = "ctrl+c"\nhint = "ctrl+p"\n'
+    found, problems = keymap.parse_keymap(text, [r.id for r in rows])
+    assert found == {"save": "f5"}  # the other keys of a binding stay
+    assert problems == [
+        "save: ctrl+q is kept by the app (quit); left out",
+        "undo: ctrl+c is kept by the app (copy and quit); left out",
+        "hint: ctrl+p is kept by the app (the command palette); left out",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "problems"),
+    [
+        # one key for two actions on the game screen: the rebinding is left out
+        ('undo = "m"', {}, ["undo: m is already the key of show-map (game), so undo keeps u"]),
+        # the map's keys work on the game screen too
+        ('undo = "enter"', {}, ["undo: enter is already the key of pick (map), so undo keeps u"]),
+        # a key of the app's own is shadowed by a screen's
+        ('help = "q"', {}, ["help: q is already the key of quit (scores), so help keeps "
+                            "question_mark"]),
+        # both rebound to one key: the later one in the file is left out
+        ('undo = "x"\nhint = "x"', {"undo": "x"},
+         ["hint: x is already the key of undo (game), so hint keeps i"]),
+        # a key a binding has by default is no clash of the file's making
+        ('help = "question_mark,f1"', {"help": "question_mark,f1"}, []),
+        # a swap is no clash
+        ('undo = "n"\nnext-target = "u"', {"undo": "n", "next-target": "u"}, []),
+        # one key on two screens that are never up together is no clash
+        ('quit = "x"\n"replay.quit" = "x"', {"quit": "x", "replay.quit": "x"}, []),
+        # two bindings doing the same thing may share a key
+        ('"tutorial.go-on" = "x"\n"lesson.go-on" = "x"',
+         {"tutorial.go-on": "x", "lesson.go-on": "x"}, []),
+        # ...but a key the focused map takes in the tutorial does clash
+        ('"tutorial.go-on" = "enter"', {},
+         ["tutorial.go-on: enter is already the key of pick (map), so tutorial.go-on keeps space"]),
+    ],
+)  # fmt: skip
+def test_one_key_for_two_bindings_is_reported_and_left_out(
+    tmp_path: Path,
+    rows: list[keymap.BindingRow],
+    text: str,
+    kept: dict[str, str],
+    problems: list[str],
+) -> None:
+    path = tmp_path / "keys.toml"
+    path.write_text("[keys]\n" + text + "\n")
+    result = keymap.load_keymap(path=path, rows=rows)
+    assert (result.keymap, list(result.problems)) == (kept, problems)
+
+
+def test_the_notice_of_many_problems_is_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "keys.toml"
+    path.write_text("[keys]\n" + "".join(f'"{"b" * 5000}{i}" = "x"\n' for i in range(25)))
+    result = keymap.load_keymap(path=path, known=["undo"])
+    assert len(result.problems) == 25
+    notice = result.notice()
+    lines = notice.splitlines()
+    assert len(lines) == 11 and lines[-1] == "... and 15 more (keythedral keys lists them all)"
+    assert len(notice) < 1500  # the ids of 5,000 letters are cut short

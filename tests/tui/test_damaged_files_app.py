@@ -15,7 +15,7 @@ import pytest
 from textshot import screen_text
 from textual.pilot import Pilot
 from textual.widgets import OptionList
-from tui_helpers import config, saved_game
+from tui_helpers import config, make_app, saved_game
 
 from keythedral import persistence
 from keythedral.tui.app import KeythedralApp, Start
@@ -152,3 +152,52 @@ async def test_bots_that_would_search_for_hours_are_refused_from_the_command_lin
         on_the_new_game_screen(app)
         shown = toasts(app)
         assert "Cannot start that game" in shown and "of at most 60 seconds" in shown, shown
+
+
+# --- keys.toml -------------------------------------------------------------------------------
+async def started_with_keys(tmp_path: Path, text: str) -> tuple[KeythedralApp, str, list[str]]:
+    """The app started on a game with ``text`` as keys.toml: (the app, the notices on screen,
+    every notification's message)."""
+    keys = tmp_path / "keys.toml"
+    keys.write_text(text)
+    app = make_app(config(), keys_file=keys)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        shown = toasts(app)
+        messages = [n.message for n in app._notifications]
+        await pilot.press("t")  # the default key for the mats
+        await pilot.pause()
+        assert "The Keythedral mat" in screen_text(app)
+    return app, shown, messages
+
+
+async def test_ten_thousand_bad_lines_give_one_notice(tmp_path: Path) -> None:
+    text = "[keys]\n" + "".join(f'bogus{i} = "x"\n' for i in range(10_000))
+    _, shown, messages = await started_with_keys(tmp_path, text)
+    assert len(messages) == 1
+    assert "keys.toml was only partly used" in shown
+    assert "bogus0: there is no binding with that id" in shown
+    assert "and 9990 more (keythedral keys lists them all)" in shown
+    assert messages[0].count("\n") == 10  # ten problems and the count of the rest
+
+
+async def test_a_keys_file_nested_too_deeply_leaves_the_default_keys(tmp_path: Path) -> None:
+    _, shown, messages = await started_with_keys(tmp_path, "[keys]\nundo = " + DEEP)
+    assert "its arrays or tables are nested too deeply to read" in shown, shown
+    assert len(messages) == 1
+
+
+async def test_clashing_and_reserved_keys_are_told_and_left_out(tmp_path: Path) -> None:
+    text = '[keys]\nundo = "t"\nsave = "ctrl+q"\n"show-log" = "f3"\n'
+    app, shown, messages = await started_with_keys(tmp_path, text)  # t still shows the mats
+    assert len(messages) == 1
+    assert "undo: t is already the key of show-mats (game), so undo keeps u" in shown, shown
+    assert "save: ctrl+q is kept by the app (quit); left out" in shown, shown
+    assert app._keymap == {"show-log": "f3"}
+
+
+async def test_a_notice_quotes_the_file_as_written(tmp_path: Path) -> None:
+    """Brackets in keys.toml are the player's text, not markup (which could fail to parse)."""
+    _, shown, _ = await started_with_keys(tmp_path, '[keys]\n"[bold]" = "x"\n')
+    assert "[bold]: there is no binding with that id" in shown, shown
