@@ -197,7 +197,7 @@ def _keys(args: argparse.Namespace) -> int:
     else:
         state = "in use" if path.exists() else "not there yet: keythedral keys --write"
         print(printable(f"\nRebind them in {path} ({state})."))
-    result = keymap.load_keymap(known=[r.id for r in rows], path=path)
+    result = keymap.load_keymap(path=path, rows=rows)
     for problem in result.problems:
         print(printable(f"  {path.name}: {problem}"), file=sys.stderr)
     return 0

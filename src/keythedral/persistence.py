@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from keythedral import __version__
+from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
@@ -158,7 +159,9 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
     from keythedral.engine import GameConfig, GameState
 
     try:
-        data = json.loads(text)
+        data = parse_json(text)
+    except Refused as exc:
+        raise SaveError(f"{source} cannot be loaded: {exc}.") from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise SaveError(f"{source} is not a Keythedral save: it is not readable JSON.") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -199,7 +202,8 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
             f"saved game. It was not loaded.{changed}"
         )
     seats = _seats(data.get("seats"), config.n, source)
-    stamp = str(data.get("saved_at", ""))
+    stamp = data.get("saved_at")
+    stamp = stamp[:40] if isinstance(stamp, str) else ""
     link = _journal_link(data.get("journal"))
     return SavedGame(config, tuple(actions), state, stamp, seats=seats, journal=link)
 
@@ -217,17 +221,18 @@ def _journal_link(raw: object) -> tuple[str, int] | None:
 
 
 def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:
-    """The save's seats, checked: one per player, each "human" or a bot this program has."""
+    """The save's seats, checked: one per player, each "human" or a bot this program has,
+    with options it takes (checked as ``--bots`` is, by ``bots.check_spec``)."""
     if raw is None:
         return ()  # a save from before computer players: people only
-    from keythedral.bots import BotSpecError, parse_spec
+    from keythedral.bots import BotSpecError, check_spec
 
     if not isinstance(raw, list) or len(raw) != n or not all(isinstance(s, str) for s in raw):
         raise SaveError(f"{source} has a damaged list of seats (one per player is needed).")
     for spec in raw:
         if spec != HUMAN:
             try:
-                parse_spec(spec)
+                check_spec(spec)
             except BotSpecError as exc:
                 raise SaveError(
                     f"{source} names a computer player this program lacks: {exc}."
@@ -236,27 +241,27 @@ def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:
 
 
 def _version_message(source: str, version: object, game: object) -> str:
-    by = f" (Keythedral {game})" if isinstance(game, str) else ""
+    by = f" (Keythedral {clip(game, 30)})" if isinstance(game, str) else ""
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         return (
-            f"{source} is a version {version} save from a newer Keythedral{by}; this is "
+            f"{source} is a version {brief(version, 20)} save from a newer Keythedral{by}; this is "
             f"Keythedral {__version__}, which reads version {VERSION} saves. Update Keythedral "
             "to continue that game."
         )
     if isinstance(version, int) and not isinstance(version, bool):
         return (
-            f"{source} is a version {version} save from an older Keythedral{by}; this is "
+            f"{source} is a version {brief(version, 20)} save from an older Keythedral{by}; this is "
             f"Keythedral {__version__}, which reads version {VERSION} saves only, so that game "
             "cannot be continued here."
         )
-    return f"{source} has no save format version this program knows ({version!r})."
+    return f"{source} has no save format version this program knows ({brief(version)})."
 
 
 def _changed_rules(game: object) -> str:
     """A note for a save written by another release, whose rules may differ from ours."""
     if isinstance(game, str) and game != __version__:
         return (
-            f" It was saved by Keythedral {game} and this is {__version__}: the rules changed "
+            f" It was saved by Keythedral {clip(game, 30)} and this is {__version__}: the rules changed "
             "between them, so that game cannot be continued here."
         )
     return ""
@@ -293,16 +298,19 @@ def save(
 
 
 def load(path: Path) -> SavedGame:
-    """Read, check and replay the save at ``path`` (the file is never changed).  A snapshot
+    """Read, check and replay the save at ``path`` (the file is never changed).  Only a
+    regular file of at most GAME_FILE_LIMIT bytes is read (safefile.read_limited).  A snapshot
     that names an autosave journal is followed by the journal's actions (SavedGame.note says
     when part of the journal could not be used)."""
     from keythedral.autosave import follow_journal, read_journal
 
     journal = read_journal(path)  # first: see read_journal
     try:
-        text = path.read_bytes()
+        text = read_limited(path)
     except FileNotFoundError as exc:
         raise SaveError(f"There is no save at {path}.") from exc
+    except Refused as exc:
+        raise SaveError(f"The file {path.name} cannot be loaded: {exc}.") from exc
     except OSError as exc:
         raise SaveError(f"Could not read {path}: {exc.strerror or exc}") from exc
     saved = replace(loads(text, source=f"The file {path.name}"), path=path)
@@ -313,4 +321,13 @@ def list_saves(base: Path | None = None) -> list[Path]:
     folder = saves_dir(base)
     if not folder.is_dir():
         return []
-    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(folder.glob("*.json"), key=_mtime, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    """When the file was changed; 0 for one that cannot be looked at (a dangling link: the
+    load dialog lists it, and loading it says what is wrong)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -49,11 +49,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
+
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
     from keythedral.engine import Action, GameConfig, GameState, PlayerView
 
 FORMAT = "keythedral-replay"
 VERSION = 1
+MAX_SEAT = 200  # the longest "who played this seat" taken (a bot spec, see bots.MAX_SPEC)
 
 
 class ReplayError(Exception):
@@ -167,17 +170,23 @@ class Replay:
         if not isinstance(data, dict):
             raise ReplayError("not a replay: the file does not hold a JSON object")
         if data.get("format") != FORMAT:
-            raise ReplayError(f"not a replay: the format is {data.get('format')!r}, not {FORMAT!r}")
+            raise ReplayError(
+                f"not a replay: the format is {brief(data.get('format'))}, not {FORMAT!r}"
+            )
         version = data.get("version")
         if version != VERSION:
-            raise ReplayError(f"replay version {version!r} is not supported (this is {VERSION})")
+            raise ReplayError(
+                f"replay version {brief(version)} is not supported (this is {VERSION})"
+            )
         try:
             config = engine.GameConfig(**data.get("config", {}))
         except (engine.ConfigError, TypeError) as exc:
             raise ReplayError(f"the replay's game settings are not valid: {exc}") from exc
         seed = data.get("seed", config.seed)
         if seed != config.seed:
-            raise ReplayError(f"the replay's seed {seed!r} differs from its config's {config.seed}")
+            raise ReplayError(
+                f"the replay's seed {brief(seed)} differs from its config's {config.seed}"
+            )
         raw = data.get("actions")
         if not isinstance(raw, list):
             raise ReplayError("the replay has no list of actions")
@@ -190,8 +199,12 @@ class Replay:
                     f"action {i + 1} is not an action the game knows: {exc.errors()[0]['msg']}"
                 ) from exc
         seats = data.get("seats") or ()
-        if not isinstance(seats, list | tuple) or not all(isinstance(s, str) for s in seats):
-            raise ReplayError("the replay's seats must be a list of names")
+        if not isinstance(seats, list | tuple) or not all(
+            isinstance(s, str) and len(s) <= MAX_SEAT for s in seats
+        ):
+            raise ReplayError(
+                f"the replay's seats must be a list of names ({MAX_SEAT} letters at most)"
+            )
         if seats and len(seats) != config.n:
             raise ReplayError(f"the replay names {len(seats)} seats for {config.n} players")
         result = data.get("result")
@@ -202,7 +215,7 @@ class Replay:
             actions=tuple(actions),
             seats=tuple(seats),
             result=result,
-            created=str(data.get("created", "")),
+            created=clip(str(data.get("created", "")), 40),
             release=data["game"][:30] if isinstance(data.get("game"), str) else "",
         )
         if check:
@@ -212,9 +225,13 @@ class Replay:
     @classmethod
     def from_json(cls, text: str | bytes, *, check: bool = True) -> Replay:
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ReplayError(f"not a replay: the file is not JSON ({exc})") from exc
+            data = parse_json(text)
+        except Refused as exc:
+            raise ReplayError(f"not a replay that can be read: {exc}") from exc
+        except (ValueError, UnicodeDecodeError) as exc:  # ValueError: JSONDecodeError and more
+            raise ReplayError(
+                f"not a replay: the file is not JSON ({clip(str(exc), 120)})"
+            ) from exc
         return cls.from_dict(data, check=check)
 
 
@@ -251,10 +268,13 @@ def save(replay: Replay, path: str | Path) -> Path:
 
 
 def load(path: str | Path, *, check: bool = True) -> Replay:
-    """Read and validate a replay file; ReplayError with a clear message when it is unusable."""
+    """Read and validate a replay file; ReplayError with a clear message when it is unusable.
+    Only a regular file of at most GAME_FILE_LIMIT bytes is read (safefile.read_limited)."""
     path = Path(path)
     try:
-        text = path.read_bytes()
+        text = read_limited(path)
+    except Refused as exc:
+        raise ReplayError(f"cannot read {path}: {exc}") from exc
     except OSError as exc:
         raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:

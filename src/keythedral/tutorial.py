@@ -50,6 +50,7 @@ from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import INDEX
 from keythedral.engine.cubes import describe as cubes_text
+from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
@@ -1375,13 +1376,15 @@ class Tutorial:
     @classmethod
     def from_json(cls, text: str | bytes) -> Tutorial:
         try:
-            data = json.loads(text)
+            data = parse_json(text)
+        except Refused as exc:
+            raise TutorialError(f"The saved tutorial cannot be read: {exc}.") from exc
         except (ValueError, UnicodeDecodeError) as exc:
             raise TutorialError("The saved tutorial is not readable JSON.") from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TutorialError("That file is not saved tutorial progress.")
         if data.get("version") != VERSION:
-            raise TutorialError(f"The saved tutorial is version {data.get('version')}.")
+            raise TutorialError(f"The saved tutorial is version {brief(data.get('version'))}.")
         try:
             t = cls(str(data["name"]), int(data["seed"]))
             for raw in data["actions"]:
@@ -1389,7 +1392,12 @@ class Tutorial:
                 t._push(action, engine.apply(t.state, action))
         except (KeyError, TypeError, ValueError, engine.KeythedralError) as exc:
             raise TutorialError(f"The saved tutorial cannot be replayed: {exc}") from exc
-        t.taught = [x for x in data.get("taught", []) if x in _BY_ID]
+        taught = data.get("taught", [])
+        t.taught = (
+            [x for x in taught if isinstance(x, str) and x in _BY_ID]
+            if isinstance(taught, list)
+            else []
+        )
         return t
 
     def save(self, path: Path | None = None) -> Path:
@@ -1401,9 +1409,13 @@ class Tutorial:
 
     @classmethod
     def load(cls, path: Path | None = None) -> Tutorial:
+        """The saved progress (only a regular file, of at most GAME_FILE_LIMIT bytes, is read:
+        safefile.read_limited); TutorialError saying why it cannot be used."""
         path = path or tutorial_path()
         try:
-            text = path.read_bytes()
+            text = read_limited(path)
+        except Refused as exc:
+            raise TutorialError(f"The saved tutorial at {path} cannot be read: {exc}.") from exc
         except OSError as exc:
             raise TutorialError(f"There is no saved tutorial at {path}.") from exc
         return cls.from_json(text)

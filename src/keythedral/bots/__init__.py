@@ -101,6 +101,19 @@ def make_bot(spec: str, seed: int = 0, **options: Any) -> Bot:
         raise BotSpecError(f"bad options for {name}: {exc}") from exc
 
 
+#: The longest bot spec taken ("ismcts:time=0.5:c=0.3:width=6" is 29 characters).
+MAX_SPEC = 200
+
+
+def check_spec(spec: str) -> None:
+    """Refuse (BotSpecError) a seat's spec that could not play: an unknown bot, an option it
+    does not take or a value out of its range (``ismcts:time=100000``).  The one check for
+    every way a seat is named: the command line's ``--bots`` and the seats of a save."""
+    if len(spec) > MAX_SPEC:
+        raise BotSpecError(f"a computer player's name and options take at most {MAX_SPEC} letters")
+    make_bot(spec)
+
+
 def bot_names() -> list[str]:
     return list(BOTS)
 
@@ -115,6 +128,7 @@ __all__ = [
     "NoActionError",
     "RandomBot",
     "bot_names",
+    "check_spec",
     "make_bot",
     "own_actions",
     "parse_spec",

@@ -199,6 +199,50 @@ def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
     return mean, math.sqrt(var / k), k
 
 
+#: The longest a move may be searched: a bot at the table thinks a minute at most (the app
+#: refuses a save or a --bots naming more, rather than seem to hang for hours).
+MAX_TIME = 60.0
+MAX_ITERATIONS = 20_000  # about a minute a move
+
+
+def _whole(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"ismcts's {name} must be a whole number, not {value!r}")
+    return value
+
+
+def _real(name: str, value: object) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        raise ValueError(f"ismcts's {name} must be a number, not {value!r}")
+    return float(value)
+
+
+def _check_options(
+    iterations: object,
+    time: object,
+    c: object,
+    width: object,
+    depth: object,
+    epsilon: object,
+    margin: object,
+) -> None:
+    """ValueError, in words, for an option of the wrong type or out of its range."""
+    if iterations is not None and not 1 <= _whole("iterations", iterations) <= MAX_ITERATIONS:
+        raise ValueError(
+            f"ismcts needs at least one iteration per move, and at most {MAX_ITERATIONS}"
+        )
+    if time is not None and not 0 < _real("time", time) <= MAX_TIME:
+        raise ValueError(f"ismcts needs a positive time per move, of at most {MAX_TIME:g} seconds")
+    if _whole("width", width) < 1:
+        raise ValueError("ismcts needs a width of at least 1")
+    if _whole("depth", depth) < 0:
+        raise ValueError("ismcts needs a depth of 0 or more")
+    if not 0 <= _real("epsilon", epsilon) <= 1:
+        raise ValueError("ismcts's epsilon is a probability, from 0 to 1")
+    _real("c", c)
+    _real("margin", margin)
+
+
 class IsmctsBot:
     """Information-set MCTS.  Options: ``iterations`` and/or ``time`` (seconds per move; with
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
@@ -221,12 +265,7 @@ class IsmctsBot:
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError("ismcts needs at least one iteration per move")
-        if time is not None and time <= 0:
-            raise ValueError("ismcts needs a positive time per move")
-        if width < 1:
-            raise ValueError("ismcts needs a width of at least 1")
+        _check_options(iterations, time, c, width, depth, epsilon, margin)
         self.seed = seed
         self.iterations = iterations
         self.time = time

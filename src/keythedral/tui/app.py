@@ -57,6 +57,9 @@ SETTLE_AFTER = 5.0  # seconds after start-up by which the cyclic collector is ba
 QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
 MEANWHILE = 6  # the bots' last moves listed while they play
+#: How long a notice about the player's settings (keys.toml, --theme) stays: long enough to
+#: read ten lines of it (a click dismisses it sooner).
+SETUP_NOTICE_TIME = 60.0
 ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move
 
 
@@ -165,12 +168,11 @@ class KeythedralApp(App[None]):
         path = path or keys_path()
         if not path.exists():
             return  # no keys file (the usual case): no need to load every screen to check it
-        known = [r.id for r in binding_rows(binding_owners())]
-        result = load_keymap(known=known, path=path)
+        result = load_keymap(path=path, rows=binding_rows(binding_owners()))
         if result.keymap:
             self.set_keymap(result.keymap)
-        for problem in result.problems:
-            self._setup_problems.append((problem, f"{result.path} was only partly used"))
+        if result.problems:  # all of them in one notice (a file may hold thousands)
+            self._setup_problems.append((result.notice(), f"{result.path} was only partly used"))
 
     def notify(
         self,
@@ -195,7 +197,13 @@ class KeythedralApp(App[None]):
 
     def _tell_setup_problems(self) -> None:
         for message, title in self._setup_problems:
-            self.notify(message, title=title or "Setting not used", severity="warning", timeout=12)
+            self.notify(
+                message,
+                title=title or "Setting not used",
+                severity="warning",
+                timeout=SETUP_NOTICE_TIME,
+                markup=False,  # the text quotes the player's file, brackets and all
+            )
 
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -230,7 +238,7 @@ class KeythedralApp(App[None]):
     def _load_start(self) -> None:
         """Load the engine and the game asked for on the command line (in a thread)."""
         from keythedral import engine, persistence
-        from keythedral.bots import BotSpecError, make_bot
+        from keythedral.bots import BotSpecError, check_spec
         from keythedral.tui.session import Session
 
         start = self._start
@@ -246,7 +254,7 @@ class KeythedralApp(App[None]):
                 session = Session.new(cfg, start.seats)
                 for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
                     if (spec := session.bot_spec(seat)) is not None:
-                        make_bot(spec)
+                        check_spec(spec)  # as a save's seats are (persistence._seats)
         except (persistence.SaveError, engine.ConfigError, BotSpecError) as exc:
             self.call_from_thread(self._start_failed, str(exc))
             return

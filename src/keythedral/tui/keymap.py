@@ -9,8 +9,9 @@ Each entry names a binding by its id and gives its new key or keys (comma-separa
 Textual's key names: ``a``, ``ctrl+z``, ``f2``, ``question_mark``).  The app hands the table
 to Textual's keymap (``App.set_keymap``), which puts the new keys in place of the old ones
 everywhere that binding is used, the key bar and the help screen included.  A file that cannot
-be read, an unknown id or a key name that cannot be right is reported and left out; the game
-starts all the same.  ``$KEYTHEDRAL_CONFIG_DIR`` overrides the folder.
+be read, an unknown id, a key name that cannot be right, a key the app keeps for itself
+(ctrl+q, ctrl+c, ctrl+p) or one given to two bindings that work at the same moment is reported
+(in one notice) and left out; the game starts all the same.  ``$KEYTHEDRAL_CONFIG_DIR`` overrides the folder.
 """
 
 from __future__ import annotations
@@ -39,11 +40,54 @@ def keys_path(base: Path | None = None) -> Path:
     return (base or config_dir()) / KEYS_FILE
 
 
+#: The most a keys file may weigh (a file listing every binding is about 4 KB).
+KEYS_LIMIT = 1024 * 1024
+#: How many problems the start-up notice lists before "and N more".
+SHOWN_PROBLEMS = 10
+
+#: Keys the app keeps for itself (Textual's quit, copy and command palette): a binding given
+#: one of them would never be reached, or would take the key from the app.
+RESERVED = {
+    "ctrl+q": "quit",
+    "ctrl+c": "copy and quit",
+    "ctrl+p": "the command palette",
+}
+
+#: Places whose keys work at the same moment, besides "everywhere" (the app's own keys): the
+#: map inside the game, tutorial and replay screens; the tutorial is a game screen, and its
+#: lesson panel sits in it.  Elsewhere a key may mean one thing on one screen and another on
+#: the next.
+TOGETHER = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("game", "map"),
+        ("tutorial", "game"),
+        ("tutorial", "map"),
+        ("tutorial lesson", "tutorial"),
+        ("tutorial lesson", "game"),
+        ("replay viewer", "map"),
+    )
+)
+
+
 @dataclass(frozen=True)
 class KeymapResult:
     keymap: dict[str, str]
     problems: tuple[str, ...]
     path: Path
+
+    def notice(self, shown: int = SHOWN_PROBLEMS) -> str:
+        """Every problem in one message of bounded size: the first ``shown`` of them, then
+        how many more (``keythedral keys`` lists them all)."""
+        lines = [f"- {p}" for p in self.problems[:shown]]
+        more = len(self.problems) - shown
+        if more > 0:
+            lines.append(f"... and {more} more (keythedral keys lists them all)")
+        return "\n".join(lines)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def parse_keymap(text: str, known: Iterable[str] | None = None) -> tuple[dict[str, str], list[str]]:
@@ -51,41 +95,118 @@ def parse_keymap(text: str, known: Iterable[str] | None = None) -> tuple[dict[st
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return {}, [f"it is not valid TOML ({exc})"]
+        return {}, [f"it is not valid TOML ({_clip(str(exc), 120)})"]
+    except RecursionError:
+        return {}, ["its arrays or tables are nested too deeply to read"]
+    except MemoryError:
+        return {}, ["there is not enough memory to read it"]
     table = data.get("keys", data)
     if not isinstance(table, dict):
         return {}, ['its [keys] is not a table of binding = "key" entries']
     allowed = set(known) if known is not None else None
     keymap: dict[str, str] = {}
     problems: list[str] = []
-    for binding, value in table.items():
+    for name, value in table.items():
+        binding = _clip(name)
         if isinstance(value, list):
-            value = ",".join(str(v) for v in value)
+            value = ",".join(
+                str(v) if isinstance(v, str | int) and not isinstance(v, bool) else "?"
+                for v in value  # (no str() of a nested list: it may be nested too deeply)
+            )
         if not isinstance(value, str) or not value.strip():
             problems.append(f'{binding}: give the key as a string, e.g. {binding} = "ctrl+z"')
             continue
         keys = [k.strip() for k in value.split(",") if k.strip()]
         bad = [k for k in keys if not KEY_NAME.match(k)]
         if bad:
-            problems.append(f"{binding}: {', '.join(bad)} is not a key name Textual knows")
+            problems.append(f"{binding}: {_clip(', '.join(bad))} is not a key name Textual knows")
             continue
-        if allowed is not None and binding not in allowed:
+        if allowed is not None and name not in allowed:
             problems.append(f"{binding}: there is no binding with that id (see keythedral keys)")
             continue
-        keymap[binding] = ",".join(keys)
+        for key in [k for k in keys if k in RESERVED]:
+            problems.append(f"{binding}: {key} is kept by the app ({RESERVED[key]}); left out")
+            keys.remove(key)
+        if keys:
+            keymap[name] = ",".join(keys)
     return keymap, problems
 
 
-def load_keymap(known: Iterable[str] | None = None, path: Path | None = None) -> KeymapResult:
-    """Read the user's keys file (a missing file is simply no changes)."""
+def _together(a: BindingRow, b: BindingRow) -> bool:
+    """Whether two bindings can be pressed at the same moment (and mean different things)."""
+    if _action(a) == _action(b):
+        return False
+    places = {a.where, b.where}
+    return len(places) == 1 or "everywhere" in places or frozenset(places) in TOGETHER
+
+
+def _action(row: BindingRow) -> str:
+    return row.action.removeprefix("screen.").removeprefix("app.")
+
+
+def _first_clash(
+    keymap: dict[str, str], rows: list[BindingRow]
+) -> tuple[str, BindingRow, BindingRow] | None:
+    """A key two bindings would share where both work, given to one of them by the file (a
+    key a binding has by default is the app's own choice): (the key, the other binding, the
+    binding to leave out, the later one in the file when the file gave the key to both)."""
+    order = {binding: i for i, binding in enumerate(keymap)}
+    holders: dict[str, list[BindingRow]] = {}
+    for row in rows:
+        for key in keymap.get(row.id, row.keys).split(","):
+            holders.setdefault(key, []).append(row)
+    for key, held in holders.items():
+        for i, a in enumerate(held):
+            for b in held[i + 1 :]:
+                given = [r for r in (a, b) if r.id in order and key not in r.keys.split(",")]
+                if given and _together(a, b):
+                    dropped = max(given, key=lambda r: order[r.id])
+                    return key, (b if dropped is a else a), dropped
+    return None
+
+
+def check_conflicts(
+    keymap: dict[str, str], rows: Iterable[BindingRow]
+) -> tuple[dict[str, str], list[str]]:
+    """``keymap`` without the rebindings that would give one key to two bindings working at
+    the same moment (each such binding keeps its default keys), and a problem for each."""
+    rows = list(rows)
+    kept = dict(keymap)
+    problems: list[str] = []
+    while (clash := _first_clash(kept, rows)) is not None:
+        key, other, dropped = clash
+        del kept[dropped.id]
+        problems.append(
+            f"{dropped.id}: {key} is already the key of {other.id} ({other.where}), "
+            f"so {dropped.id} keeps {dropped.keys}"
+        )
+    return kept, problems
+
+
+def load_keymap(
+    known: Iterable[str] | None = None,
+    path: Path | None = None,
+    rows: Iterable[BindingRow] | None = None,
+) -> KeymapResult:
+    """Read the user's keys file (a missing file is simply no changes).  With ``rows`` (the
+    app's bindings), ids are checked against them and clashing keys are left out.  Only a
+    regular file of at most KEYS_LIMIT bytes is read."""
+    from keythedral.safefile import Refused, read_limited
+
     path = path or keys_path()
+    rows = list(rows) if rows is not None else None
+    if rows is not None and known is None:
+        known = [r.id for r in rows]
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, KEYS_LIMIT).decode("utf-8")
     except FileNotFoundError:
         return KeymapResult({}, (), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return KeymapResult({}, (f"it cannot be read ({exc})",), path)
+    except (Refused, OSError, UnicodeDecodeError) as exc:
+        return KeymapResult({}, (f"it cannot be read ({_clip(str(exc), 120)})",), path)
     keymap, problems = parse_keymap(text, known)
+    if rows is not None:
+        keymap, clashes = check_conflicts(keymap, rows)
+        problems += clashes
     return KeymapResult(keymap, tuple(problems), path)
 
 
@@ -95,6 +216,7 @@ class BindingRow:
     keys: str
     description: str
     where: str
+    action: str = ""
 
 
 def binding_rows(owners: Iterable[tuple[str, type]]) -> list[BindingRow]:
@@ -108,7 +230,7 @@ def binding_rows(owners: Iterable[tuple[str, type]]) -> list[BindingRow]:
             if not isinstance(b, Binding) or not b.id or b.id in seen:
                 continue
             seen.add(b.id)
-            rows.append(BindingRow(b.id, b.key, b.description or b.action, where))
+            rows.append(BindingRow(b.id, b.key, b.description or b.action, where, b.action))
     return rows
 
 
