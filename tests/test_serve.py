@@ -405,13 +405,18 @@ def raw_tab(server: Server, query: str) -> Iterator[tuple[socket.socket, set[int
 
 
 def test_a_tab_cannot_ask_for_a_huge_screen(server: Server) -> None:
+    def sizes(game: set[int]) -> set[tuple[int, int]]:
+        out = set()
+        for pid in game:
+            env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            found = dict(v.split(b"=", 1) for v in env if b"=" in v)
+            if b"ROWS" in found:  # a process seen between fork and exec has the old environment
+                out.add((int(found[b"COLUMNS"]), int(found[b"ROWS"])))
+        return out
+
     with raw_tab(server, "?width=3000&height=3000") as (_, game):
-        envs = [Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") for pid in game]
-    sizes = set()
-    for env in envs:
-        found = dict(v.split(b"=", 1) for v in env if b"=" in v)
-        sizes.add((int(found[b"COLUMNS"]), int(found[b"ROWS"])))
-    assert sizes == {(500, 200)}
+        wait_until("the game's own environment", lambda: bool(sizes(game)))
+        assert sizes(game) == {(500, 200)}
 
 
 def test_a_dropped_tab_leaves_no_game_behind(server: Server) -> None:
