@@ -354,3 +354,16 @@ def test_the_gamelog_notes_events_the_state_no_longer_keeps() -> None:
     assert lines[1] == "(110 earlier events were not kept)"
     assert len(lines) == 2 + 80 + 1  # and the heading of round 3
 
+
+def test_the_api_doc_lists_every_kind_of_event_with_its_fields() -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "engine_api.md").read_text()
+    rows = {}
+    for line in doc.splitlines():
+        if line.startswith("| `"):
+            for tag in re.findall(r"`(\w+)`", line.split("|")[1]):
+                rows[tag] = line.split("|")[2]
+    assert set(ev.KINDS) <= set(rows)
+    for tag, cls in ev.KINDS.items():
+        for name in cls.model_fields:
+            if name != "type":
+                assert f"`{name}`" in rows[tag], (tag, name)
