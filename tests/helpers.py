@@ -19,6 +19,7 @@ import yaml
 
 from keythedral import engine
 from keythedral.engine.board import Cottage, Fence, Field
+from keythedral.narration import narrate_all
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
@@ -87,6 +88,12 @@ Policy = Callable[[engine.GameState, list[Any]], Any]
 
 
 # --- games ----------------------------------------------------------------------------------
+def told(state: engine.GameState, last: int | None = None) -> list[str]:
+    """The state's log (its ``last`` events) as the log panel tells it."""
+    events = state.log if last is None else state.log[-last:]
+    return narrate_all(events, state.config.players)
+
+
 def config(n: int = 3, seed: int = 1, **variants: Any) -> engine.GameConfig:
     return engine.GameConfig(players=list(NAMES[:n]), seed=seed, **variants)
 

@@ -28,6 +28,7 @@ from keythedral.engine.board import KEYTHEDRAL_CORNER, corner_fields
 from keythedral.engine.catalogue import buildings as tile_catalogue
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.cubes import COLOURS, TOTAL
+from keythedral.narration import narrate
 from keythedral.vocab import FIELD_TYPES
 from policy import choose
 
@@ -500,14 +501,17 @@ def _laws_named(log: str) -> set[str]:
     return {_LAW_BY_WORD[m] for m in _LAW_NAMES.findall(log)}
 
 
-_LOG_CACHE: dict[tuple[str, ...], set[str]] = {}
+_LOG_CACHE: dict[tuple[Any, ...], set[str]] = {}
 
 
-def _laws_in_log(log: tuple[str, ...]) -> set[str]:
+def _laws_in_log(log: tuple[Any, ...], names: list[str]) -> set[str]:
+    """Law cards the log names, as told (narration) and as data (the events' JSON)."""
     named = _LOG_CACHE.get(log)
     if named is None:
+        told = "\n".join(narrate(e, names) for e in log)
+        data = "\n".join(e.model_dump_json() for e in log)
         # "work-order marker" is a board marker, not the Work order law card
-        named = _laws_named("\n".join(log).replace("work-order marker", "marker"))
+        named = _laws_named(f"{told}\n{data}".replace("work-order marker", "marker"))
         if len(_LOG_CACHE) > 64:
             _LOG_CACHE.clear()
         _LOG_CACHE[log] = named
@@ -556,7 +560,7 @@ def check_view_secrets(
     if leaked:
         _fail(f"{who}'s view contains the hidden law cards {sorted(leaked)}")
     log = getattr(v, "log", ())
-    leaked = _laws_in_log(log) & hidden_laws
+    leaked = _laws_in_log(log, [p.name for p in v.players]) & hidden_laws
     if leaked:
         _fail(f"{who}'s log names the hidden law cards {sorted(leaked)}")
 

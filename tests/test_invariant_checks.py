@@ -19,6 +19,7 @@ from invariants import (
 from keythedral import engine
 from keythedral.engine.board import Fence, Worker
 from keythedral.engine.cubes import add
+from keythedral.engine.events import BidMade, LawRepealed, LayoutComplete, StageComplete, new
 from policy import choose
 
 
@@ -147,13 +148,16 @@ def test_leaky_views_are_caught(mid: engine.GameState, monkeypatch: pytest.Monke
         def fake(state: engine.GameState, seat: int | None) -> Any:
             v = real(state, seat)
             if what == "log":
-                return v.model_copy(update={"log": (*v.log, f"Ann draws {deck_card}.")})
+                told = new(LawRepealed, seat=0, card=deck_card)
+                return v.model_copy(update={"log": (*v.log, told)})
             if what == "tile":
-                return v.model_copy(update={"log": (*v.log, f"{hidden_tile} is set aside.")})
+                told = new(StageComplete, stage=2, shown=(hidden_tile,))
+                return v.model_copy(update={"log": (*v.log, told)})
             if what == "hand":
                 other = real(state, (seat or 0) + 1).me
                 return v.model_copy(update={"me": other})
-            return v.model_copy(update={"log": (*v.log, str(state.rng))})
+            told = new(BidMade, seat=0, amount=state.rng)
+            return v.model_copy(update={"log": (*v.log, told)})
 
         return fake
 
@@ -176,7 +180,8 @@ def test_the_layout_stack_leak_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
 
     def fake(s: engine.GameState, seat: int | None) -> Any:
         v = real(s, seat)
-        return v.model_copy(update={"log": (*v.log, *s.field_stack[1:4])})
+        told = new(LayoutComplete, shown=s.field_stack[1:4])
+        return v.model_copy(update={"log": (*v.log, told)})
 
     monkeypatch.setattr(engine, "view", fake)
     with pytest.raises(InvariantError, match="field stack"):

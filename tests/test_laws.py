@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from helpers import told
 from keythedral import engine
 from keythedral.engine.board import Cottage, Fence
 from keythedral.engine.catalogue import tile_cost
@@ -146,8 +147,8 @@ def test_work_order_fixes_the_whole_order_in_one_decision_and_phase_1_follows_it
     state = decline_all(state)  # the phase window
     assert state.effects.fixed_order == (3, 1, 5, 2, 4)
     assert any(
-        "fixes the order of the cottage numbers this round: 3, 1, 5, 2, 4" in line
-        for line in state.log
+        "Bob fixes the order of the cottage numbers this round: 3, 1, 5, 2, 4." in line
+        for line in told(state)
     )
     # Nobody picks a number any more: the markers go on the fixed numbers by themselves, and
     # each number's workers still go out from its marker's nominal holder, clockwise.
@@ -158,7 +159,7 @@ def test_work_order_fixes_the_whole_order_in_one_decision_and_phase_1_follows_it
             called = list(state.work_order)
             marker = len(called) - 1
             said = f"Work-order marker {marker + 1} goes on number {called[-1]}"
-            assert any(said in line for line in state.log[-6:])
+            assert any(said in line for line in told(state, 6))
             if state.placement is not None and state.placement.number == called[-1]:
                 # the seat before the marker's nominal holder places last
                 assert state.placement.order[-1] == (marker - 1) % 3

@@ -17,6 +17,7 @@ from textual.filter import LineFilter
 from textual.widgets import Footer, OptionList, Static
 
 from keythedral import gamelog, persistence
+from keythedral.narration import narrate
 from keythedral.tui import keymap
 from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
 
@@ -184,30 +185,8 @@ def test_the_whole_log_as_plain_text() -> None:
             assert lines[i + 1].startswith(f"Round {line.split()[2]} begins")
     # More than the state keeps: the whole game is there, and it ends with the last event.
     assert len(lines) > 150
-    assert lines[-1] == saved.state.log[-1]
-
-
-def test_a_law_cards_target_is_named_in_the_log() -> None:
-    """The engine logs a target seat by its number; people read the player's name."""
-    names = ["Robin", "Hilda", "Otto"]
-    line = "Otto plays the law Downgrade house (target 1, number 1)."
-    assert gamelog.readable(line, names) == (
-        "Otto plays the law Downgrade house (Hilda's number 1)."
-    )
-    line = "Robin plays the law Start order (target 2)."
-    assert gamelog.readable(line, names) == "Robin plays the law Start order (Otto)."
-    for line in ("Robin plays the law Good harvest (field_type farm).", "Hilda passes."):
-        assert gamelog.readable(line, names) == line
-
-
-def test_places_in_the_log_read_as_on_the_map() -> None:
-    """The map and the lists write a place as (1,-2); the log says it the same way."""
-    names = ["Robin", "Hilda"]
-    line = "Robin lays a vineyard at (1, -2). Hilda places a cottage at (-3, 0)."
-    assert gamelog.readable(line, names) == (
-        "Robin lays a vineyard at (1,-2). Hilda places a cottage at (-3,0)."
-    )
-    assert gamelog.readable("Robin builds (stage 2).", names) == "Robin builds (stage 2)."
+    assert lines[-1] == narrate(saved.state.log[-1], saved.config.players)
+    assert lines[-1] == "Dee harvests 1 wood + 2 stone + 1 water + 1 wine."
 
 
 def test_a_finished_game_log_ends_with_the_scores() -> None:

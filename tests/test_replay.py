@@ -10,6 +10,7 @@ import pytest
 
 from keythedral import engine, replay
 from keythedral.bots import make_bot
+from keythedral.narration import narrate
 from keythedral.replay import Replay, ReplayCursor, ReplayError
 
 
@@ -183,7 +184,8 @@ def test_the_replay_command_prints_the_game(game, tmp_path: Path, capsys) -> Non
     assert "wins" in out
     assert _cli(["replay", str(path), "--log"]) == 0
     out = capsys.readouterr().out
-    assert final.log[-1] in out
+    assert narrate(final.log[-1], final.config.players) in out
+    assert "begins: Ann, Bob, Cy." in out and "(1, " not in out  # places as on the map
     assert _cli(["replay", str(path), "--at", "10"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary == json.loads(json.dumps(engine.summary(ReplayCursor(rp, 10).state)))

@@ -308,3 +308,52 @@ def test_the_tutorial_command(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     fresh = Tutorial.load()
     assert fresh.taught == [] and fresh.name == "Ann"
     assert cli.main(["tutorial", "--name", " "]) == 2
+
+
+# --- events, told to the learner ---------------------------------------------------------------
+def _lesson(lesson_id: str) -> Any:
+    return next(x for x in LESSONS if x.id == lesson_id)
+
+
+def test_lessons_react_to_the_events_of_the_last_move_by_their_type() -> None:
+    """The store ran out, a cottage must move, another player played a law: each lesson
+    comes from the event itself, and tells it to the learner ("you") in the second person."""
+    from dataclasses import replace
+
+    from keythedral.engine.events import CottageMustMove, LawPlayed, StoreRanOut, new
+
+    moment = Tutorial().moment()
+    names = [p.name for p in moment.view.players]
+    assert moment.new_events == ()
+    for lesson in ("store_limit", "relocation", "law_other"):
+        assert not _lesson(lesson).trigger(moment)
+
+    def told(lesson: str, *events: Any) -> str:
+        at = replace(moment, new_events=events)
+        assert _lesson(lesson).trigger(at)
+        return str(_lesson(lesson).text(at))
+
+    said = told("store_limit", new(StoreRanOut, seat=0, colour="food", missed=2))
+    assert said.startswith("The store has run out of food: you miss 2 cubes. This is the store")
+    said = told("store_limit", new(StoreRanOut, seat=1, colour="wine", missed=1))
+    assert said.startswith(f"The store has run out of wine: {names[1]} misses 1 cube.")
+    said = told("relocation", new(CottageMustMove, seat=0, number=3, house=False))
+    assert said.startswith("Your cottage 3 is fenced off from every field and must move.")
+    played = engine.PlayLaw(seat=2, card="start-order", target=0)
+    said = told("law_other", new(LawPlayed, seat=2, law=played))
+    assert said.startswith(f"{names[2]} plays the law Start order for you. A played card")
+    mine = engine.PlayLaw(seat=0, card="start-order", target=1)
+    by_me = replace(moment, new_events=(new(LawPlayed, seat=0, law=mine),))
+    assert not _lesson("law_other").trigger(by_me)  # the learner's own card is no news
+
+
+def test_the_harvest_lesson_says_what_the_learner_brought_in() -> None:
+    from keythedral.engine.cubes import describe
+    from keythedral.engine.events import Harvested
+
+    t = Tutorial()
+    drive(t, stop=lambda t: "harvest" in t.taught or t.step().id == "harvest")
+    step = t.step()
+    assert step.id == "harvest"
+    got = [e.got for e in t.state.log if isinstance(e, Harvested) and e.seat == LEARNER]
+    assert got and f"You got {describe(got[-1])}." in step.text

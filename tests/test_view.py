@@ -4,8 +4,10 @@ no view."""
 
 import pytest
 
-from helpers import LAW_IDS, do, new, set_cubes, set_player, spend_state
+from helpers import LAW_IDS, do, new, set_cubes, set_player, spend_state, told
 from keythedral import engine
+from keythedral.engine.catalogue import laws as law_catalogue
+from keythedral.engine.events import LawProcured
 
 
 def _secret_game():
@@ -121,5 +123,9 @@ def test_a_procured_law_is_seen_by_its_holder_only():
     for seat in (1, 2, None):
         assert f'"{card}"' not in engine.view(state, seat).model_dump_json()
     # the log is public: it says a law was taken, not which
-    assert not any(card in line for line in engine.view(state, None).log)
+    log = engine.view(state, None).log
+    assert isinstance(log[-1], LawProcured) and log[-1].seat == 0
+    name = law_catalogue()[card].name
+    assert not any(card in line or name in line for line in told(state))
+    assert card not in "".join(e.model_dump_json() for e in log)
     assert engine.summary(state)["players"][0]["laws_held"] == 1

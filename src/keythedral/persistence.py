@@ -179,7 +179,8 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
     if not isinstance(raw_actions, list):
         raise SaveError(f"{source} has no list of actions.")
     try:
-        stored = GameState.model_validate(data["state"])
+        raw_state, text_log = _without_text_log(data["state"])
+        stored = GameState.model_validate(raw_state)
     except (KeyError, ValidationError) as exc:
         raise SaveError(
             f"{source} holds a game state this version of Keythedral cannot read."
@@ -196,7 +197,7 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
                 f"({exc}).{changed}"
             ) from exc
         actions.append(action)
-    if state != stored:
+    if (state.model_copy(update={"log": ()}) if text_log else state) != stored:
         raise SaveError(
             f"{source} was altered: its actions, replayed from its settings, do not give the "
             f"saved game. It was not loaded.{changed}"
@@ -218,6 +219,16 @@ def _journal_link(raw: object) -> tuple[str, int] | None:
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         return None
     return jid, seq
+
+
+def _without_text_log(raw: Any) -> tuple[Any, bool]:
+    """A stored state whose log is English sentences (saves from before the log held events)
+    without that log, and whether it had one: such a save is checked on everything else (its
+    actions replay to the same game; the replayed state's events take the sentences' place)."""
+    log = raw.get("log") if isinstance(raw, dict) else None
+    if isinstance(log, list) and log and all(isinstance(line, str) for line in log):
+        return {**raw, "log": []}, True
+    return raw, False
 
 
 def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
     cur.states                              # every state, from the start to the end
     cur.view(seat)                          # that seat's PlayerView (None: spectator)
     cur.last_action                         # the action that led here (None at the start)
-    cur.events()                            # the public log lines that action produced
+    cur.events()                            # the public events that action produced
     cur.at_start, cur.at_end
 
     # recording a game as it is played (the TUI, simulate):
@@ -53,6 +53,7 @@ from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
     from keythedral.engine import Action, GameConfig, GameState, PlayerView
+    from keythedral.engine.events import Event
 
 FORMAT = "keythedral-replay"
 VERSION = 1
@@ -339,8 +340,9 @@ class ReplayCursor:
 
         return engine.view(self.state, seat)
 
-    def events(self) -> tuple[str, ...]:
-        """The public log lines the last action produced (everything logged at the start)."""
+    def events(self) -> tuple[Event, ...]:
+        """The public events the last action produced (everything logged at the start); to
+        tell them, see ``narration``."""
         now = self.state
         if self.index == 0:
             return now.log
@@ -499,13 +501,16 @@ def run_replay(args: Any) -> int:
         return 0
     print(printable(describe(rp)))
     if args.log:
+        from keythedral.narration import narrate
+
+        names = rp.config.players
         width = len(str(len(cur)))
-        for line in cur.events():
-            print(printable(f"{'':>{width}}  {line}"))
+        for event in cur.events():
+            print(printable(f"{'':>{width}}  {narrate(event, names)}"))
         while not cur.at_end:
             cur.forward()
-            for line in cur.events():
-                print(printable(f"{cur.index:>{width}}  {line}"))
+            for event in cur.events():
+                print(printable(f"{cur.index:>{width}}  {narrate(event, names)}"))
     return 0
 
 

@@ -50,6 +50,8 @@ from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import INDEX
 from keythedral.engine.cubes import describe as cubes_text
+from keythedral.engine.events import CottageMustMove, Event, Harvested, LawPlayed, StoreRanOut
+from keythedral.narration import narrate
 from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.vocab import (
     COLOURS,
@@ -196,7 +198,7 @@ class Moment:
     state: GameState
     view: PlayerView
     legal: list[Any]  # the learner's own legal actions (empty when not to act)
-    new_log: tuple[str, ...]  # public events of the last action
+    new_events: tuple[Event, ...]  # public events of the last action
     tutorial: Tutorial
     coach: Any = None  # the move the learner is about to be asked for
     why: str = ""  # and the reason for it
@@ -215,6 +217,14 @@ class Moment:
 
     def kinds(self) -> set[str]:
         return {a.kind for a in self.legal}
+
+    def told(self, event: Event) -> str:
+        """An event as the learner reads it: their own in the second person."""
+        return narrate(event, [p.name for p in self.view.players], you=LEARNER)
+
+    def first(self, kind: type[Event]) -> Event | None:
+        """The first of the last action's events of ``kind``."""
+        return next((e for e in self.new_events if isinstance(e, kind)), None)
 
 
 @dataclass(frozen=True)
@@ -440,9 +450,8 @@ def _house_works(m: Moment) -> str:
 
 
 def _harvest(m: Moment) -> str:
-    name = m.name
-    lines = [x for x in m.view.log if x.startswith(f"{name} harvests ")]
-    got = lines[-1][len(name) + len(" harvests ") :].rstrip(".") if lines else "nothing"
+    mine = [e.got for e in m.view.log if isinstance(e, Harvested) and e.seat == LEARNER]
+    got = cubes_text(mine[-1]) if mine else "nothing"
     store = ", ".join(f"{m.view.store[i]} {c}" for i, c in enumerate(COLOURS[:5]))
     return (
         f"Phase 2, the harvest, happened by itself: every worker brought back one cube of its "
@@ -456,7 +465,8 @@ def _harvest(m: Moment) -> str:
 
 
 def _store_ran_out(m: Moment) -> str:
-    line = next((x for x in m.new_log if "has run out of" in x), "")
+    ran_out = m.first(StoreRanOut)
+    line = m.told(ran_out) if ran_out is not None else "The store has run out of a colour."
     return (
         f"{line} This is the store limit at work: nobody can take a colour the store does not "
         "have, and nothing is given back."
@@ -549,7 +559,8 @@ def _pay(m: Moment) -> str:
 
 
 def _relocation(m: Moment) -> str:
-    line = next((x for x in m.new_log if "must move" in x), "A cottage must move.")
+    moves = m.first(CottageMustMove)
+    line = m.told(moves) if moves is not None else "A cottage must move."
     return (
         f"{line} A cottage or house fenced off from every field it touches moves at once, "
         "even in the middle of someone else's turn: its owner picks a free corner that touches "
@@ -589,11 +600,14 @@ def _law_play(m: Moment) -> str:
     )
 
 
-def _law_other(m: Moment) -> str:
-    from keythedral.gamelog import readable
+def _law_by_another(m: Moment) -> LawPlayed | None:
+    """A law card another player played with the last action."""
+    return next((e for e in m.new_events if isinstance(e, LawPlayed) and e.seat != LEARNER), None)
 
-    line = next((x for x in m.new_log if " plays the law " in x), "A law was played.")
-    line = readable(line, [p.name for p in m.view.players])
+
+def _law_other(m: Moment) -> str:
+    played = _law_by_another(m)
+    line = m.told(played) if played is not None else "A law was played."
     return (
         f"{line} A played card and what it does are public. The only answer is Repeal law, "
         "which cancels it entirely."
@@ -801,7 +815,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "store_limit",
         "The store ran out",
-        lambda m: any("has run out of" in x for x in m.new_log),
+        lambda m: m.first(StoreRanOut) is not None,
         _store_ran_out,
         lambda m: Target("mat", "store"),
         "Phase 2: harvest",
@@ -821,7 +835,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "relocation",
         "Relocation",
-        lambda m: any("must move" in x for x in m.new_log) or m.decision == "relocate",
+        lambda m: m.first(CottageMustMove) is not None or m.decision == "relocate",
         _relocation,
         _moved_home,
         "Relocating a fenced-off cottage",
@@ -829,7 +843,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "law_other",
         "A law is played",
-        lambda m: any(" plays the law " in x and not x.startswith(m.name) for x in m.new_log),
+        lambda m: _law_by_another(m) is not None,
         _law_other,
         lambda m: Target("log"),
         "Law cards",
@@ -1208,10 +1222,10 @@ class Tutorial:
         legal = self.legal()
         if len(self.states) > 1:
             k = state.log_total - self.states[-2].log_total
-            new_log = state.log[-k:] if k > 0 else ()
+            new_events = state.log[-k:] if k > 0 else ()
         else:
-            new_log = ()
-        m = Moment(state, view, legal, tuple(new_log), self)
+            new_events = ()
+        m = Moment(state, view, legal, new_events, self)
         if legal and not self._auto_decline(legal):
             m.coach, m.why = self.coach.move(view, legal, self.tried(), "relocation" in self.taught)
         self._moment = (*key, m)

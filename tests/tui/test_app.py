@@ -597,10 +597,10 @@ async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
         session = app.session
         assert session is not None
         view = session.view(None)
-        from keythedral.gamelog import readable
+        from keythedral.narration import narrate
 
         names = [p.name for p in view.players]
-        newest = readable(view.log[-1], names)
+        newest = narrate(view.log[-1], names)
         # The newest event is on screen (scrolled to the end), maybe wrapped over lines.
         flat = " ".join(line.split("▏")[0].strip() for line in text.splitlines())
         assert " ".join(newest.split()) in " ".join(flat.split())

@@ -103,7 +103,10 @@ async def test_one_person_and_two_bots_the_bots_move_by_themselves_without_hand_
         text = screen_text(app)
         assert app.keyboard == 0 and PRIVATE.findall(text) == ["Ann"]
         # The bots' moves are told in the log, by name.
-        assert any(line.startswith(("Bob ", "Cy ")) for line in session.state.log)
+        from keythedral.narration import narrate_all
+
+        told = narrate_all(session.state.log, session.config.players)
+        assert any(line.startswith(("Bob ", "Cy ")) for line in told)
 
 
 async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo_stops_it() -> None:

@@ -11,6 +11,7 @@ from textshot import screen_text
 from tui_helpers import greedy_game
 
 from keythedral import replay
+from keythedral.narration import narrate_all
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
@@ -31,7 +32,7 @@ def secret_law(rp: replay.Replay) -> tuple[int, str]:
     cur = replay.ReplayCursor(rp)
     said = ""
     for k, state in enumerate(cur.states):
-        said += "\n".join(state.log)
+        said += "\n".join(narrate_all(state.log, state.config.players))
         bob, ann = state.players[1].laws, state.players[0].laws
         for card in bob:
             if card not in ann and law_name(card) not in said:

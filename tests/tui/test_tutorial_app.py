@@ -261,3 +261,29 @@ async def test_context_help_on_a_law_card_in_the_law_list() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.chapter == "Law cards"  # the chapter holding every card
+
+
+async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: Path) -> None:
+    """The log panel speaks to the learner in the second person; "Meanwhile" lists only what
+    the others did, by name."""
+    from keythedral.tui.widgets.panels import EventLog
+
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await opened(pilot, app)
+        mode = app.tutorial
+        assert mode is not None
+        for _ in range(80):
+            laid = any(a.seat == LEARNER and a.kind == "place_field" for a in t.actions)
+            if laid and mode.recent and t.step().kind == "task":
+                break
+            await press_asked(pilot, app)
+            await pilot.pause()
+        log = screen_of(app).query_one(EventLog).lines
+        assert any(line.startswith("You lay a ") for line in log), log
+        assert not any(line.startswith(t.name + " ") for line in log)
+        others = [p for i, p in enumerate(t.state.config.players) if i != LEARNER]
+        assert any(line.startswith(tuple(others)) for line in mode.recent), mode.recent
+        assert not any(line.startswith("You ") for line in mode.recent)  # the learner's acts
+        text = screen_text(app)
+        assert "Meanwhile:" in text and mode.recent[-1][:30] in text.replace("\n", " ")

@@ -17,8 +17,17 @@ from .actions import (
     make_choose_start,
     make_pass_bid,
 )
-from .cubes import describe
 from .errors import IllegalAction
+from .events import (
+    BiddingOpened,
+    BiddingWon,
+    BidMade,
+    BidMatched,
+    BidPaid,
+    BidPassed,
+    NobodyBid,
+    new,
+)
 from .payments import start
 from .state import Bidding, GameState, Payment, logged, replace
 from .workers import begin_round
@@ -30,8 +39,7 @@ def open_bidding(state: GameState) -> GameState:
     order = (*tuple((holder + i) % n for i in range(1, n)), holder)
     return logged(
         state,
-        f"{state.name(state.start_player)} passes the start-player marker to "
-        f"{state.name(holder)}. Bidding for the next start player opens.",
+        new(BiddingOpened, seat=state.start_player, holder=holder),
         phase="bidding",
         bidding=Bidding(holder=holder, order=order),
     )
@@ -71,13 +79,13 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
         assert b.high_seat is not None
         state = logged(
             state,
-            f"{name} matches the bid of {amount} and wins the bidding.",
+            new(BidMatched, seat=seat, amount=amount),
             bidding=replace(b, order=(), winner=seat),
         )
         return start(state, seat, "bid", any_cube=amount, to_seat=b.high_seat)
     state = logged(
         state,
-        f"{name} bids {amount}.",
+        new(BidMade, seat=seat, amount=amount),
         bidding=replace(b, order=b.order[1:], high=amount, high_seat=seat),
     )
     return _resolve(state)
@@ -86,9 +94,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
 def apply_pass_bid(state: GameState, action: PassBid) -> GameState:
     b = state.bidding
     assert b is not None
-    state = logged(
-        state, f"{state.name(action.seat)} passes.", bidding=replace(b, order=b.order[1:])
-    )
+    state = logged(state, new(BidPassed, seat=action.seat), bidding=replace(b, order=b.order[1:]))
     return _resolve(state)
 
 
@@ -101,13 +107,13 @@ def _resolve(state: GameState) -> GameState:
     if b.high_seat is None:
         return logged(
             state,
-            f"Nobody bid: {state.name(b.holder)} names the start player.",
+            new(NobodyBid, holder=b.holder),
             bidding=replace(b, winner=b.holder),
         )
     winner = b.high_seat
     state = logged(
         state,
-        f"{state.name(winner)} wins the bidding with {b.high} and pays {state.name(b.holder)}.",
+        new(BiddingWon, seat=winner, amount=b.high, holder=b.holder),
         bidding=replace(b, winner=winner),
     )
     return start(state, winner, "bid", any_cube=b.high, to_seat=b.holder)
@@ -116,8 +122,7 @@ def _resolve(state: GameState) -> GameState:
 def finish_bid(state: GameState, payment: Payment) -> GameState:
     assert payment.to_seat is not None
     return logged(
-        state,
-        f"{state.name(payment.seat)} hands {describe(payment.paid)} to {state.name(payment.to_seat)}.",
+        state, new(BidPaid, seat=payment.seat, to_seat=payment.to_seat, paid=payment.paid)
     )
 
 

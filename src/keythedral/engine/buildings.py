@@ -13,6 +13,7 @@ from .catalogue import buildings as catalogue
 from .catalogue import tile_cost
 from .cubes import COLOURS, GOLD, INDEX, Counts, add, describe
 from .errors import IllegalAction
+from .events import BuildingBought, Event, StageComplete, new
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
 from .spend import acted
@@ -171,12 +172,9 @@ def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
     mat = list(state.mat)
     mat[stage - 1] = tuple(t for t in mat[stage - 1] if t != tile)
     under = [d for t, d in state.price_mods if t == tile]
-    events = [f"{state.name(seat)} buys {tile} (stage {stage}) for {describe(paid)}."]
+    events: list[Event] = [new(BuildingBought, seat=seat, tile=tile, stage=stage, paid=paid)]
     if not mat[stage - 1] and stage < 5:
-        shown = ", ".join(mat[stage])
-        events.append(
-            f"Stage {stage} is complete: the stage {stage + 1} tiles turn face up ({shown})."
-        )
+        events.append(new(StageComplete, stage=stage, shown=mat[stage]))
     player = state.players[seat]
     state = logged(
         state,

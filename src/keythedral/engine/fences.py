@@ -24,9 +24,18 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Cottage, Fence, Pos, index
+from .board import Fence, Pos, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
+from .events import (
+    CottageMustMove,
+    CottageStays,
+    Event,
+    FenceBuilt,
+    FenceRemoved,
+    Relocated,
+    new,
+)
 from .layout import free_corners
 from .payments import pay_cost
 from .spend import acted
@@ -88,15 +97,18 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
         raise IllegalAction(f"There is already a fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, FENCE_COST)
     fences = (*state.fences, Fence(corner, field, seat))  # type: ignore[arg-type]
-    events = [f"{name} builds a fence between {_label(state, owner)} and the field at {field}."]
+    number, house = owner.number, owner.house
+    events: list[Event] = [
+        new(FenceBuilt, seat=seat, owner=owner.seat, number=number, house=house, field=field)
+    ]
     relocation = state.relocation
     if fenced_off(state, corner, fences):  # type: ignore[arg-type]
         spots = relocation_spots(replace(state, fences=fences))
         if spots:
             relocation = (*relocation, (owner.seat, owner.number))
-            events.append(f"{_label(state, owner)} is fenced off from every field and must move.")
+            events.append(new(CottageMustMove, seat=owner.seat, number=number, house=house))
         else:
-            events.append(f"{_label(state, owner)} is fenced off but has nowhere to go; it stays.")
+            events.append(new(CottageStays, seat=owner.seat, number=number, house=house))
     state = logged(
         state,
         *events,
@@ -118,8 +130,7 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
     state = logged(
         state,
-        f"{name} pays {REMOVE_FENCE_PRICE} to remove {state.name(fence.seat)}'s fence between {corner} "
-        f"and {field}; it leaves the game.",
+        new(FenceRemoved, seat=seat, owner=fence.seat, corner=corner, field=field),
         fences=tuple(f for f in state.fences if f is not fence),
     )
     return acted(state, seat)
@@ -143,11 +154,7 @@ def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
     cottages = tuple(c._replace(corner=corner) if c is moved else c for c in state.cottages)
     return logged(
         state,
-        f"{state.name(seat)} moves {_label(state, moved)} to {corner}.",
+        new(Relocated, seat=seat, number=number, house=moved.house, corner=corner),
         cottages=cottages,
         relocation=state.relocation[1:],
     )
-
-
-def _label(state: GameState, c: Cottage) -> str:
-    return f"{state.name(c.seat)}'s {'house' if c.house else 'cottage'} {c.number}"

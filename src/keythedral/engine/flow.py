@@ -9,23 +9,20 @@ decision, naming who may act.
 from __future__ import annotations
 
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
+from .events import LayoutComplete, WorkersReturned, new
 from .state import GameState, logged, replace
 
 
 def _end_layout(state: GameState) -> GameState:
-    shown = (
-        ""
-        if state.config.open_buildings
-        else f" The stage 1 tiles turn face up: {', '.join(state.mat[0])}."
-    )
-    state = logged(state, f"The layout is complete.{shown}")
+    shown = () if state.config.open_buildings else state.mat[0]
+    state = logged(state, new(LayoutComplete, shown=shown))
     return workers.begin_round(state, state.start_player)
 
 
 def _retrieve(state: GameState) -> GameState:
     state = logged(
         state,
-        "Workers return home and the work-order markers come off the mat.",
+        new(WorkersReturned),
         workers=(),
         work_order=(),
         placement=None,

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from .actions import Action, ChooseCube, make_choose_cube
 from .board import index
-from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add, describe
+from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add
 from .errors import IllegalAction
+from .events import ColoursToChoose, CubeTaken, Event, Harvested, StoreRanOut, new
 from .spend import acted
 from .state import Gain, GameState, logged, replace, with_player
 
@@ -40,7 +41,7 @@ def harvest(state: GameState) -> GameState:
     """Pay out the harvest seat by seat; stop when a player must choose cube colours."""
     store = list(state.store)
     players = list(state.players)
-    events = []
+    events: list[Event] = []
     step = state.harvest_next
     gain = None
     while step < state.n and gain is None:
@@ -53,16 +54,13 @@ def harvest(state: GameState) -> GameState:
         if any(got):
             cubes = tuple(a + b for a, b in zip(players[seat].cubes, got, strict=True))
             players[seat] = replace(players[seat], cubes=cubes)
-            events.append(f"{state.name(seat)} harvests {describe(tuple(got))}.")
+            events.append(new(Harvested, seat=seat, got=tuple(got)))
         for c, (w, g) in enumerate(zip(wanted, got, strict=True)):
             if w > g:
-                events.append(
-                    f"The store has run out of {COLOURS[c]}: {state.name(seat)} misses "
-                    f"{w - g} cube{'s' if w - g > 1 else ''}."
-                )
+                events.append(new(StoreRanOut, seat=seat, colour=COLOURS[c], missed=w - g))
         if free and any(store[:5]):
             gain = Gain(seat=seat, count=free, purpose="unexpected_harvest")
-            events.append(f"{state.name(seat)} chooses the colour of {free} harvested cubes.")
+            events.append(new(ColoursToChoose, seat=seat, count=free))
     done = step >= state.n and gain is None
     return logged(
         state,
@@ -96,7 +94,7 @@ def apply_choose(state: GameState, action: ChooseCube) -> GameState:
     done = left == 0 or not any(store[:5])
     state = logged(
         state,
-        f"{state.name(g.seat)} takes 1 {action.cube}.",
+        new(CubeTaken, seat=g.seat, cube=action.cube),
         store=store,
         players=with_player(state, g.seat, cubes=cubes),
         gain=None if done else replace(g, count=left),

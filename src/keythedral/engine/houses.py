@@ -7,6 +7,7 @@ from keythedral.vocab import HOUSE_COST, HOUSE_PRICE
 from .actions import Action, ConvertCottage, make_convert
 from .cubes import STONE, WOOD
 from .errors import IllegalAction
+from .events import CottageConverted, new
 from .payments import pay_cost
 from .spend import acted
 from .state import GameState, logged
@@ -46,5 +47,5 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
         )
     state = pay_cost(state, seat, HOUSE_COST)
     cottages = tuple(c._replace(house=True) if c is mine[0] else c for c in state.cottages)
-    state = logged(state, f"{name} converts cottage {number} into a house.", cottages=cottages)
+    state = logged(state, new(CottageConverted, seat=seat, number=number), cottages=cottages)
     return acted(state, seat)

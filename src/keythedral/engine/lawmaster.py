@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .actions import Action, ProcureLaw, make_procure
-from .cubes import describe
 from .errors import IllegalAction
+from .events import LawProcured, new
 from .payments import start
 from .spend import next_active
 from .state import GameState, Payment, logged, replace, with_player
@@ -44,8 +44,7 @@ def finish_procure(state: GameState, payment: Payment) -> GameState:
     laws = (*state.players[seat].laws, card)
     return logged(
         state,
-        f"{state.name(seat)} pays {describe(payment.paid)} to the law master for a law card "
-        "and is done for this phase.",
+        new(LawProcured, seat=seat, paid=payment.paid),
         law_spaces=tuple(spaces),
         players=with_player(state, seat, laws=laws),
     )

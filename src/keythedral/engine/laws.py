@@ -32,6 +32,7 @@ from .board import index
 from .buildings import buyable, choices, face_up, mods, price
 from .catalogue import laws as law_catalogue
 from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add
+from .events import LawTookEffect, PurchaseCalledOff, new
 from .market import craft_available
 from .payments import can_afford, start
 from .state import Effects, GameState, logged, replace, with_player
@@ -391,11 +392,23 @@ def _discard(state: GameState, card: str) -> tuple[str, ...]:
     return (*state.law_discard, card)
 
 
-def _fx(state: GameState, law: PlayLaw, text: str, **changes: object) -> GameState:
+def _took(
+    law: PlayLaw,
+    called: int | None = None,
+    owner: int | None = None,
+    replacement: str | None = None,
+) -> LawTookEffect:
+    """The event of ``law`` taking effect (with what its narration needs besides the card)."""
+    return new(
+        LawTookEffect, seat=law.seat, law=law, called=called, owner=owner, replacement=replacement
+    )
+
+
+def _fx(state: GameState, law: PlayLaw, called: int | None = None, **changes: object) -> GameState:
     """Log the effect, discard the card and record a round-long effect."""
     return logged(
         state,
-        f"{card_name(law.card)} takes effect: {text}",
+        _took(law, called),
         law_discard=_discard(state, law.card),
         effects=replace(state.effects, **changes),
     )
@@ -403,24 +416,16 @@ def _fx(state: GameState, law: PlayLaw, text: str, **changes: object) -> GameSta
 
 def _eff_work_order(state: GameState, law: PlayLaw) -> GameState:
     assert law.order is not None
-    order = ", ".join(map(str, law.order))
-    return _fx(
-        state,
-        law,
-        f"{state.name(law.seat)} fixes the order of the cottage numbers this round: {order}.",
-        work_order_by=law.seat,
-        fixed_order=law.order,
-    )
+    return _fx(state, law, work_order_by=law.seat, fixed_order=law.order)
 
 
 def _eff_price(state: GameState, law: PlayLaw) -> GameState:
     assert law.tile is not None
     delta = 1 if law.card == "price-increase" else -1
-    word = "one cube more" if delta == 1 else "one cube less"
     # The card lies under the tile until it is bought (then it is discarded).
     state = logged(
         state,
-        f"{card_name(law.card)} takes effect: {law.tile} costs {word} until it is bought.",
+        _took(law),
         price_mods=(*state.price_mods, (law.tile, delta)),
     )
     return cancel_purchase_of(state, law.tile)
@@ -435,11 +440,11 @@ def cancel_purchase_of(state: GameState, tile: str) -> GameState:
     for i in range(len(state.windows) - 1, -1, -1):
         w = state.windows[i]
         if w.kind == "purchase" and w.purchase is not None and w.purchase.tile == tile:
-            return withdraw(state, i, "is answered")
+            return withdraw(state, i, "answered")
     return state
 
 
-def withdraw(state: GameState, i: int, why: str) -> GameState:
+def withdraw(state: GameState, i: int, why: Literal["answered", "unpayable"]) -> GameState:
     """Call off the purchase held by window ``i``; a Substitution card goes back to its hand."""
     purchase = state.windows[i].purchase
     assert purchase is not None
@@ -450,8 +455,7 @@ def withdraw(state: GameState, i: int, why: str) -> GameState:
         changes["players"] = with_player(state, buyer, laws=laws_)
     return logged(
         state,
-        f"{state.name(buyer)}'s purchase of {purchase.tile} {why}: {state.name(buyer)} may buy "
-        "at the new terms or do something else.",
+        new(PurchaseCalledOff, seat=buyer, tile=purchase.tile, reason=why),
         **changes,
     )
 
@@ -463,8 +467,7 @@ def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
     )
     return logged(
         state,
-        f"Upgrade cottage takes effect: {state.name(law.seat)}'s cottage {law.number} becomes a "
-        "house for free.",
+        _took(law),
         cottages=cottages,
         law_discard=_discard(state, law.card),
     )
@@ -473,13 +476,7 @@ def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
 def _eff_cottage_number(state: GameState, law: PlayLaw) -> GameState:
     p = state.placement
     assert p is not None and law.number is not None
-    state = _fx(
-        state,
-        law,
-        f"{state.name(law.seat)}'s number {law.number} also goes out as number {p.number}, "
-        "and will stay home later this round.",
-        spent=(*state.effects.spent, (law.seat, law.number)),
-    )
+    state = _fx(state, law, p.number, spent=(*state.effects.spent, (law.seat, law.number)))
     return replace(state, placement=replace(p, queue=(*p.queue, law.number)))
 
 
@@ -490,8 +487,7 @@ def _eff_craft_bargain(state: GameState, law: PlayLaw) -> GameState:
     store = add(add(state.store, cube), craft, -1)
     return logged(
         state,
-        f"Craft bargain takes effect: {state.name(law.seat)} gives 1 {law.cube} for a used "
-        f"{law.craft} from the store.",
+        _took(law),
         store=store,
         players=with_player(state, law.seat, cubes=hand),
         law_discard=_discard(state, law.card),
@@ -503,40 +499,27 @@ def _eff_unexpected(state: GameState, law: PlayLaw) -> GameState:
     return _fx(
         state,
         law,
-        f"{state.name(law.seat)} chooses the colour of every cube from their {law.field_type} "
-        "workers this harvest.",
         unexpected=(*state.effects.unexpected, (law.seat, law.field_type)),
     )
 
 
 def _eff_broken_fences(state: GameState, law: PlayLaw) -> GameState:
     assert law.target is not None
-    return _fx(
-        state,
-        law,
-        f"{state.name(law.target)}'s workers climb over fences this round.",
-        fence_free=(*state.effects.fence_free, law.target),
-    )
+    return _fx(state, law, fence_free=(*state.effects.fence_free, law.target))
 
 
 def _eff_unsafe_fence(state: GameState, law: PlayLaw) -> GameState:
     fence = next(f for f in state.fences if f.corner == law.corner and f.field == law.field)
     return logged(
         state,
-        f"Unsafe fence takes effect: {state.name(fence.seat)}'s fence between {fence.corner} and "
-        f"{fence.field} is dismantled and leaves the game.",
+        _took(law, owner=fence.seat),
         fences=tuple(f for f in state.fences if f is not fence),
         law_discard=_discard(state, law.card),
     )
 
 
 def _eff_moratorium(state: GameState, law: PlayLaw) -> GameState:
-    return _fx(
-        state,
-        law,
-        f"nobody but {state.name(law.seat)} may build a house this round.",
-        moratorium=law.seat,
-    )
+    return _fx(state, law, moratorium=law.seat)
 
 
 def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
@@ -545,16 +528,16 @@ def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
     stage = int(tile[1]) - 1
     rng = random.Random(state.rng)
     pool = state.unused[stage]
-    new = pool[rng.randrange(len(pool))]
+    fresh = pool[rng.randrange(len(pool))]
     mat = list(state.mat)
-    mat[stage] = tuple(new if t == tile else t for t in mat[stage])
+    mat[stage] = tuple(fresh if t == tile else t for t in mat[stage])
     unused = list(state.unused)
-    unused[stage] = tuple(sorted((*(t for t in pool if t != new), tile)))
+    unused[stage] = tuple(sorted((*(t for t in pool if t != fresh), tile)))
     # A price law lying under the old tile stays on its space, under the new one.
-    moved = tuple((new if t == tile else t, d) for t, d in state.price_mods)
+    moved = tuple((fresh if t == tile else t, d) for t, d in state.price_mods)
     state = logged(
         state,
-        f"Design change takes effect: {tile} is replaced by {new}.",
+        _took(law, replacement=fresh),
         rng=rng.getrandbits(64),
         mat=tuple(mat),
         unused=tuple(unused),
@@ -566,19 +549,13 @@ def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
 
 def _eff_double(state: GameState, law: PlayLaw) -> GameState:
     assert law.field is not None
-    return _fx(
-        state,
-        law,
-        f"{state.name(law.seat)}'s worker at {law.field} produces double this harvest.",
-        double=(*state.effects.double, law.field),
-    )
+    return _fx(state, law, double=(*state.effects.double, law.field))
 
 
 def _eff_bargain(state: GameState, law: PlayLaw) -> GameState:
     state = logged(
         state,
-        f"Bargain takes effect: the trader takes 1 resource cube from {state.name(law.seat)} "
-        "and gives 2 of their choice.",
+        _took(law),
         law_discard=_discard(state, law.card),
     )
     return start(state, law.seat, "bargain", any_resource=1)
@@ -589,8 +566,7 @@ def _eff_sale(state: GameState, law: PlayLaw) -> GameState:
     price_ = CRAFT_PRICE[law.craft] - SALE_DISCOUNT
     state = logged(
         state,
-        f"Sale takes effect: {state.name(law.seat)} buys {law.craft} for {price_} "
-        f"cube{'s' if price_ > 1 else ''}.",
+        _took(law),
         law_discard=_discard(state, law.card),
     )
     return start(state, law.seat, "craft", any_cube=price_, target=law.craft)
@@ -604,8 +580,7 @@ def _eff_downgrade(state: GameState, law: PlayLaw) -> GameState:
     assert law.target is not None
     return logged(
         state,
-        f"Downgrade house takes effect: {state.name(law.target)}'s house {law.number} is a "
-        "cottage again.",
+        _took(law),
         cottages=cottages,
         law_discard=_discard(state, law.card),
     )
@@ -613,22 +588,12 @@ def _eff_downgrade(state: GameState, law: PlayLaw) -> GameState:
 
 def _eff_good(state: GameState, law: PlayLaw) -> GameState:
     assert law.field_type is not None
-    return _fx(
-        state,
-        law,
-        f"every {law.field_type} produces double this harvest.",
-        good=(*state.effects.good, law.field_type),
-    )
+    return _fx(state, law, good=(*state.effects.good, law.field_type))
 
 
 def _eff_poor(state: GameState, law: PlayLaw) -> GameState:
     assert law.field_type is not None
-    return _fx(
-        state,
-        law,
-        f"no {law.field_type} produces anything this harvest.",
-        poor=(*state.effects.poor, law.field_type),
-    )
+    return _fx(state, law, poor=(*state.effects.poor, law.field_type))
 
 
 def _eff_start_order(state: GameState, law: PlayLaw) -> GameState:
@@ -638,7 +603,7 @@ def _eff_start_order(state: GameState, law: PlayLaw) -> GameState:
         changes["turn"] = law.target
     return logged(
         state,
-        f"Start order takes effect: {state.name(law.target)} is now the start player.",
+        _took(law),
         law_discard=_discard(state, law.card),
         **changes,
     )
@@ -648,7 +613,7 @@ def _eff_substitution(state: GameState, law: PlayLaw) -> GameState:
     """Played as a purchase: the purchase is declared (and may be answered) like any other."""
     from .windows import declare_purchase  # the one place a law opens a window of its own
 
-    state = logged(state, f"{state.name(law.seat)} buys {law.tile} with a Substitution.")
+    state = logged(state, _took(law))
     return declare_purchase(state, law)
 
 
@@ -673,13 +638,3 @@ EFFECTS: dict[str, Callable[[GameState, PlayLaw], GameState]] = {
     "poor-harvest": _eff_poor,
     "start-order": _eff_start_order,
 }
-
-
-def describe_play(law: PlayLaw) -> str:
-    """A short public description of a played card and its choices."""
-    bits = [
-        f"{k} {v}"
-        for k, v in law.model_dump(exclude={"kind", "seat", "card"}).items()
-        if v is not None
-    ]
-    return card_name(law.card) + (f" ({', '.join(bits)})" if bits else "")

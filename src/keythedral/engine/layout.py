@@ -7,6 +7,7 @@ from keythedral.vocab import place
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
 from .board import Cottage, Field, Pos, corner_fields, field_neighbours, index
 from .errors import IllegalAction
+from .events import CottagePlaced, FieldLaid, new
 from .state import GameState, logged
 
 
@@ -58,10 +59,9 @@ def apply_place_field(state: GameState, action: PlaceField) -> GameState:
             "or beside a cottage."
         )
     ftype = state.field_stack[0]
-    name = state.name(action.seat)
     return logged(
         state,
-        f"{name} lays a {ftype} at {pos}.",
+        new(FieldLaid, seat=action.seat, pos=pos, field_type=ftype),
         fields=(*state.fields, Field(pos, ftype)),
         field_stack=state.field_stack[1:],
         layout_step=state.layout_step + 1,
@@ -80,7 +80,7 @@ def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
         raise IllegalAction(f"A cottage at {place(corner)} would touch no field.")
     return logged(
         state,
-        f"{name} places cottage {action.number} at {corner}.",
+        new(CottagePlaced, seat=seat, number=action.number, corner=corner),
         cottages=(*state.cottages, Cottage(corner, seat, action.number, False)),
         layout_step=state.layout_step + 1,
         turn=_advance(state),

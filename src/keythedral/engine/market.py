@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .actions import Action, BuyCraft, Trade, make_buy_craft, make_trade
-from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add, describe
+from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add
 from .errors import IllegalAction
+from .events import CraftBought, Traded, new
 from .payments import start
 from .spend import acted
 from .state import GameState, Payment, logged, with_player
@@ -55,7 +56,7 @@ def finish_craft(state: GameState, payment: Payment) -> GameState:
     hand = add(state.players[payment.seat].cubes, colour)
     state = logged(
         state,
-        f"{state.name(payment.seat)} buys 1 {craft} for {describe(payment.paid)}.",
+        new(CraftBought, seat=payment.seat, craft=craft, paid=payment.paid),
         craftsmen=tuple(craftsmen),
         store=store,
         players=with_player(state, payment.seat, cubes=hand),
@@ -79,7 +80,7 @@ def finish_trade(state: GameState, payment: Payment) -> GameState:
     colour = INDEX[payment.target]
     state = logged(
         state,
-        f"{state.name(payment.seat)} trades {describe(payment.paid)} for 1 {payment.target}.",
+        new(Traded, seat=payment.seat, paid=payment.paid, take=payment.target),
         store=add(state.store, colour, -1),
         players=with_player(
             state, payment.seat, cubes=add(state.players[payment.seat].cubes, colour)

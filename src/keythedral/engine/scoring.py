@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .catalogue import seat_value
 from .cubes import worth
+from .events import GameEnded, new
 from .state import GameState, logged
 
 
@@ -33,12 +34,9 @@ def final_scores(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def finish(state: GameState) -> GameState:
     scores, winners = final_scores(state)
-    names = " and ".join(state.name(s) for s in winners)
-    table = ", ".join(f"{state.name(s)} {scores[s]}" for s in range(state.n))
-    verb = "win" if len(winners) > 1 else "wins"
     return logged(
         state,
-        f"The last seat is taken: the Keythedral is complete. Scores: {table}. {names} {verb}.",
+        new(GameEnded, scores=scores, winners=winners),
         phase="game_over",
         to_act=(),
         payment=None,

@@ -10,6 +10,7 @@ from .board import KEYTHEDRAL_CORNER, stack_tiles, start_fields
 from .catalogue import IN_PLAY, IN_PLAY_LONG, laws, tiles_of_stage
 from .config import GameConfig
 from .cubes import TOTAL
+from .events import GameBegan, new
 from .flow import advance
 from .state import GameState, PlayerState
 
@@ -42,7 +43,7 @@ def new_game(config: GameConfig) -> GameState:
         unused=tuple(unused),
         law_deck=tuple(deck[config.law_spaces :]),
         law_spaces=spaces,
-        log=(f"A game for {config.n} players begins: {', '.join(config.players)}.",),
+        log=(new(GameBegan, players=tuple(config.players)),),
         log_total=1,
     )
     return advance(state)

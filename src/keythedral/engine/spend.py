@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Pass
+from .events import Passed, new
 from .state import GameState, logged, replace
 
 
@@ -33,7 +34,7 @@ def acted(state: GameState, seat: int) -> GameState:
 def apply_pass(state: GameState, action: Pass) -> GameState:
     return logged(
         state,
-        f"{state.name(action.seat)} passes.",
+        new(Passed, seat=action.seat),
         passes=state.passes + 1,
         turn=next_active(state, action.seat),
     )

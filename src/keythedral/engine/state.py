@@ -17,6 +17,7 @@ from .actions import BuyBuilding, PlayLaw
 from .board import Cottage, Fence, Field, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
+from .events import Event
 
 Phase = Literal["layout", "place_workers", "harvest", "spend", "retrieve", "bidding", "game_over"]
 PaymentPurpose = Literal["craft", "trade", "law", "bid", "building", "bargain"]
@@ -150,8 +151,8 @@ class GameState(Frozen):
     effects: Effects = Effects()
     price_mods: tuple[tuple[str, int], ...] = ()  # (tile, +1 | -1): laws lying under tiles
     law_discard: tuple[str, ...] = ()  # played law cards, face up
-    log: tuple[str, ...] = ()
-    log_total: int = 0
+    log: tuple[Event, ...] = ()  # the most recent public events (LOG_KEEP of them)
+    log_total: int = 0  # every public event so far
     scores: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
 
@@ -230,8 +231,10 @@ def construct(cls: type[M], **fields: Any) -> M:
     return new
 
 
-def logged(state: GameState, *events: str, **changes: Any) -> GameState:
-    """``replace`` that also appends public events to the log (keeping the most recent)."""
+def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
+    """``replace`` that also appends public events to the log (keeping the most recent).
+
+    Build the events with ``events.new`` (no validation: this is the engine's hot path)."""
     log = state.log + events
     if len(log) > LOG_KEEP:
         log = log[-LOG_KEEP:]

@@ -19,6 +19,7 @@ from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
 from .decisions import Decision, decision
+from .events import Event
 from .fences import fences_left
 from .state import (
     Bidding,
@@ -117,7 +118,7 @@ class PlayerView(_View):
     effects: Effects  # law effects lasting this round
     price_mods: tuple[tuple[str, int], ...]  # (tile, +1 | -1): price laws under tiles
     law_discard: tuple[str, ...]  # law cards played so far
-    log: tuple[str, ...]
+    log: tuple[Event, ...]  # the most recent public events (see engine.events)
     log_total: int
     scores: tuple[int, ...] | None
     winners: tuple[int, ...] | None

@@ -19,6 +19,7 @@ from .actions import BuyBuilding, Decline, PlayLaw
 from .catalogue import laws as law_catalogue
 from .decisions import decision
 from .errors import IllegalAction
+from .events import LawPlayed, LawRepealed, PurchaseDeclared, new
 from .state import GameState, Window, WindowKind, logged, replace, with_player
 
 
@@ -71,10 +72,7 @@ def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameS
     opened = _open(state, window)
     if opened is None:
         return buildings.complete(state, purchase)
-    return logged(
-        opened,
-        f"{state.name(seat)} declares the purchase of {purchase.tile}: anyone to answer?",
-    )
+    return logged(opened, new(PurchaseDeclared, seat=seat, tile=purchase.tile))
 
 
 def apply_buy(state: GameState, action: BuyBuilding) -> GameState:
@@ -106,7 +104,7 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
     i = hand.index(card)
     state = logged(
         state,
-        f"{name} plays the law {laws.describe_play(action)}.",
+        new(LawPlayed, seat=seat, law=action),
         players=with_player(state, seat, laws=hand[:i] + hand[i + 1 :]),
     )
     if card == "repeal-law":
@@ -114,8 +112,7 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
         assert top.law is not None
         return logged(
             state,
-            f"The law {laws.card_name(top.law.card)} is repealed: it has no effect. Both cards "
-            "are discarded.",
+            new(LawRepealed, seat=top.law.seat, card=top.law.card),
             windows=state.windows[:-1],
             law_discard=(*state.law_discard, top.law.card, card),
         )
@@ -142,7 +139,7 @@ def close(state: GameState) -> GameState:
             return laws.withdraw(
                 replace(state, windows=(*state.windows, top)),
                 len(state.windows),
-                "cannot be paid as declared any more",
+                "unpayable",
             )
         return buildings.complete(state, top.purchase)
     if top.kind == "law_played":

@@ -28,6 +28,7 @@ from .actions import (
 )
 from .board import Pos, Worker, index
 from .errors import IllegalAction
+from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import Effects, GameState, Placement, logged, replace
 
 
@@ -37,7 +38,7 @@ def begin_round(state: GameState, start_player: int) -> GameState:
     rnd = state.round + 1
     return logged(
         state,
-        f"Round {rnd} begins; {state.name(start_player)} is the start player.",
+        new(RoundBegan, round=rnd, start_player=start_player),
         round=rnd,
         phase="place_workers",
         start_player=start_player,
@@ -103,14 +104,10 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
     if number in state.work_order:
         raise IllegalAction(f"Cottage number {number} has already been chosen this round.")
     marker = len(state.work_order) + 1
-    return _call(
-        state,
-        number,
-        f"{state.name(action.seat)} puts work-order marker {marker} on number {number}.",
-    )
+    return _call(state, number, new(MarkerPlaced, seat=action.seat, marker=marker, number=number))
 
 
-def _call(state: GameState, number: int, event: str) -> GameState:
+def _call(state: GameState, number: int, event: Event) -> GameState:
     """The next work-order marker goes on ``number``: its workers go out from its holder on."""
     first = marker_holder(state)
     order = tuple((first + i) % state.n for i in range(state.n))
@@ -128,12 +125,7 @@ def call_fixed(state: GameState) -> GameState:
     assert by is not None
     marker = len(state.work_order) + 1
     number = state.effects.fixed_order[marker - 1]
-    return _call(
-        state,
-        number,
-        f"Work-order marker {marker} goes on number {number}, as {state.name(by)}'s Work order "
-        "fixed.",
-    )
+    return _call(state, number, new(MarkerFixed, by=by, marker=marker, number=number))
 
 
 def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
@@ -147,10 +139,10 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
     if field not in open_fields(state, seat, p.home):
         raise IllegalAction(_why_closed(state, seat, p.home, field))  # type: ignore[arg-type]
     ftype = index(state.fields).types[field]
+    house = state.cottage(seat, p.home).house
     return logged(
         state,
-        f"{state.name(seat)} sends a worker from {home_name(state, seat, p.home)} to the "
-        f"{ftype} at {field}.",
+        new(WorkerSent, seat=seat, number=p.home, house=house, field=field, field_type=ftype),
         workers=(*state.workers, Worker(field, seat, p.home)),
         placement=replace(p, left=p.left - 1),
     )
@@ -172,9 +164,9 @@ def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> str:
     )
 
 
-def _idle(state: GameState, seat: int, number: int, left: int) -> str:
-    idle = "worker stays" if left == 1 else "workers stay"
-    return f"{state.name(seat)}'s {home_name(state, seat, number)} has no free field: {left} {idle} idle."
+def _idle(state: GameState, seat: int, number: int, left: int) -> WorkersIdle:
+    house = state.cottage(seat, number).house
+    return new(WorkersIdle, seat=seat, number=number, house=house, count=left)
 
 
 def apply_idle(state: GameState, action: Decline) -> GameState:
@@ -200,7 +192,7 @@ def settle(state: GameState, helps: Helps) -> GameState:
     says a law card they hold could free a field; otherwise its workers stay idle at once.
     """
     p = state.placement
-    events: list[str] = []
+    events: list[WorkersIdle] = []
     while p is not None:
         seat = p.order[0]
         if p.left > 0:

@@ -31,7 +31,6 @@ from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from keythedral.gamelog import readable
 from keythedral.safetext import inside, printable
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.screens.game import GameScreen, action_cell
@@ -569,6 +568,8 @@ class KeythedralApp(App[None]):
             screen.refresh_game()
 
     def _hand_over(self, seat: int, undo_by: int | None) -> None:
+        from keythedral.narration import narrate
+
         session = self.session
         assert session is not None
         names = session.config.players
@@ -582,8 +583,8 @@ class KeythedralApp(App[None]):
             self._handover.dismiss(None)
         seen = self._seen_log.get(seat, 0)
         new = view.log_total - seen
-        recent = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
-        recent = tuple(readable(line, names) for line in recent)
+        events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
+        recent = tuple(narrate(e, names) for e in events)
         if len(recent) > RECENT_LINES:
             recent = ("…", *recent[-(RECENT_LINES - 1) :])
         screen = HandoverScreen(
@@ -747,6 +748,7 @@ class KeythedralApp(App[None]):
     def _announce(self, action: Action, before: Any, after: Any) -> None:
         """The bot's move in the info line: 'Bob (greedy) sends a worker to ...'."""
         from keythedral import engine
+        from keythedral.narration import narrate
 
         session = self.session
         screen = self.game_screen
@@ -755,9 +757,9 @@ class KeythedralApp(App[None]):
         name = session.config.players[action.seat]
         label = session.seat_label(action.seat)
         new = after.log_total - before.log_total
-        lines = after.log[-new:] if 0 < new <= len(after.log) else ()
-        if lines:
-            first = readable(lines[0], session.config.players)
+        events = after.log[-new:] if 0 < new <= len(after.log) else ()
+        if events:
+            first = narrate(events[0], session.config.players)
             text = label + first[len(name) :] if first.startswith(name + " ") else first
         else:  # a step whose log line comes later (a payment, a purchase that pays first)
             text = f"{label}: {describe(action, engine.view(before, None))}."

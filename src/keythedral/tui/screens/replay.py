@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.gamelog import readable
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.text import (
@@ -217,7 +216,9 @@ class ReplayScreen(BaseScreen):
         cur = self.cursor
         text = Text()
         last = cur.last_action
-        events = [readable(line, self.config.players) for line in cur.events()]
+        from keythedral.narration import narrate
+
+        events = [narrate(e, self.config.players) for e in cur.events()]
         if last is None:
             text.append("The start of the game.", style="bold")
             for line in events[-3:]:

@@ -20,10 +20,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.gamelog import readable
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.tui.widgets.panels import EventLog
 from keythedral.vocab import KEYS
 
 if TYPE_CHECKING:
@@ -120,6 +120,9 @@ class TutorialScreen(GameScreen):
 
     # --- drawing ------------------------------------------------------------------------------
     def refresh_game(self) -> None:
+        from keythedral.tutorial import LEARNER
+
+        self.query_one(EventLog).you = LEARNER  # the log speaks to the learner as "you"
         super().refresh_game()
         if not self.query("#lesson"):
             self.call_after_refresh(self.refresh_game)
@@ -169,7 +172,7 @@ class TutorialScreen(GameScreen):
         else:
             text.append("The tutorial is complete. ", style="bold")
             text.append("ctrl+p, New game starts a game of your own.")
-        recent = [x for x in self.mode.recent if not x.startswith(t.name + " ")][-4:]
+        recent = self.mode.recent[-4:]
         if recent and step.kind == "task":
             text.append("\n\nMeanwhile:", style="bold dim")
             for line in recent:
@@ -366,6 +369,7 @@ class TutorialMode:
         """The learner always holds the keyboard; the bots' moves are made at once (they show
         in the lesson panel and the log).  ``only_lesson``: nothing was played, so unless the
         bots move, only the lesson panel changes."""
+        from keythedral.narration import actor, narrate
         from keythedral.tutorial import LEARNER
 
         app = self.app
@@ -376,8 +380,10 @@ class TutorialMode:
         moved = bool(t.run())
         if moved:
             new = t.state.log_total - before
+            events = t.state.log[-new:] if new > 0 else ()
             names = t.state.config.players
-            self.recent = [readable(x, names) for x in t.state.log[-new:]] if new > 0 else []
+            # What the others did (the learner's own moves are not news to them).
+            self.recent = [narrate(e, names, LEARNER) for e in events if actor(e) != LEARNER]
             self.save()
         screen = self.screen
         if screen is None or not screen.is_mounted:

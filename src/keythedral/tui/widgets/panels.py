@@ -14,7 +14,6 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from keythedral.gamelog import readable
 from keythedral.tui.text import (
     law_name,
     plural,
@@ -215,6 +214,7 @@ class EventLog(VerticalScroll):
         super().__init__(id=id)
         self.seen = 0
         self.lines: list[str] = []
+        self.you: int | None = None  # the seat told in the second person (the tutorial's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text", markup=False)
@@ -228,9 +228,11 @@ class EventLog(VerticalScroll):
                 new = view.log_total
             else:
                 return
-        lines = view.log[-new:] if new <= len(view.log) else view.log
+        from keythedral.narration import narrate
+
+        events = view.log[-new:] if new <= len(view.log) else view.log
         names = [p.name for p in view.players]
-        self.lines.extend(readable(line, names) for line in lines)
+        self.lines.extend(narrate(e, names, self.you) for e in events)
         del self.lines[: -self.MAX_LINES]
         self.seen = view.log_total
         self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))

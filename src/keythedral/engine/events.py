@@ -1,0 +1,424 @@
+"""Events: what happened in a game, as small typed records (the public log holds these).
+
+The engine records each public happening as a frozen model with a ``type`` tag, never as an
+English sentence: a state's JSON holds data only (seats as seat numbers, places as ``[x, y]``,
+cubes as count tuples, law plays as the ``PlayLaw`` action), so that rewording a sentence never
+changes a state, and a saved game stays loadable whatever the words.  Turning events into words
+is the job of ``keythedral.narration``, which every front end uses.
+
+``Event`` is the union of every kind, discriminated on ``type``.  Only public events are
+recorded (nothing from behind a player's screen, no face-down tile or card).
+
+The engine builds events with ``new`` (no validation, its values are valid by construction: the
+log grows on almost every transition), and they compare equal to the same events read back
+from JSON, so a replayed game equals its saved state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from keythedral.vocab import FieldType
+
+from .actions import PlayLaw
+from .board import Pos
+from .cubes import Colour, Counts, Craft, Resource
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+# --- the layout ------------------------------------------------------------------------------
+class GameBegan(_Event):
+    type: Literal["game_began"] = "game_began"
+    players: tuple[str, ...]
+
+
+class FieldLaid(_Event):
+    type: Literal["field_laid"] = "field_laid"
+    seat: int
+    pos: Pos
+    field_type: FieldType
+
+
+class CottagePlaced(_Event):
+    type: Literal["cottage_placed"] = "cottage_placed"
+    seat: int
+    number: int
+    corner: Pos
+
+
+class LayoutComplete(_Event):
+    """``shown``: the stage 1 tiles turning face up (none with open buildings: all are up)."""
+
+    type: Literal["layout_complete"] = "layout_complete"
+    shown: tuple[str, ...]
+
+
+# --- phase 1: the work order and the workers ---------------------------------------------------
+class RoundBegan(_Event):
+    type: Literal["round_began"] = "round_began"
+    round: int
+    start_player: int
+
+
+class MarkerPlaced(_Event):
+    """``seat`` puts work-order marker ``marker`` (1..5) on cottage number ``number``."""
+
+    type: Literal["marker_placed"] = "marker_placed"
+    seat: int
+    marker: int
+    number: int
+
+
+class MarkerFixed(_Event):
+    """A marker goes on the number the Work order law of ``by`` fixed for it."""
+
+    type: Literal["marker_fixed"] = "marker_fixed"
+    by: int
+    marker: int
+    number: int
+
+
+class WorkerSent(_Event):
+    """A worker of ``seat``'s home ``number`` (a house when ``house``) goes into a field."""
+
+    type: Literal["worker_sent"] = "worker_sent"
+    seat: int
+    number: int
+    house: bool
+    field: Pos
+    field_type: FieldType
+
+
+class WorkersIdle(_Event):
+    """``count`` workers of ``seat``'s home ``number`` stay home: it has no free field."""
+
+    type: Literal["workers_idle"] = "workers_idle"
+    seat: int
+    number: int
+    house: bool
+    count: int
+
+
+# --- phase 2: the harvest ---------------------------------------------------------------------
+class Harvested(_Event):
+    """``seat``'s workers bring in ``got`` (cubes per colour)."""
+
+    type: Literal["harvested"] = "harvested"
+    seat: int
+    got: Counts
+
+
+class StoreRanOut(_Event):
+    """The store had too few cubes of ``colour``: ``seat`` gets ``missed`` fewer."""
+
+    type: Literal["store_ran_out"] = "store_ran_out"
+    seat: int
+    colour: Colour
+    missed: int
+
+
+class ColoursToChoose(_Event):
+    """``seat`` chooses the colour of ``count`` harvested cubes (Unexpected harvest)."""
+
+    type: Literal["colours_to_choose"] = "colours_to_choose"
+    seat: int
+    count: int
+
+
+class CubeTaken(_Event):
+    """``seat`` takes one cube of a chosen colour from the store."""
+
+    type: Literal["cube_taken"] = "cube_taken"
+    seat: int
+    cube: Resource
+
+
+# --- phase 3: spending --------------------------------------------------------------------------
+class Passed(_Event):
+    """``seat`` passes in phase 3."""
+
+    type: Literal["passed"] = "passed"
+    seat: int
+
+
+class CraftBought(_Event):
+    type: Literal["craft_bought"] = "craft_bought"
+    seat: int
+    craft: Craft
+    paid: Counts
+
+
+class Traded(_Event):
+    type: Literal["traded"] = "traded"
+    seat: int
+    paid: Counts
+    take: Resource
+
+
+class FenceBuilt(_Event):
+    """``seat`` fences ``owner``'s home ``number`` off the field at ``field``."""
+
+    type: Literal["fence_built"] = "fence_built"
+    seat: int
+    owner: int
+    number: int
+    house: bool
+    field: Pos
+
+
+class CottageMustMove(_Event):
+    """``seat``'s home ``number`` is fenced off from every field and moves at once."""
+
+    type: Literal["cottage_must_move"] = "cottage_must_move"
+    seat: int
+    number: int
+    house: bool
+
+
+class CottageStays(_Event):
+    """``seat``'s home ``number`` is fenced off, but no corner can take it."""
+
+    type: Literal["cottage_stays"] = "cottage_stays"
+    seat: int
+    number: int
+    house: bool
+
+
+class FenceRemoved(_Event):
+    """``seat`` pays 2 wine to remove ``owner``'s fence between ``corner`` and ``field``."""
+
+    type: Literal["fence_removed"] = "fence_removed"
+    seat: int
+    owner: int
+    corner: Pos
+    field: Pos
+
+
+class Relocated(_Event):
+    type: Literal["relocated"] = "relocated"
+    seat: int
+    number: int
+    house: bool
+    corner: Pos
+
+
+class CottageConverted(_Event):
+    type: Literal["cottage_converted"] = "cottage_converted"
+    seat: int
+    number: int
+
+
+class LawProcured(_Event):
+    """``seat`` pays ``paid`` to the law master for a law card (which card stays secret)."""
+
+    type: Literal["law_procured"] = "law_procured"
+    seat: int
+    paid: Counts
+
+
+class PurchaseDeclared(_Event):
+    type: Literal["purchase_declared"] = "purchase_declared"
+    seat: int
+    tile: str
+
+
+class PurchaseCalledOff(_Event):
+    """``seat``'s declared purchase of ``tile`` is off: a law answered it, or it can no longer
+    be paid as declared."""
+
+    type: Literal["purchase_called_off"] = "purchase_called_off"
+    seat: int
+    tile: str
+    reason: Literal["answered", "unpayable"]
+
+
+class BuildingBought(_Event):
+    type: Literal["building_bought"] = "building_bought"
+    seat: int
+    tile: str
+    stage: int
+    paid: Counts
+
+
+class StageComplete(_Event):
+    """The last tile of ``stage`` is bought: ``shown``, the next stage's tiles, turn face up."""
+
+    type: Literal["stage_complete"] = "stage_complete"
+    stage: int
+    shown: tuple[str, ...]
+
+
+# --- law cards ------------------------------------------------------------------------------
+class LawPlayed(_Event):
+    """``seat`` plays a law card: ``law`` holds the card and its choices."""
+
+    type: Literal["law_played"] = "law_played"
+    seat: int
+    law: PlayLaw
+
+
+class LawRepealed(_Event):
+    """A Repeal law cancels the law ``card`` of ``seat``: both cards are discarded."""
+
+    type: Literal["law_repealed"] = "law_repealed"
+    seat: int
+    card: str
+
+
+class LawTookEffect(_Event):
+    """Nobody repealed ``law`` (of ``seat``): it takes effect.
+
+    What the effect needs besides the card's choices: ``called``, the number being called
+    (Cottage number); ``owner``, whose fence is dismantled (Unsafe fence); ``replacement``, the
+    tile that takes the old one's place (Design change).  None for the other cards.
+    """
+
+    type: Literal["law_took_effect"] = "law_took_effect"
+    seat: int
+    law: PlayLaw
+    called: int | None
+    owner: int | None
+    replacement: str | None
+
+
+# --- phases 4 and 5, the end -------------------------------------------------------------------
+class WorkersReturned(_Event):
+    type: Literal["workers_returned"] = "workers_returned"
+
+
+class BiddingOpened(_Event):
+    """The start player ``seat`` passes the start-player marker to ``holder``."""
+
+    type: Literal["bidding_opened"] = "bidding_opened"
+    seat: int
+    holder: int
+
+
+class BidMade(_Event):
+    type: Literal["bid_made"] = "bid_made"
+    seat: int
+    amount: int
+
+
+class BidPassed(_Event):
+    """``seat`` passes in the bidding."""
+
+    type: Literal["bid_passed"] = "bid_passed"
+    seat: int
+
+
+class BidMatched(_Event):
+    """The marker's holder ``seat`` matches the high bid and wins the bidding."""
+
+    type: Literal["bid_matched"] = "bid_matched"
+    seat: int
+    amount: int
+
+
+class NobodyBid(_Event):
+    """Nobody bid: the marker's holder names the start player."""
+
+    type: Literal["nobody_bid"] = "nobody_bid"
+    holder: int
+
+
+class BiddingWon(_Event):
+    """``seat`` wins the bidding with ``amount`` and pays the marker's ``holder``."""
+
+    type: Literal["bidding_won"] = "bidding_won"
+    seat: int
+    amount: int
+    holder: int
+
+
+class BidPaid(_Event):
+    type: Literal["bid_paid"] = "bid_paid"
+    seat: int
+    to_seat: int
+    paid: Counts
+
+
+class GameEnded(_Event):
+    type: Literal["game_ended"] = "game_ended"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = Annotated[
+    GameBegan
+    | FieldLaid
+    | CottagePlaced
+    | LayoutComplete
+    | RoundBegan
+    | MarkerPlaced
+    | MarkerFixed
+    | WorkerSent
+    | WorkersIdle
+    | Harvested
+    | StoreRanOut
+    | ColoursToChoose
+    | CubeTaken
+    | Passed
+    | CraftBought
+    | Traded
+    | FenceBuilt
+    | CottageMustMove
+    | CottageStays
+    | FenceRemoved
+    | Relocated
+    | CottageConverted
+    | LawProcured
+    | PurchaseDeclared
+    | PurchaseCalledOff
+    | BuildingBought
+    | StageComplete
+    | LawPlayed
+    | LawRepealed
+    | LawTookEffect
+    | WorkersReturned
+    | BiddingOpened
+    | BidMade
+    | BidPassed
+    | BidMatched
+    | NobodyBid
+    | BiddingWon
+    | BidPaid
+    | GameEnded,
+    Field(discriminator="type"),
+]
+
+#: Every kind of event, by its ``type`` tag.
+KINDS: dict[str, type[_Event]] = {
+    cls.model_fields["type"].default: cls for cls in _Event.__subclasses__()
+}
+
+_new = object.__new__
+_set = object.__setattr__
+#: Per kind: its tag and the set of its field names (shared: never mutated, see state.replace).
+_BUILD: dict[Any, tuple[str, set[str]]] = {
+    cls: (tag, set(cls.model_fields)) for tag, cls in KINDS.items()
+}
+
+P = ParamSpec("P")
+E = TypeVar("E", bound=_Event)
+
+
+def new(kind: Callable[P, E], *args: P.args, **fields: P.kwargs) -> E:
+    """An event of ``kind`` from the engine's own values (keywords only, every field given), at
+    a fraction of the cost of validating them; mypy checks the field names as for ``kind(...)``.
+    """
+    if args:
+        raise TypeError("events take keyword arguments only")
+    tag, names = _BUILD[kind]
+    event = _new(kind)  # type: ignore[arg-type]
+    _set(event, "__dict__", {"type": tag, **fields})
+    _set(event, "__pydantic_fields_set__", names)
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", None)
+    return event
