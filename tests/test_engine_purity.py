@@ -79,3 +79,39 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
         if bad:
             offenders[str(path.relative_to(ENGINE_DIR))] = bad
     assert offenders == {}, f"engine modules importing upper layers: {offenders}"
+
+
+#: The leaf modules every layer shares: they import nothing of ours (the engine uses them).
+LEAVES = ("vocab", "safetext", "safefile")
+
+
+def test_the_engine_imports_of_ours_only_its_own_modules_and_the_leaves() -> None:
+    allowed = ("keythedral.engine", *(f"keythedral.{leaf}" for leaf in LEAVES))
+    offenders = {}
+    for path in sorted(ENGINE_DIR.rglob("*.py")):
+        bad = sorted(
+            n for n in _imports(path) if n.startswith("keythedral") and not n.startswith(allowed)
+        )
+        if bad:
+            offenders[str(path.relative_to(ENGINE_DIR))] = bad
+    assert offenders == {}, f"engine modules importing other layers: {offenders}"
+
+
+def test_the_leaves_import_nothing_of_ours() -> None:
+    root = ENGINE_DIR.parent
+    for leaf in LEAVES:
+        ours = sorted(n for n in _imports(root / f"{leaf}.py") if n.startswith("keythedral"))
+        assert ours == [], (leaf, ours)
+
+
+def test_the_narration_loads_no_terminal_library() -> None:
+    code = (
+        "import json, sys\n"
+        "import keythedral.narration, keythedral.vocab\n"
+        "print(json.dumps(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('textual', 'rich'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
