@@ -301,7 +301,7 @@ def test_a_save_from_0_1_0_that_played_work_order_marker_by_marker_is_refused_cl
     with pytest.raises(persistence.SaveError) as err:
         persistence.load(old)
     message = str(err.value)
-    assert "action 128 of 138 cannot be replayed (Work order cannot be played" in message
+    assert "action 128 of 138 (play law by Cy) cannot be replayed (Work order cannot be" in message
     assert f"saved by Keythedral 0.1.0 and this is {__version__}" in message
     assert "the rules changed" in message
 
@@ -338,7 +338,7 @@ def test_a_replay_from_before_0_2_0_with_the_old_work_order_is_refused_clearly()
     with pytest.raises(replay.ReplayError) as err:
         replay.Replay.from_dict(data)
     message = str(err.value)
-    assert "action 128 (play law by Cy) is not legal there" in message
+    assert "action 128 of 138 (play law by Cy) cannot be replayed" in message
     assert f"recorded by a Keythedral before 0.2.0 and this is {__version__}" in message
     # A replay this release recorded says nothing of other rules, and names its release.
     fresh = replay.record(engine.GameConfig(**save["config"]), [])

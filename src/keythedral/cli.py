@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import math
 import sys
 from collections.abc import Iterator, Sequence
@@ -114,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_play_options(play, defaults=False)
     simulate.add_simulate_parser(sub)
-    _add_display_options(replay.add_replay_parser(sub), defaults=False)
+    _add_display_options(add_replay_parser(sub), defaults=False)
     rules = sub.add_parser("rules", help="print the rules as this game plays them")
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
@@ -164,18 +165,19 @@ def _run_tutorial(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    """``keythedral log [FILE]``: the public log, for screen readers, grep and people."""
-    from . import gamelog, persistence
+    """``keythedral log [FILE]``: the public log, for screen readers, grep and people; FILE
+    may be any game record (a save, the autosave, a replay, the tutorial's progress)."""
+    from . import gamelog, persistence, record
 
     path = args.file or persistence.autosave_path()
     try:
-        saved = persistence.load(path)
-    except persistence.SaveError as exc:
+        game = record.load(path)
+    except record.RecordError as exc:
         print(printable(f"keythedral log: {exc}"), file=sys.stderr)
         return 2
-    if saved.note:
-        print(printable(f"keythedral log: {saved.note}"), file=sys.stderr)
-    sys.stdout.write(gamelog.log_text(saved.config, saved.actions))  # printable already
+    if game.note:
+        print(printable(f"keythedral log: {game.note}"), file=sys.stderr)
+    sys.stdout.write(gamelog.log_text(game.config, game.actions))  # printable already
     return 0
 
 
@@ -312,3 +314,111 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# --- keythedral replay -----------------------------------------------------------------------
+def add_replay_parser(subparsers: Any) -> Any:
+    """Add ``keythedral replay FILE`` to an argparse subparsers object (``run_replay`` runs it)."""
+    import argparse
+
+    p = subparsers.add_parser(
+        "replay",
+        help="watch a replay in the terminal app, step by step (or print it)",
+        description="Check a replay file (every action legal, the stated result right) and open "
+        "it in the replay viewer: step forwards and back, by action or by round, from any "
+        "seat's view or with every hand shown. --summary prints its settings and result "
+        "instead, --log the public log, --at one position as JSON.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, metavar="FILE", help="a replay (.json)")
+    p.add_argument(
+        "--summary",
+        "--text",
+        action="store_true",
+        help="print the players, the settings and the result instead of opening the viewer",
+    )
+    p.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help="print the position after N actions as JSON (negative: from the end)",
+    )
+    p.add_argument(
+        "--seat",
+        default="all",
+        metavar="SEAT",
+        help="with --at: whose view (a seat number, 'public', or 'all' for everything)",
+    )
+    p.add_argument("--log", action="store_true", help="print the public log, action by action")
+    p.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="N",
+        help="in the viewer: start after N actions (negative: from the end)",
+    )
+    p.set_defaults(func=run_replay)
+    return p
+
+
+def run_replay(args: Any) -> int:
+    """``keythedral replay``: 0 when the replay is valid, 2 when it is not.  Without
+    ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
+    import sys
+
+    from keythedral.safetext import printable
+
+    try:
+        rp = replay.load(args.file)
+    except replay.ReplayError as exc:
+        print(printable(f"keythedral replay: {exc}"), file=sys.stderr)
+        return 2
+    from keythedral import engine
+
+    cur = replay.ReplayCursor(rp)
+    if not (getattr(args, "summary", False) or args.log or args.at is not None):
+        return _view(args, cur)
+    if args.at is not None:
+        index = args.at if args.at >= 0 else len(cur) + 1 + args.at
+        cur.goto(index)
+        seat = str(args.seat).lower()
+        if seat == "all":
+            print(json.dumps(engine.summary(cur.state), indent=2))
+        else:
+            try:
+                who = None if seat == "public" else int(seat)
+                text = cur.view(who).model_dump_json(indent=2)
+            except ValueError as exc:
+                print(printable(f"keythedral replay: --seat {args.seat}: {exc}"), file=sys.stderr)
+                return 2
+            print(text)
+        return 0
+    print(printable(replay.describe(rp)))
+    if args.log:
+        from keythedral.narration import narrate
+
+        names = rp.config.players
+        width = len(str(len(cur)))
+        for event in cur.events():
+            print(printable(f"{'':>{width}}  {narrate(event, names)}"))
+        while not cur.at_end:
+            cur.forward()
+            for event in cur.events():
+                print(printable(f"{cur.index:>{width}}  {narrate(event, names)}"))
+    return 0
+
+
+def _view(args: Any, cursor: replay.ReplayCursor) -> int:
+    """Open the replay viewer of the terminal app on ``cursor``'s replay."""
+    from keythedral.tui.app import KeythedralApp, Start, run_app
+
+    start = getattr(args, "start", 0) or 0
+    cursor.goto(start if start >= 0 else len(cursor) + 1 + start)
+    app = KeythedralApp(
+        start=Start(replay=Path(args.file)),
+        ascii=getattr(args, "ascii", False),
+        theme=getattr(args, "theme", None),
+        autosave=False,
+        replay_cursor=cursor,
+    )
+    return run_app(app, mouse=not getattr(args, "no_mouse", False))

@@ -18,11 +18,9 @@ spec for ``bots.make_bot``); saves without it are games of people only.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -32,7 +30,16 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from keythedral import __version__
-from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
+from keythedral.record import (
+    RecordError,
+    config_of,
+    other_rules,
+    parse_data,
+    read_data,
+    replay_actions,
+)
+from keythedral.record import write_atomic as write_atomic  # the one atomic writer
+from keythedral.safefile import brief, clip
 
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
@@ -44,7 +51,7 @@ SAVE_NAME = 60  # the longest name of a save
 HUMAN = "human"  # a seat played by a person (the others name a bot)
 
 
-class SaveError(Exception):
+class SaveError(RecordError):
     """A save file that cannot be used; the message says why, for a player."""
 
 
@@ -153,28 +160,31 @@ def dumps(
 
 def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
     """Check and replay a save; raises SaveError saying what is wrong."""
+    try:
+        data = parse_data(text, source)
+    except RecordError as exc:
+        raise SaveError(str(exc)) from exc
+    return loads_data(data, source=source)
+
+
+def loads_data(data: Any, *, source: str = "the save") -> SavedGame:
+    """Check and replay a save's parsed JSON; raises SaveError saying what is wrong."""
     from pydantic import ValidationError
 
-    from keythedral import engine
-    from keythedral.engine import GameConfig, GameState
+    from keythedral.engine import GameState
 
-    try:
-        data = parse_json(text)
-    except Refused as exc:
-        raise SaveError(f"{source} cannot be loaded: {exc}.") from exc
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{source} is not a Keythedral save: it is not readable JSON.") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{source} is not a Keythedral save (no '{FORMAT}' format tag).")
     version = data.get("version")
     if version != VERSION:
         raise SaveError(_version_message(source, version, data.get("game")))
     # Which release wrote the save: when its actions no longer replay, the rules changed.
-    changed = _changed_rules(data.get("game"))
+    release = data["game"] if isinstance(data.get("game"), str) else "?"
+    changed = other_rules(release)
     try:
-        config = GameConfig(**data["config"])
-    except (KeyError, TypeError, engine.ConfigError) as exc:
-        raise SaveError(f"{source} has no valid game settings ({exc}).") from exc
+        config = config_of(data, source)
+    except RecordError as exc:
+        raise SaveError(str(exc)) from exc
     raw_actions = data.get("actions")
     if not isinstance(raw_actions, list):
         raise SaveError(f"{source} has no list of actions.")
@@ -185,18 +195,10 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
         raise SaveError(
             f"{source} holds a game state this version of Keythedral cannot read."
         ) from exc
-    state = engine.new_game(config)
-    actions = []
-    for i, raw in enumerate(raw_actions, 1):
-        try:
-            action = engine.parse_action(raw)
-            state = engine.apply(state, action)
-        except (ValidationError, engine.IllegalAction) as exc:
-            raise SaveError(
-                f"{source} is damaged: action {i} of {len(raw_actions)} cannot be replayed "
-                f"({exc}).{changed}"
-            ) from exc
-        actions.append(action)
+    try:
+        actions, (state,) = replay_actions(config, raw_actions, source=source, release=release)
+    except RecordError as exc:
+        raise SaveError(str(exc), action=exc.action, reason=exc.reason) from exc
     if (state.model_copy(update={"log": ()}) if text_log else state) != stored:
         raise SaveError(
             f"{source} was altered: its actions, replayed from its settings, do not give the "
@@ -206,7 +208,7 @@ def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
     stamp = data.get("saved_at")
     stamp = stamp[:40] if isinstance(stamp, str) else ""
     link = _journal_link(data.get("journal"))
-    return SavedGame(config, tuple(actions), state, stamp, seats=seats, journal=link)
+    return SavedGame(config, actions, state, stamp, seats=seats, journal=link)
 
 
 def _journal_link(raw: object) -> tuple[str, int] | None:
@@ -268,33 +270,7 @@ def _version_message(source: str, version: object, game: object) -> str:
     return f"{source} has no save format version this program knows ({brief(version)})."
 
 
-def _changed_rules(game: object) -> str:
-    """A note for a save written by another release, whose rules may differ from ours."""
-    if isinstance(game, str) and game != __version__:
-        return (
-            f" It was saved by Keythedral {clip(game, 30)} and this is {__version__}: the rules changed "
-            "between them, so that game cannot be continued here."
-        )
-    return ""
-
-
 # --- files ----------------------------------------------------------------------------------
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def save(
     path: Path,
     config: GameConfig,
@@ -317,14 +293,10 @@ def load(path: Path) -> SavedGame:
 
     journal = read_journal(path)  # first: see read_journal
     try:
-        text = read_limited(path)
-    except FileNotFoundError as exc:
-        raise SaveError(f"There is no save at {path}.") from exc
-    except Refused as exc:
-        raise SaveError(f"The file {path.name} cannot be loaded: {exc}.") from exc
-    except OSError as exc:
-        raise SaveError(f"Could not read {path}: {exc.strerror or exc}") from exc
-    saved = replace(loads(text, source=f"The file {path.name}"), path=path)
+        data = read_data(path, what="save")
+    except RecordError as exc:
+        raise SaveError(str(exc)) from exc
+    saved = replace(loads_data(data, source=f"The file {path.name}"), path=path)
     return follow_journal(saved, journal)
 
 

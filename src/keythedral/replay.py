@@ -39,16 +39,15 @@ API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keythedral import __version__
+from keythedral.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
@@ -60,7 +59,7 @@ VERSION = 1
 MAX_SEAT = 200  # the longest "who played this seat" taken (a bot spec, see bots.MAX_SPEC)
 
 
-class ReplayError(Exception):
+class ReplayError(RecordError):
     """A replay that cannot be used; the message says why, for a person."""
 
 
@@ -73,7 +72,7 @@ class Replay:
     seats: tuple[str, ...] = ()
     result: dict[str, Any] | None = None
     created: str = ""
-    release: str = ""  # the Keythedral that recorded it ("" in replays from before 0.2.0)
+    release: str = __version__  # the Keythedral that recorded it ("" in files before 0.2.0)
     _states: list[GameState] | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -89,27 +88,25 @@ class Replay:
         action is not legal where it stands or the stated result does not match."""
         if self._states is not None:
             return self._states
-        from keythedral import engine
-
-        state = engine.new_game(self.config)
-        out = [state]
-        for i, action in enumerate(self.actions):
-            try:
-                state = engine.apply(state, action)
-            except engine.IllegalAction as exc:
-                who = state.name(action.seat) if 0 <= action.seat < state.n else action.seat
-                raise ReplayError(
-                    f"action {i + 1} ({action.kind.replace('_', ' ')} by {who}) is not legal "
-                    f"there: {exc}{self._other_rules()}"
-                ) from exc
-            out.append(state)
+        try:
+            _, out = replay_actions(
+                self.config,
+                self.actions,
+                source="The replay",
+                release=self.release,
+                verb="recorded",
+                keep_states=True,
+            )
+        except RecordError as exc:
+            raise ReplayError(str(exc), action=exc.action, reason=exc.reason) from exc
+        state = out[-1]
         if self.result is not None:
             got = result_of(state)
             want = {k: self.result.get(k) for k in got}
             if got != want:
                 raise ReplayError(
                     f"the actions lead to {_describe(got)}, but the replay says "
-                    f"{_describe(want)}{self._other_rules()}"
+                    f"{_describe(want)}.{other_rules(self.release, 'recorded')}"
                 )
         object.__setattr__(self, "_states", out)
         return out
@@ -122,18 +119,6 @@ class Replay:
         if the caller has it already)."""
         state = final if final is not None else self.final()
         return replace(self, result=result_of(state), _states=self._states)
-
-    def _other_rules(self) -> str:
-        """A note when another release recorded the replay: its rules may differ from ours."""
-        from keythedral import __version__
-
-        if self.release == __version__:
-            return ""
-        by = f"Keythedral {self.release}" if self.release else "a Keythedral before 0.2.0"
-        return (
-            f". It was recorded by {by} and this is {__version__}: the rules changed between "
-            "them, so it cannot be replayed here"
-        )
 
     # --- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -255,16 +240,7 @@ def _describe(result: dict[str, Any]) -> str:
 def save(replay: Replay, path: str | Path) -> Path:
     """Write ``replay`` to ``path`` atomically (a temporary file moved into place)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(replay.to_json())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, replay.to_json())
     return path
 
 
@@ -380,57 +356,11 @@ def record(
     final: GameState | None = None,
 ) -> Replay:
     """A replay of a game played from ``config`` (with its result when ``final`` is given)."""
-    from keythedral import __version__
 
-    rp = Replay(config=config, actions=tuple(actions), seats=tuple(seats), release=__version__)
+    rp = Replay(config=config, actions=tuple(actions), seats=tuple(seats))
     if final is not None:
         rp = replace(rp, result=result_of(final))
     return rp
-
-
-# --- the command line ------------------------------------------------------------------------
-def add_replay_parser(subparsers: Any) -> Any:
-    """Add ``keythedral replay FILE`` to an argparse subparsers object (``run_replay`` runs it)."""
-    import argparse
-
-    p = subparsers.add_parser(
-        "replay",
-        help="watch a replay in the terminal app, step by step (or print it)",
-        description="Check a replay file (every action legal, the stated result right) and open "
-        "it in the replay viewer: step forwards and back, by action or by round, from any "
-        "seat's view or with every hand shown. --summary prints its settings and result "
-        "instead, --log the public log, --at one position as JSON.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("file", type=Path, metavar="FILE", help="a replay (.json)")
-    p.add_argument(
-        "--summary",
-        "--text",
-        action="store_true",
-        help="print the players, the settings and the result instead of opening the viewer",
-    )
-    p.add_argument(
-        "--at",
-        type=int,
-        metavar="N",
-        help="print the position after N actions as JSON (negative: from the end)",
-    )
-    p.add_argument(
-        "--seat",
-        default="all",
-        metavar="SEAT",
-        help="with --at: whose view (a seat number, 'public', or 'all' for everything)",
-    )
-    p.add_argument("--log", action="store_true", help="print the public log, action by action")
-    p.add_argument(
-        "--start",
-        type=int,
-        default=0,
-        metavar="N",
-        help="in the viewer: start after N actions (negative: from the end)",
-    )
-    p.set_defaults(func=run_replay)
-    return p
 
 
 def describe(replay: Replay) -> str:
@@ -465,66 +395,3 @@ def describe(replay: Replay) -> str:
     else:
         lines.append("result: the game is unfinished")
     return "\n".join(lines)
-
-
-def run_replay(args: Any) -> int:
-    """``keythedral replay``: 0 when the replay is valid, 2 when it is not.  Without
-    ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
-    import sys
-
-    from keythedral.safetext import printable
-
-    try:
-        rp = load(args.file)
-    except ReplayError as exc:
-        print(printable(f"keythedral replay: {exc}"), file=sys.stderr)
-        return 2
-    from keythedral import engine
-
-    cur = ReplayCursor(rp)
-    if not (getattr(args, "summary", False) or args.log or args.at is not None):
-        return _view(args, cur)
-    if args.at is not None:
-        index = args.at if args.at >= 0 else len(cur) + 1 + args.at
-        cur.goto(index)
-        seat = str(args.seat).lower()
-        if seat == "all":
-            print(json.dumps(engine.summary(cur.state), indent=2))
-        else:
-            try:
-                who = None if seat == "public" else int(seat)
-                text = cur.view(who).model_dump_json(indent=2)
-            except ValueError as exc:
-                print(printable(f"keythedral replay: --seat {args.seat}: {exc}"), file=sys.stderr)
-                return 2
-            print(text)
-        return 0
-    print(printable(describe(rp)))
-    if args.log:
-        from keythedral.narration import narrate
-
-        names = rp.config.players
-        width = len(str(len(cur)))
-        for event in cur.events():
-            print(printable(f"{'':>{width}}  {narrate(event, names)}"))
-        while not cur.at_end:
-            cur.forward()
-            for event in cur.events():
-                print(printable(f"{cur.index:>{width}}  {narrate(event, names)}"))
-    return 0
-
-
-def _view(args: Any, cursor: ReplayCursor) -> int:
-    """Open the replay viewer of the terminal app on ``cursor``'s replay."""
-    from keythedral.tui.app import KeythedralApp, Start, run_app
-
-    start = getattr(args, "start", 0) or 0
-    cursor.goto(start if start >= 0 else len(cursor) + 1 + start)
-    app = KeythedralApp(
-        start=Start(replay=Path(args.file)),
-        ascii=getattr(args, "ascii", False),
-        theme=getattr(args, "theme", None),
-        autosave=False,
-        replay_cursor=cursor,
-    )
-    return run_app(app, mouse=not getattr(args, "no_mouse", False))

@@ -52,6 +52,7 @@ from keythedral.engine.cubes import INDEX
 from keythedral.engine.cubes import describe as cubes_text
 from keythedral.engine.events import CottageMustMove, Event, Harvested, LawPlayed, StoreRanOut
 from keythedral.narration import narrate
+from keythedral.record import RecordError
 from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.vocab import (
     COLOURS,
@@ -1161,7 +1162,7 @@ def _keep_for_bid(view: PlayerView, tried: set[str]) -> bool:
 
 
 # --- the tutorial ------------------------------------------------------------------------
-class TutorialError(Exception):
+class TutorialError(RecordError):
     """Saved tutorial progress that cannot be used; the message says why."""
 
 

@@ -1,0 +1,107 @@
+"""One game record: saves, replays and the tutorial's progress are read, replayed and refused
+by one loader with one error type (naming the action and the reason), written by one atomic
+writer, and `keythedral log FILE` reads every kind."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from keythedral import cli, engine, persistence, record, replay
+from keythedral.bots import make_bot
+from keythedral.tutorial import Tutorial, TutorialError
+
+
+def played(n_actions: int = 60) -> tuple[engine.GameConfig, list[engine.Action], engine.GameState]:
+    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=4)
+    bots = [make_bot("greedy", s) for s in range(3)]
+    state, actions = engine.new_game(cfg), []
+    while state.to_act and len(actions) < n_actions:
+        seat = state.to_act[0]
+        actions.append(bots[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1])
+    return cfg, actions, state
+
+
+def test_every_kind_of_record_is_a_record_error_when_refused() -> None:
+    assert issubclass(persistence.SaveError, record.RecordError)
+    assert issubclass(replay.ReplayError, record.RecordError)
+    assert issubclass(TutorialError, record.RecordError)
+
+
+@pytest.mark.parametrize("kind", ["save", "replay", "tutorial"])
+def test_one_loader_reads_every_kind(tmp_path: Path, kind: str) -> None:
+    cfg, actions, state = played()
+    path = tmp_path / f"{kind}.json"
+    if kind == "save":
+        persistence.save(path, cfg, actions, state)
+    elif kind == "replay":
+        replay.save(replay.record(cfg, actions), path)
+    else:
+        tutorial = Tutorial()
+        while len(tutorial.actions) < 30:  # do what each step asks, as a learner would
+            tutorial.run()
+            step = tutorial.step()
+            if step.kind == "note":
+                tutorial.acknowledge()
+            else:
+                assert tutorial.attempt(step.action).ok
+        tutorial.save(path)
+        cfg, actions = tutorial.config, list(tutorial.actions)
+    got = record.load(path)
+    assert got.kind == kind and got.config == cfg and list(got.actions) == list(actions)
+    state = engine.new_game(cfg)
+    for a in actions:
+        state = engine.apply(state, a)
+    assert list(got.states())[-1] == state
+
+
+@pytest.mark.parametrize("kind", ["save", "replay"])
+def test_a_bad_action_names_its_number_and_reason(tmp_path: Path, kind: str) -> None:
+    cfg, actions, state = played()
+    path = tmp_path / f"{kind}.json"
+    if kind == "save":
+        persistence.save(path, cfg, actions, state)
+    else:
+        replay.save(replay.record(cfg, actions), path)
+    data = json.loads(path.read_text())
+    data["actions"][9] = {"kind": "pass", "seat": 2}
+    path.write_text(json.dumps(data))
+    with pytest.raises(record.RecordError) as err:
+        record.load(path)
+    assert err.value.action == 10
+    assert "action 10 of 60" in str(err.value) and err.value.reason in str(err.value)
+
+
+def test_a_file_of_no_known_kind_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    path.write_text('{"format": "something-else"}')
+    with pytest.raises(record.RecordError, match="not a Keythedral save, replay or tutorial"):
+        record.load(path)
+
+
+def test_the_one_writer_leaves_the_old_file_whole_when_writing_fails(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    record.write_atomic(path, "old")
+
+    with pytest.raises(TypeError):
+        record.write_atomic(path, 42)  # type: ignore[arg-type]
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
+@pytest.mark.parametrize("kind", ["save", "replay"])
+def test_keythedral_log_reads_every_kind(
+    tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg, actions, state = played()
+    path = tmp_path / f"{kind}.json"
+    if kind == "save":
+        persistence.save(path, cfg, actions, state)
+    else:
+        replay.save(replay.record(cfg, actions), path)
+    assert cli.main(["log", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ann, Bob, Cy" in out and "Round 1" in out
