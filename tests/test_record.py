@@ -25,6 +25,17 @@ def played(n_actions: int = 60) -> tuple[engine.GameConfig, list[engine.Action],
     return cfg, actions, state
 
 
+def written(tmp_path: Path, kind: str) -> Path:
+    """A save or a replay of the same 60 actions."""
+    cfg, actions, state = played()
+    path = tmp_path / f"{kind}.json"
+    if kind == "save":
+        persistence.save(path, cfg, actions, state)
+    else:
+        replay.save(replay.record(cfg, actions), path)
+    return path
+
+
 def test_every_kind_of_record_is_a_record_error_when_refused() -> None:
     assert issubclass(persistence.SaveError, record.RecordError)
     assert issubclass(replay.ReplayError, record.RecordError)
@@ -60,12 +71,7 @@ def test_one_loader_reads_every_kind(tmp_path: Path, kind: str) -> None:
 
 @pytest.mark.parametrize("kind", ["save", "replay"])
 def test_a_bad_action_names_its_number_and_reason(tmp_path: Path, kind: str) -> None:
-    cfg, actions, state = played()
-    path = tmp_path / f"{kind}.json"
-    if kind == "save":
-        persistence.save(path, cfg, actions, state)
-    else:
-        replay.save(replay.record(cfg, actions), path)
+    path = written(tmp_path, kind)
     data = json.loads(path.read_text())
     data["actions"][9] = {"kind": "pass", "seat": 2}
     path.write_text(json.dumps(data))
@@ -96,12 +102,7 @@ def test_the_one_writer_leaves_the_old_file_whole_when_writing_fails(tmp_path: P
 def test_keythedral_log_reads_every_kind(
     tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cfg, actions, state = played()
-    path = tmp_path / f"{kind}.json"
-    if kind == "save":
-        persistence.save(path, cfg, actions, state)
-    else:
-        replay.save(replay.record(cfg, actions), path)
+    path = written(tmp_path, kind)
     assert cli.main(["log", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Ann, Bob, Cy" in out and "Round 1" in out
