@@ -281,6 +281,17 @@ async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
         assert len(seen) >= 4
 
 
+async def test_the_first_key_that_takes_the_keyboard_to_the_map_takes_the_cursor() -> None:
+    app = make_app(saved=spending())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        board = app.screen.query_one(FieldMap)
+        assert app.focused is not board
+        await pilot.press("l")
+        assert app.focused is board
+        assert app.cursor_position == board.cursor_offset()
+
+
 async def test_the_terminal_cursor_follows_the_list_of_choices() -> None:
     app = make_app(saved=spending())
     async with app.run_test(size=SIZE) as pilot:

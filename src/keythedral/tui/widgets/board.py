@@ -399,7 +399,8 @@ class FieldMap(ScrollView, can_focus=True):
     def _track_cursor(self) -> None:
         """Put the terminal's own cursor on the selected cell while the map has the focus, so
         screen readers and magnifiers follow the selection."""
-        if self.has_focus and (offset := self.cursor_offset()) is not None:
+        # (The screen's focus, not has_focus: that is set only after on_focus has run.)
+        if self.screen.focused is self and (offset := self.cursor_offset()) is not None:
             self.app.cursor_position = offset
 
     def set_cursor(self, cell: Cell, *, announce: bool = True) -> None:
