@@ -35,7 +35,7 @@ from keythedral.tui.widgets.board import FIELD_COLOURS
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PLAY_ARGS = ("--players", "Ann", "Bob", "--seed", "3")
-BOARD_EDGE = "╱─────╲"  # the top of a field on the map
+BOARD_EDGE = "╱───"  # the top of a field on the map (at any zoom level with boxes)
 
 
 def free_port(host: str = "127.0.0.1") -> int:

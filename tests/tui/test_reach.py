@@ -14,7 +14,7 @@ from tui_helpers import config, make_app, saved_game
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.board import LEVELS, FieldMap
 from keythedral.tui.widgets.chart import ScoreChart
 from keythedral.tui.widgets.decision import DecisionPanel
 
@@ -261,24 +261,39 @@ async def test_every_key_of_the_game_fits_the_footer_at_80_columns(
 
 # --- the terminal cursor follows the selection -------------------------------------------
 async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
+    """At every zoom level (- to the smallest, then + level by level)."""
     app = make_app(config())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.screen.query_one(FieldMap)
         assert app.focused is board
-        seen = set()
-        for key in ("l", "j", "h", "h", "k", "n", "n"):
-            await pilot.press(key)
-            await pilot.pause()
-            x, y = app.cursor_position
-            assert (x, y) == board.cursor_offset()
-            seen.add((x, y))
-            row = screen_text(app).splitlines()[y]
-            if board.cursor[0] == "field":  # between the cursor's arrows, on the field
-                assert row[x - 1] == "▶" and row[x + 5] == "◀", row
-            else:
-                assert row[x - 2] == "▶" and row[x + 2] == "◀", row
-        assert len(seen) >= 4
+        await pilot.press(*["minus"] * len(LEVELS))
+        for level in range(len(LEVELS)):
+            assert board.level == level
+            seen = set()
+            for key in ("l", "j", "h", "h", "k", "n", "n", "c", "l", "k", "c"):
+                await pilot.press(key)
+                await pilot.pause()
+                x, y = app.cursor_position
+                assert (x, y) == board.cursor_offset()
+                seen.add((x, y))
+                row = screen_text(app).splitlines()[y]
+                # The cell is between the cursor's arrows, the only ones on the line.
+                assert row.count("▶") == row.count("◀") == 1, row
+                assert row.index("▶") < x < row.index("◀") <= x + LEVELS[level].px, row
+            assert len(seen) >= 4
+            await pilot.press("plus")
+
+
+async def test_the_first_key_that_takes_the_keyboard_to_the_map_takes_the_cursor() -> None:
+    app = make_app(saved=spending())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        board = app.screen.query_one(FieldMap)
+        assert app.focused is not board
+        await pilot.press("l")
+        assert app.focused is board
+        assert app.cursor_position == board.cursor_offset()
 
 
 async def test_the_terminal_cursor_follows_the_list_of_choices() -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
-from tui_helpers import config, greedy_game, make_app, saved_game
+from tui_helpers import busy_game, config, greedy_game, make_app, saved_game
 
 from keythedral import replay
 from keythedral.tui.app import Start
@@ -36,6 +37,14 @@ async def past_handover(pilot: Pilot[Any]) -> None:
 def test_map_in_the_layout_80x24(snap_compare: SnapCompare) -> None:
     app = make_app(config(3))
     assert snap_compare(app, terminal_size=(80, 24), press=["n", "enter"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_map_of_five_players(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """The zoom level that fits: compact at 80x24 (houses in capitals, workers in small
+    letters, fences in the gaps), large at 160x48 (yields and positions)."""
+    app = make_app(saved=busy_game())
+    assert snap_compare(app, terminal_size=size, run_before=past_handover)
 
 
 def test_map_mid_game(snap_compare: SnapCompare) -> None:

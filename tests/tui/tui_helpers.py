@@ -115,3 +115,26 @@ def greedy_game(seed: int = 8, seats: tuple[str, ...] = ("human", "greedy", "gre
         actions.append(players[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
         state = engine.apply(state, actions[-1])
     return replay.record(cfg, actions, seats, final=state), state
+
+
+FIVE = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def laid_out(seed: int) -> SavedGame:
+    """A five-player game just after the layout (29 fields), laid out by ``choose``."""
+    cfg = GameConfig(players=list(FIVE), seed=seed)
+    return saved_game(cfg, lambda s: s.phase != "layout", seed)
+
+
+def busy_game(seed: int = 1) -> SavedGame:
+    """A five-player game in round 3, three workers placed, with houses and fences on the
+    board: its players build a fence or a house whenever they may."""
+    cfg = GameConfig(players=list(FIVE), seed=seed)
+    state, rng, actions = engine.new_game(cfg), random.Random(seed), []
+    while not (state.round == 3 and state.phase == "place_workers" and len(state.workers) >= 3):
+        legal = engine.legal_actions(state)
+        build = [a for a in legal if a.kind in ("build_fence", "convert_cottage")]
+        action = build[0] if build else choose(state, rng)
+        state = engine.apply(state, action)
+        actions.append(action)
+    return SavedGame(cfg, tuple(actions), state)

@@ -33,7 +33,7 @@ from keythedral.tui.text import (
     seat_name,
     touches,
 )
-from keythedral.tui.widgets.board import Cell, FieldMap
+from keythedral.tui.widgets.board import LEVELS, Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel, hotkeys
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import (
@@ -261,6 +261,8 @@ class GameScreen(AssistMixin, BaseScreen):
         Binding("b", "rules", "Rules", show=False, id="rules"),
         Binding("ctrl+s", "app.save", "Save", show=False, id="save"),
         Binding("c", "corners", "Corners", show=False, id="corners"),
+        Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False, id="zoom-in"),
+        Binding("minus", "zoom(-1)", "Zoom out", show=False, id="zoom-out"),
         *(
             Binding(
                 ",".join([arrow, *(k for k, x, y in MOVES if (x, y) == (dx, dy))]),
@@ -728,6 +730,17 @@ class GameScreen(AssistMixin, BaseScreen):
         if not board.has_focus:  # focus() repaints the whole map even when it has it
             board.focus()
         self._cursor_moved(board.toggle_lattice())
+
+    def action_zoom(self, step: int) -> None:
+        """The map one zoom level larger or smaller, until the terminal is resized (then the
+        largest level that fits is chosen again)."""
+        self.query_one(ContentSwitcher).current = "map"
+        board = self.query_one(FieldMap)
+        if board.zoom(step):
+            name, number = board.lv.name, board.level + 1
+            self.say(f"Map zoom: {name} ({number} of {len(LEVELS)}).")
+        else:
+            self.say(f"The map is at its {'largest' if step > 0 else 'smallest'} zoom already.")
 
     def action_next_target(self) -> None:
         self.query_one(ContentSwitcher).current = "map"

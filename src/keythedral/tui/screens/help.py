@@ -24,6 +24,7 @@ KEYS = (
     ("mouse click", "choose a marked target on the map, or a line of the list"),
     ("n", "jump the cursor to the next legal target"),
     ("c", "walk the corners instead of the fields (and back)"),
+    ("- / +", "zoom the map out / in (it fits the window by itself, again at each resize)"),
     ("Esc", "back out of a half-made choice"),
     ("u", "take back your own last action (while it revealed nothing new)"),
     ("r", "read the law cards in your hand (? or Enter on one: its rule)"),
@@ -47,6 +48,15 @@ MAP_LEGEND = (
     ("+", "a legal target for the choice at hand"),
     ("▶ ◀", "the cursor: Enter picks what is under it"),
     ("▷ ◁", "the cursor while the list has the keyboard (Enter picks the highlighted line)"),
+    ("(2,-1)", "larger zoom: the field's position (the list and the log name it so)"),
+    ("b3  B3", "compact zoom: B's cottage 3 (small letter), B's house 3 (capital)"),
+    ("Qb", "compact zoom: a worker of B on a quarry"),
+    ("K*", "compact zoom: the Keythedral"),
+    (
+        "▖ ▗ ▘ ▝",
+        "compact and small zoom: a fence between the field beside the mark and the "
+        "corner above or below it",
+    ),
 )
 
 

@@ -1,13 +1,29 @@
 """The field map: the truncated square tiling drawn with box-drawing characters.
 
 Fields (octagons) sit on lattice points; the square corner slots between four fields hold
-cottages, houses or the Keythedral tile.  Every field is a 7x3 box on an 8x4 pitch::
+cottages, houses or the Keythedral tile.  At the usual zoom level every field is a 7x3 box on an
+8x4 pitch::
 
     ╱─────╲ ╱─────╲        Q W L F V: quarry, woods, lake, farm, vineyard
     │Q ●B │ │W     │       ●B: a worker of seat B
     ╲─────╱▲╲─────╱        B3⌂ under ▲: B's house 3 (a cottage has no roof and no ⌂)
           B3⌂              █ instead of a chamfer: a fence between that corner and field
     ╱─────╲ ╱─────╲        + : a legal target   ▶ ◀ : the cursor
+
+The map has five zoom levels (:data:`LEVELS`): the largest that fits the pane is taken when
+the board is first drawn, when it grows and at every resize; + and - change it by hand until
+the next resize.  The smallest draws a field as two cells on a 3x2 pitch, for a five-player
+board in an 80x24 terminal::
+
+    Qb Wc L+           Qb: a quarry with a worker of B; L+: a lake that is a target
+      b3 C2 K*         b3: B's cottage 3; C2: C's house 2 (a capital); K*: the Keythedral
+    F  V▖ Q            ▖: a fence between the field left of it and the corner below
+
+The small level draws four-by-two blocks of colour with cottages as at the usual level, and
+the fences, as in the compact one, as quarter blocks in the gaps.  The two larger levels draw
+bigger boxes that also say what a field yields, where it lies, and (the largest) whose worker
+stands on it.  Corners outside the fields (cottages on the rim) take only a margin, not a row
+of fields.
 
 The widget only draws a ``PlayerView`` and posts messages (a cell picked, the cursor moved);
 the app decides what a pick means.
@@ -19,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -28,8 +45,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import corner_fields
-from keythedral.vocab import FIELD_LETTER
+from keythedral.tui.text import corner_fields, pos_text
+from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -37,8 +54,6 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 Cell = tuple[str, Pos]  # ("field" | "corner", position)
 
-PITCH_X, PITCH_Y = 8, 4
-OX, OY = 2, 2  # room left of / above the first field for corner markers and roofs
 
 FIELD_COLOURS = {
     "quarry": "#8a8a8a",
@@ -113,16 +128,99 @@ def palette_for(ansi_theme: bool, color_system: str | None) -> Palette:
     return TRUE_COLOUR
 
 
+Sides = tuple[bool, bool, bool, bool]  # left, top, right, bottom
+ALL_SIDES: Sides = (True, True, True, True)
+
+
 @dataclass(frozen=True)
 class Bounds:
+    """The lattice points with fields (laid or targeted), and the sides on which a corner
+    outside them holds something (a cottage, the Keythedral, a fence or a target)."""
+
     x0: int
     y0: int
     x1: int
     y1: int
+    rim: Sides = (False, False, False, False)
 
     @property
-    def size(self) -> Size:
-        return Size((self.x1 - self.x0 + 1) * PITCH_X + 3, (self.y1 - self.y0 + 1) * PITCH_Y + 2)
+    def width(self) -> int:
+        return self.x1 - self.x0 + 1
+
+    @property
+    def height(self) -> int:
+        return self.y1 - self.y0 + 1
+
+
+@dataclass(frozen=True)
+class Level:
+    """A zoom level: how large a field is drawn.
+
+    A field is a box ``px - 1`` cells wide and ``py - 1`` high on a ``px`` by ``py`` pitch (the
+    levels without boxes draw a block of colour, two cells when compact); the corner below and
+    right of a field is centred ``(px - 1, py - 1)`` from the field's top-left cell, in the row
+    between two rows of fields.  ``margins`` leave room before the first field (x, y) and
+    after the last (x, y); on a side with a ``ring`` the margin is wider, with room for the
+    corners on that side of the fields: where something stands there, or, when the pane has
+    room, all round, so that the cursor may walk the empty corners too.
+    """
+
+    name: str
+    px: int
+    py: int
+    margins: tuple[int, int, int, int]
+    ring: tuple[int, int, int, int]
+
+    @property
+    def compact(self) -> bool:
+        """Two cells a field, cottages by letter case."""
+        return self.py == 2
+
+    @property
+    def boxed(self) -> bool:
+        """Fields drawn as octagon boxes (else as blocks of colour, the fences in the gaps)."""
+        return self.py >= 4
+
+    def edges(self, sides: Sides) -> tuple[int, int, int, int]:
+        """The margins left, above, right and below with a ring on ``sides``."""
+        m0, m1, m2, m3 = (
+            r if side else m for m, r, side in zip(self.margins, self.ring, sides, strict=True)
+        )
+        return m0, m1, m2, m3
+
+    def size(self, b: Bounds, sides: Sides) -> Size:
+        ox, oy, ex, ey = self.edges(sides)
+        return Size(ox + b.width * self.px + ex, oy + b.height * self.py + ey)
+
+
+# Around boxes: a cottage's label and the cursor's arrows left and right, its roof above,
+# the + of a target below.
+BOX_RING = (3, 2, 2, 1)
+COMPACT = Level("compact", 3, 2, (1, 0, 0, -1), (2, 1, 2, 0))
+SMALL = Level("small", 5, 3, (1, 0, 0, -1), (3, 1, 2, 0))
+NORMAL = Level("normal", 8, 4, (0, 0, -1, -1), BOX_RING)
+LARGE = Level("large", 12, 5, (0, 0, -1, -1), BOX_RING)
+LARGEST = Level("largest", 16, 6, (0, 0, -1, -1), BOX_RING)
+#: From the smallest to the largest; the map starts at the largest that fits its pane.
+LEVELS = (COMPACT, SMALL, NORMAL, LARGE, LARGEST)
+
+#: The fences of the levels without boxes: a quarter block in the gap between two fields, in
+#: the quarter that touches both the fenced field (left or right of the gap) and the fenced
+#: corner (below or above it).  Bits: 1 upper left, 2 upper right, 4 lower left, 8 lower right.
+QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+#: What the marks of the levels without boxes mean, most needed first: as many as fit under
+#: the board.
+LEGENDS = {
+    "compact": (
+        ("b3", "cottage"),
+        ("B3", "house"),
+        ("Qb", "worker"),
+        ("▖", "fence"),
+        ("K*", "Keythedral"),
+        ("+", "target"),
+    ),
+    "small": (("B3", "cottage"), ("B3⌂", "house"), ("●B", "worker"), ("▖", "fence")),
+}
 
 
 class FieldMap(ScrollView, can_focus=True):
@@ -154,6 +252,10 @@ class FieldMap(ScrollView, can_focus=True):
         self.targets: frozenset[Cell] = frozenset()
         self.cursor: Cell = ("field", (0, 0))
         self.bounds = Bounds(0, 0, 1, 1)
+        self.level = LEVELS.index(NORMAL)
+        self.sides: Sides = ALL_SIDES  # where the margins have room for the corners around
+        self.manual = False  # the level was chosen with + or - (it holds until a resize)
+        self._fitted: Size | None = None  # the size the level was last fitted to
         self._chars: list[list[str]] = []
         self._styles: list[list[Style]] = []
         self._strips: list[Strip | None] = []
@@ -168,6 +270,10 @@ class FieldMap(ScrollView, can_focus=True):
         app = self.app
         return palette_for(app.native_ansi_color, app.console.color_system)
 
+    @property
+    def lv(self) -> Level:
+        return LEVELS[self.level]
+
     def _theme_changed(self, theme: object) -> None:
         if self.view is not None:  # the palette may have changed with it
             self._draw()
@@ -177,11 +283,15 @@ class FieldMap(ScrollView, can_focus=True):
     # --- state in -----------------------------------------------------------------------------
     def show(self, view: PlayerView, tokens: tuple[str, ...], targets: Iterable[Cell] = ()) -> None:
         """Draw ``view`` with ``targets`` highlighted; keep the cursor on a sensible cell."""
+        first = self.view is None
         self.view = view
         self.tokens = tokens
         self.targets = frozenset(targets)
-        self.bounds = self._bounds(view)
-        self.virtual_size = self.bounds.size
+        bounds = self._bounds(view)
+        if first or bounds != self.bounds:
+            self.bounds = bounds
+            self._choose(self.level if self.manual else self._fitting_level())
+        self.virtual_size = self.lv.size(bounds, self.sides)
         self._draw()
         if self.targets and self.cursor not in self.targets:
             self.cursor = self._nearest_target(self.cursor)
@@ -189,6 +299,7 @@ class FieldMap(ScrollView, can_focus=True):
             pass
         elif self.cursor[0] == "corner" and not self._corner_has_content(self.cursor[1]):
             self.cursor = ("field", self.cursor[1])
+        self.cursor = self._reachable(self.cursor)
         self._place_cursor(scroll=True)
         self.refresh()
 
@@ -202,48 +313,120 @@ class FieldMap(ScrollView, can_focus=True):
             return "field"
         return self.cursor[0]
 
+    # --- zoom ---------------------------------------------------------------------------------
+    def fits(self, level: int, sides: Sides | None = None) -> bool:
+        """True when the board at ``level`` fits the pane without scrolling (with room for the
+        corners around it on ``sides``, by default where something stands there)."""
+        need = LEVELS[level].size(self.bounds, self.bounds.rim if sides is None else sides)
+        width, height = self.size
+        return need.width <= width and need.height <= height
+
+    def _fitting_level(self) -> int:
+        """The largest level that fits the pane, else the compact one (the level as it is
+        while the map has no size yet)."""
+        if not self.size.area:
+            return self.level
+        return max((i for i in range(len(LEVELS)) if self.fits(i)), default=0)
+
+    def _choose(self, level: int) -> None:
+        """Take ``level``, with room for the corners all round if that fits too (or while
+        the map has no size yet), else on the sides where something stands."""
+        self.level = level
+        full = not self.size.area or self.fits(level, ALL_SIDES)
+        self.sides = ALL_SIDES if full else self.bounds.rim
+
+    def zoom(self, step: int) -> bool:
+        """One level larger (``step`` 1) or smaller (-1), by hand: it holds until the next
+        resize.  False when there is no level further that way."""
+        level = min(max(self.level + step, 0), len(LEVELS) - 1)
+        self.manual = True
+        if level == self.level:
+            return False
+        self._set_level(level)
+        return True
+
+    def _set_level(self, level: int) -> None:
+        self._choose(level)
+        self.virtual_size = self.lv.size(self.bounds, self.sides)
+        if self.view is not None:
+            self._draw()
+            self.cursor = self._reachable(self.cursor)
+            self._place_cursor(scroll=True)
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.size != self._fitted and self.size.area:
+            self._fitted = self.size
+            self.manual = False
+            self._set_level(self._fitting_level())
+        else:
+            self._place_cursor(scroll=True)
+
     # --- geometry -----------------------------------------------------------------------------
     def _bounds(self, view: PlayerView) -> Bounds:
-        xs: list[int] = []
-        ys: list[int] = []
-        for f in view.fields:
-            xs.append(f.pos[0])
-            ys.append(f.pos[1])
-        for kind, (x, y) in self.targets:
-            if kind == "field":
-                xs.append(x)
-                ys.append(y)
-            else:
-                xs += [x, x + 1]
-                ys += [y, y + 1]
-        for c in view.cottages:
-            xs += [c.corner[0], c.corner[0] + 1]
-            ys += [c.corner[1], c.corner[1] + 1]
-        if not xs:
-            return Bounds(0, 0, 1, 1)
-        return Bounds(min(xs), min(ys), max(xs), max(ys))
+        xs = [f.pos[0] for f in view.fields] + [p[0] for k, p in self.targets if k == "field"]
+        ys = [f.pos[1] for f in view.fields] + [p[1] for k, p in self.targets if k == "field"]
+        corners = [c.corner for c in view.cottages] + [f.corner for f in view.fences]
+        corners += [p for k, p in self.targets if k == "corner"]
+        if view.keythedral is not None:
+            corners.append(view.keythedral)
+        if not xs:  # no field: room for the corners as for fields
+            xs = [x + d for x, _ in corners for d in (0, 1)] or [0]
+            ys = [y + d for _, y in corners for d in (0, 1)] or [0]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        # Every corner touches a field, but should one not, the bounds take in its neighbours.
+        x0, y0 = min([x0, *(x + 1 for x, _ in corners)]), min([y0, *(y + 1 for _, y in corners)])
+        x1, y1 = max([x1, *(x for x, _ in corners)]), max([y1, *(y for _, y in corners)])
+        # At least two fields by two, so that there are corners between them.
+        x1, y1 = max(x1, x0 + 1), max(y1, y0 + 1)
+        rim = (
+            any(x == x0 - 1 for x, _ in corners),
+            any(y == y0 - 1 for _, y in corners),
+            any(x == x1 for x, _ in corners),
+            any(y == y1 for _, y in corners),
+        )
+        return Bounds(x0, y0, x1, y1, rim)
+
+    def _reach(self, kind: str) -> tuple[int, int, int, int]:
+        """The cells of a kind the cursor may stand on: lowest x and y, highest x and y."""
+        b = self.bounds
+        if kind == "field":
+            return b.x0, b.y0, b.x1, b.y1
+        left, top, right, bottom = self.sides
+        return b.x0 - left, b.y0 - top, b.x1 - (not right), b.y1 - (not bottom)
+
+    def _reachable(self, cell: Cell) -> Cell:
+        kind, (x, y) = cell
+        lo_x, lo_y, hi_x, hi_y = self._reach(kind)
+        return kind, (min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y))
 
     def field_origin(self, pos: Pos) -> tuple[int, int]:
-        """Top-left canvas cell of the field box at ``pos``."""
-        b = self.bounds
-        return OX + (pos[0] - b.x0) * PITCH_X, OY + (pos[1] - b.y0) * PITCH_Y
+        """Top-left canvas cell of the field at ``pos`` (its box, or its letter when compact)."""
+        b, lv = self.bounds, self.lv
+        ox, oy, _, _ = lv.edges(self.sides)
+        return ox + (pos[0] - b.x0) * lv.px, oy + (pos[1] - b.y0) * lv.py
 
     def corner_centre(self, corner: Pos) -> tuple[int, int]:
         c, r = self.field_origin(corner)
-        return c + 7, r + 3
+        return c + self.lv.px - 1, r + self.lv.py - 1
 
     def cell_at(self, col: int, row: int) -> Cell | None:
-        """The field or corner drawn at a canvas cell (for mouse clicks)."""
-        b = self.bounds
-        u, v = col - OX, row - OY
-        i, du = divmod(u, PITCH_X)
-        j, dv = divmod(v, PITCH_Y)
-        if dv == 3:
-            k = round((u - 7) / PITCH_X)
-            return ("corner", (b.x0 + k, b.y0 + j))
-        if du == 7:
-            return ("corner", (b.x0 + i, b.y0 + j + (0 if dv >= 2 else -1)))
-        return ("field", (b.x0 + i, b.y0 + j))
+        """The field or corner drawn at a canvas cell (for mouse clicks), or None off the
+        board."""
+        b, lv = self.bounds, self.lv
+        ox, oy, _, _ = lv.edges(self.sides)
+        u, v = col - ox, row - oy
+        i, du = divmod(u, lv.px)
+        j, dv = divmod(v, lv.py)
+        cell: Cell
+        if dv == lv.py - 1:  # the row of corners between two rows of fields
+            k = (u - (lv.px - 1) + lv.px // 2) // lv.px
+            cell = ("corner", (b.x0 + k, b.y0 + j))
+        elif du == lv.px - 1 and lv.boxed:  # between two boxes: the corner above or below
+            cell = ("corner", (b.x0 + i, b.y0 + j + (0 if 2 * dv >= lv.py - 1 else -1)))
+        else:  # a field (without boxes, the gap right of a field is the field's)
+            cell = ("field", (b.x0 + i, b.y0 + j))
+        return cell if self._reachable(cell) == cell else None
 
     # --- drawing ------------------------------------------------------------------------------
     def _put(self, col: int, row: int, text: str, style: Style) -> None:
@@ -254,6 +437,26 @@ class FieldMap(ScrollView, can_focus=True):
                     line[col + i] = ch
                     styles[col + i] = style
 
+    def _put_cells(self, col: int, row: int, text: str, style: Style, width: int) -> None:
+        """``text`` as written (a name), cut to ``width`` cells: a wide character takes two
+        cells, a combining mark none."""
+        if not 0 <= row < len(self._chars):
+            return
+        line, styles = self._chars[row], self._styles[row]
+        x = col
+        for ch in text:
+            cells = cell_len(ch)
+            if cells == 0:
+                if col < x <= len(line):
+                    line[x - 1] += ch
+                continue
+            if x + cells > min(col + width, len(line)):
+                break
+            line[x], styles[x] = ch, style
+            if cells == 2:
+                line[x + 1], styles[x + 1] = "", style
+            x += cells
+
     def _draw(self) -> None:
         view = self.view
         assert view is not None
@@ -263,66 +466,164 @@ class FieldMap(ScrollView, can_focus=True):
         self._styles = [[base] * size.width for _ in range(size.height)]
         workers = {w.field: w for w in view.workers}
         targets = self.targets
+        lv = self.lv
         for f in view.fields:
-            self._draw_field(f.pos, f.type, workers.get(f.pos), ("field", f.pos) in targets)
+            draw = self._draw_field if lv.boxed else self._draw_block
+            draw(f.pos, f.type, workers.get(f.pos), ("field", f.pos) in targets)
         laid = {f.pos for f in view.fields}
         for kind, pos in targets:
             if kind == "field" and pos not in laid:
                 self._draw_spot(pos)
-        for fence in view.fences:
-            self._draw_fence(fence.corner, fence.field, fence.seat)
+        if lv.boxed:
+            for fence in view.fences:
+                self._draw_fence(fence.corner, fence.field, fence.seat)
+        else:
+            self._draw_fences_in_gaps()
         if view.keythedral is not None:
             c, r = self.corner_centre(view.keythedral)
-            self._put(c - 1, r, "[K]", self.palette.keythedral)
+            if lv.compact:
+                self._put(c, r, "K*", self.palette.keythedral)
+            else:
+                self._put(c - 1, r, "[K]", self.palette.keythedral)
         for home in view.cottages:
             self._draw_home(home.corner, home.seat, home.number, home.house)
         for kind, pos in targets:
             if kind == "corner":
                 c, r = self.corner_centre(pos)
-                if self._chars[r][c] == " ":
-                    self._put(c - 1, r, " + ", self.palette.target)
-                else:
+                if self._chars[r][c] == " ":  # an empty corner (compact: its neighbours are close)
+                    mark = "+" if lv.compact else " + "
+                    self._put(c - len(mark) // 2, r, mark, self.palette.target)
+                elif lv.boxed:  # under the cottage, between the boxes
                     self._put(c, r + 1, "+", self.palette.target)
+                else:  # after the cottage
+                    self._put(c + 2, r, "+", self.palette.target)
         self._strips = [None] * size.height
+
+    def _draw_box(self, c: int, r: int, edge: Style, *, dashed: bool = False) -> None:
+        width, height = self.lv.px - 1, self.lv.py - 1
+        across, upright = ("┄", "┆") if dashed else ("─", "│")
+        self._put(c, r, "╱" + across * (width - 2) + "╲", edge)
+        for i in range(1, height - 1):
+            self._put(c, r + i, upright, edge)
+            self._put(c + width - 1, r + i, upright, edge)
+        self._put(c, r + height - 1, "╲" + across * (width - 2) + "╱", edge)
 
     def _draw_field(self, pos: Pos, ftype: str, worker: Any, target: bool) -> None:
         c, r = self.field_origin(pos)
         palette = self.palette
         letter, colour = palette.fields.get(ftype, ("black", "white"))
         edge = palette.target_edge if target else Style(color=colour)
-        self._put(c, r, "╱─────╲", edge)
-        self._put(c, r + 1, "│", edge)
-        self._put(c + 6, r + 1, "│", edge)
-        self._put(c, r + 2, "╲─────╱", edge)
+        self._draw_box(c, r, edge)
         inside = Style(color=letter, bgcolor=colour, bold=True)
-        self._put(c + 1, r + 1, f"{FIELD_LETTER.get(ftype, '?')}    ", inside)
+        inner = self.lv.px - 3  # the width inside the box
+        for i in range(1, self.lv.py - 2):
+            self._put(c + 1, r + i, " " * inner, inside)
+        self._put(c + 1, r + 1, FIELD_LETTER.get(ftype, "?"), inside)
+        plain = Style(color=letter, bgcolor=colour)
+        at = (c + 3, r + 1)  # the worker: on the letter's line at the usual level
+        if self.lv is LARGE:  # the yield after the letter; the worker and the position below
+            self._put(c + 3, r + 1, FIELD_YIELD.get(ftype, ""), plain)
+            at = (c + 1, r + 2)
+            self._put_pos(c + inner, r + 2, pos, plain, inner - (3 if worker else 0))
+        elif self.lv is LARGEST:  # the type, the yield, the worker's owner and the position
+            self._put(c + 3, r + 1, ftype, inside)
+            self._put(c + 1, r + 2, f"yields {FIELD_YIELD.get(ftype, '')}", plain)
+            at = (c + 1, r + 3)
+            room = inner - (3 if worker else 0)
+            room -= self._put_pos(c + inner, r + 3, pos, plain, room) + 1
+            if (
+                worker is not None
+                and self.view is not None
+                and worker.seat < len(self.view.players)
+            ):
+                self._put_cells(c + 4, r + 3, self.view.players[worker.seat].name, plain, room)
         if worker is not None:
             seat = worker.seat
             style = self._seat_style(seat, bg=colour, reverse=palette.workers_on_seat_colour)
-            self._put(c + 3, r + 1, "●" + self._token(seat), style)
+            self._put(*at, "●" + self._token(seat), style)
         if target:
-            self._put(c + 5, r + 1, "+", palette.target)
+            self._put(c + inner, r + 1, "+", palette.target)
+
+    def _put_pos(self, right: int, row: int, pos: Pos, style: Style, room: int) -> int:
+        """A field's position, ending at column ``right``, in at most ``room`` cells (without
+        its brackets if need be); returns the cells it took."""
+        text = pos_text(pos)
+        if len(text) > room:
+            text = text[1:-1]
+        if len(text) > room:
+            return 0
+        self._put(right - len(text) + 1, row, text, style)
+        return len(text)
+
+    def _draw_block(self, pos: Pos, ftype: str, worker: Any, target: bool) -> None:
+        """A field without a box: a block of its colour, two cells (compact) or four by two."""
+        c, r = self.field_origin(pos)
+        palette = self.palette
+        letter, colour = palette.fields.get(ftype, ("black", "white"))
+        inside = Style(color=letter, bgcolor=colour, bold=True)
+        width = self.lv.px - 1
+        for i in range(self.lv.py - 1):
+            self._put(c, r + i, " " * width, inside)
+        self._put(c, r, FIELD_LETTER.get(ftype, "?"), inside)
+        if worker is not None:
+            seat = worker.seat
+            style = self._seat_style(seat, bg=colour, reverse=palette.workers_on_seat_colour)
+            if self.lv.compact:  # the owner's letter, small
+                self._put(c + 1, r, self._token(seat).lower(), style)
+            else:
+                self._put(c + 1, r + 1, "●" + self._token(seat), style)
+        if target:  # in the block's last cell on the first line, else in the gap after it
+            free = self._chars[r][c + width - 1] == " "
+            self._put(c + width - (1 if free else 0), r, "+", palette.target)
 
     def _draw_spot(self, pos: Pos) -> None:
         c, r = self.field_origin(pos)
-        edge = self.palette.target_edge
-        self._put(c, r, "╱┄┄┄┄┄╲", edge)
-        self._put(c, r + 1, "┆  +  ┆", edge)
-        self._put(c + 3, r + 1, "+", self.palette.target)
-        self._put(c, r + 2, "╲┄┄┄┄┄╱", edge)
+        palette = self.palette
+        if not self.lv.boxed:
+            width = self.lv.px - 1
+            for i in range(self.lv.py - 1):
+                self._put(c, r + i, "·" * width, palette.target_edge)
+            self._put(c + width - 1, r, "+", palette.target)
+            return
+        self._draw_box(c, r, palette.target_edge, dashed=True)
+        self._put(c + (self.lv.px - 1) // 2, r + 1, "+", palette.target)
+        if self.lv is not NORMAL:
+            inner = self.lv.px - 3
+            self._put_pos(c + inner, r + self.lv.py - 3, pos, palette.target_edge, inner)
 
     def _draw_fence(self, corner: Pos, field: Pos, seat: int) -> None:
         c, r = self.field_origin(field)
         dx, dy = field[0] - corner[0], field[1] - corner[1]
-        col = c + (6 if dx == 0 else 0)
-        row = r + (2 if dy == 0 else 0)
+        col = c + (self.lv.px - 2 if dx == 0 else 0)
+        row = r + (self.lv.py - 2 if dy == 0 else 0)
         self._put(col, row, "█", Style(color=self._seat_colour(seat), bold=True))
+
+    def _draw_fences_in_gaps(self) -> None:
+        """Fences as quarter blocks (see :data:`QUADRANTS`) in the gaps between the blocks."""
+        assert self.view is not None
+        cells: dict[tuple[int, int], tuple[int, int]] = {}  # (col, row) -> (bits, seat)
+        for fence in self.view.fences:
+            c, r = self.field_origin(fence.field)
+            right_of_field = fence.corner[0] == fence.field[0]
+            below = fence.corner[1] == fence.field[1]
+            col = c + self.lv.px - 1 if right_of_field else c - 1
+            row = r + (self.lv.py - 2 if below else 0)  # the block's last line, or its first
+            bit = (1 if right_of_field else 2) << (2 if below else 0)
+            bits, seat = cells.get((col, row), (0, fence.seat))
+            cells[col, row] = (bits | bit, seat)
+        for (col, row), (bits, seat) in cells.items():
+            self._put(col, row, QUADRANTS[bits], Style(color=self._seat_colour(seat), bold=True))
 
     def _draw_home(self, corner: Pos, seat: int, number: int, house: bool) -> None:
         c, r = self.corner_centre(corner)
         style = self._seat_style(seat, reverse=True)
-        self._put(c - 1, r, f"{self._token(seat)}{number}{'⌂' if house else ' '}", style)
-        if house:
+        token = self._token(seat)
+        if self.lv.compact:  # a house in capitals, a cottage in small letters
+            label = f"{token.upper() if house else token.lower()}{number}"
+            self._put(c, r, label, style + Style(underline=house))
+            return
+        self._put(c - 1, r, f"{token}{number}{'⌂' if house else ' '}", style)
+        if house and self.lv.boxed:  # (without boxes, a fence may be drawn there)
             self._put(c, r - 1, "▲", Style(color=self._seat_colour(seat), bold=True))
 
     def _token(self, seat: int) -> str:
@@ -349,12 +650,13 @@ class FieldMap(ScrollView, can_focus=True):
     # --- the cursor ---------------------------------------------------------------------------
     def _cursor_cells(self) -> dict[int, dict[int, tuple[str, Style]]]:
         kind, pos = self.cursor
-        if kind == "field":
+        lv = self.lv
+        if kind == "field":  # on the box's sides, or in the gaps beside the block
             c, r = self.field_origin(pos)
-            left, right, row = c, c + 6, r + 1
-        else:
+            left, right, row = (c, c + lv.px - 2, r + 1) if lv.boxed else (c - 1, c + lv.px - 1, r)
+        else:  # beside the cottage's label
             cc, row = self.corner_centre(pos)
-            left, right = cc - 2, cc + 2
+            left, right = (cc - 1, cc + 2) if lv.compact else (cc - 2, cc + 2)
         palette = self.palette
         if self.screen.focused is self:  # Enter acts here
             return {row: {left: ("▶", palette.cursor), right: ("◀", palette.cursor)}}
@@ -364,7 +666,7 @@ class FieldMap(ScrollView, can_focus=True):
         kind, pos = self.cursor
         if kind == "field":
             c, r = self.field_origin(pos)
-            return Region(c - 2, r - 1, 11, 5)
+            return Region(c - 2, r - 1, self.lv.px + 3, self.lv.py + 1)
         c, r = self.corner_centre(pos)
         return Region(c - 4, r - 2, 9, 5)
 
@@ -381,13 +683,13 @@ class FieldMap(ScrollView, can_focus=True):
         self._track_cursor()
         return rows
 
-    def cursor_offset(self) -> Offset | None:
-        """Where the cursor's cell is on the screen (a field's letter, a corner's centre), or
-        None while it is scrolled out of sight."""
-        kind, pos = self.cursor
+    def cell_offset(self, cell: Cell) -> Offset | None:
+        """Where a cell is on the screen (a field's letter, a corner's centre), or None while
+        it is scrolled out of sight."""
+        kind, pos = cell
         if kind == "field":
             c, r = self.field_origin(pos)
-            col, row = c + 1, r + 1
+            col, row = (c + 1, r + 1) if self.lv.boxed else (c, r)
         else:
             col, row = self.corner_centre(pos)
         pad_x, pad_y = self._padding()
@@ -396,13 +698,19 @@ class FieldMap(ScrollView, can_focus=True):
         y = region.y + pad_y + row - int(self.scroll_y)
         return Offset(x, y) if region.contains(x, y) else None
 
+    def cursor_offset(self) -> Offset | None:
+        """Where the cursor's cell is on the screen, or None while it is out of sight."""
+        return self.cell_offset(self.cursor)
+
     def _track_cursor(self) -> None:
         """Put the terminal's own cursor on the selected cell while the map has the focus, so
         screen readers and magnifiers follow the selection."""
-        if self.has_focus and (offset := self.cursor_offset()) is not None:
+        # (The screen's focus, not has_focus: that is set only after on_focus has run.)
+        if self.screen.focused is self and (offset := self.cursor_offset()) is not None:
             self.app.cursor_position = offset
 
     def set_cursor(self, cell: Cell, *, announce: bool = True) -> None:
+        cell = self._reachable(cell)
         self.cursor = cell
         before = self.scroll_offset
         rows = self._place_cursor(scroll=True)
@@ -420,12 +728,7 @@ class FieldMap(ScrollView, can_focus=True):
     def move(self, dx: int, dy: int) -> Cell:
         """Move the cursor one field (or corner) and return where it is (no message)."""
         _, (x, y) = self.cursor
-        kind = self.mode
-        b = self.bounds
-        lo_x, lo_y = (b.x0, b.y0) if kind == "field" else (b.x0 - 1, b.y0 - 1)
-        x = min(max(x + dx, lo_x), b.x1)
-        y = min(max(y + dy, lo_y), b.y1)
-        self.set_cursor((kind, (x, y)), announce=False)
+        self.set_cursor((self.mode, (x + dx, y + dy)), announce=False)
         return self.cursor
 
     def toggle_lattice(self) -> Cell:
@@ -481,21 +784,37 @@ class FieldMap(ScrollView, can_focus=True):
             self._strips[row] = strip
         return strip
 
+    def _legend(self, width: int) -> Strip:
+        """The marks of a level without boxes, as many as fit in ``width``, most needed first."""
+        segments: list[Segment] = []
+        used = 0
+        for mark, meaning in LEGENDS.get(self.lv.name, ()):
+            gap = 2 if segments else 0
+            if used + gap + len(mark) + 1 + len(meaning) > width:
+                break
+            if gap:
+                segments.append(Segment("  "))
+            segments += [Segment(mark, Style(bold=True)), Segment(" " + meaning, DIM)]
+            used += gap + len(mark) + 1 + len(meaning)
+        return Strip(segments, used)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         pad_x, pad_y = self._padding()
-        width = self.size.width
+        width, height = self.size
         base = self.rich_style
         row = y + scroll_y - pad_y
         if not 0 <= row < len(self._strips):
+            if not self.lv.boxed and self._strips and y == height - 1 and row >= 0:
+                # Room under a board without boxes: what its marks mean.
+                legend = self._legend(width)
+                strip = Strip([Segment(" " * ((width - legend.cell_length) // 2)), *legend])
+                return strip.extend_cell_length(width).apply_style(base)
             return Strip.blank(width, base)
         strip = self._strip(row).crop(scroll_x, scroll_x + width - pad_x)
         if pad_x:
             strip = Strip([Segment(" " * pad_x), *strip], pad_x + strip.cell_length)
         return strip.extend_cell_length(width).apply_style(base)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._place_cursor(scroll=True)
 
     def on_click(self, event: events.Click) -> None:
         pad_x, pad_y = self._padding()
