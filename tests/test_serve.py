@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 
 from keythedral import serve
-from keythedral.tui.widgets.board import FIELD_COLOURS
+from keythedral.tui.widgets.map_looks import FIELD_COLOURS
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PLAY_ARGS = ("--players", "Ann", "Bob", "--seed", "3")

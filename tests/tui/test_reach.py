@@ -112,7 +112,7 @@ def test_the_ansi_map_palette_keeps_every_distinction() -> None:
     worker on a field of its seat's hue), the targets, the Keythedral and the cursor."""
     from rich.color import Color, ColorSystem
 
-    from keythedral.tui.widgets.board import ANSI_COLOUR, TRUE_COLOUR, palette_for
+    from keythedral.tui.widgets.map_looks import ANSI_COLOUR, TRUE_COLOUR, palette_for
 
     fills = [_ansi(fill) for _, fill in ANSI_COLOUR.fields.values()]
     seats = [_ansi(c) for c in ANSI_COLOUR.seats]

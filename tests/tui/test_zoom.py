@@ -14,7 +14,8 @@ from textual.geometry import Offset
 from textual.widgets import ContentSwitcher
 from tui_helpers import busy_game, config, laid_out, make_app
 
-from keythedral.tui.widgets.board import (
+from keythedral.tui.widgets.board import Cell, FieldMap
+from keythedral.tui.widgets.map_looks import (
     COMPACT,
     LARGE,
     LARGEST,
@@ -22,8 +23,6 @@ from keythedral.tui.widgets.board import (
     NORMAL,
     QUADRANTS,
     SMALL,
-    Cell,
-    FieldMap,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
 

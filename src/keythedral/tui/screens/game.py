@@ -33,9 +33,10 @@ from keythedral.tui.text import (
     seat_name,
     touches,
 )
-from keythedral.tui.widgets.board import LEVELS, Cell, FieldMap
+from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel, hotkeys
 from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
     EventLog,
     HandPanel,

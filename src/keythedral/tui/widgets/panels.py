@@ -21,7 +21,7 @@ from keythedral.tui.text import (
     seat_value,
     worth,
 )
-from keythedral.tui.widgets.board import SEAT_COLOURS
+from keythedral.tui.widgets.map_looks import SEAT_COLOURS
 from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
 
 if TYPE_CHECKING:
