@@ -320,11 +320,11 @@ class GameScreen(AssistMixin, BaseScreen):
                 [Choice("show the scores", command="scores", key="1")],
                 "Every hand is revealed on the scores screen.",
             )
-        elif seat is None and app.thinking is not None:
+        elif seat is None and app.runner.thinking is not None:
             panel.show(
-                f"{session.seat_label(app.thinking)} is choosing…",
+                f"{session.seat_label(app.runner.thinking)} is choosing…",
                 [],
-                "\n".join(["Computer players move by themselves.", *app.bot_moves]),
+                "\n".join(["Computer players move by themselves.", *app.runner.moves]),
             )
         elif seat is None and window:
             panel.show(
@@ -363,7 +363,7 @@ class GameScreen(AssistMixin, BaseScreen):
             panel.option_list.focus()
 
     def _prompt(self, view: PlayerView, seat: int) -> str:
-        if view.decision == "window" or self.kapp.claimed is not None:
+        if view.decision == "window" or self.kapp.table.claimed is not None:
             return f"{seat_name(view, seat)}: play a law card, or let it go by"
         return decision_prompt(view, (seat,))
 
@@ -604,9 +604,9 @@ class GameScreen(AssistMixin, BaseScreen):
         if choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
-            self.kapp.decline_all()
+            self.kapp.mode.decline_all()
         elif choice.command.startswith("seat:"):
-            self.kapp.claim(int(choice.command[5:]))
+            self.kapp.mode.claim(int(choice.command[5:]))
         elif choice.command == "cell" and choice.cell is not None:
             self.pick_cell(choice.cell)
         elif choice.command.startswith("kind:"):
@@ -614,7 +614,7 @@ class GameScreen(AssistMixin, BaseScreen):
         elif choice.command.startswith("order:"):
             self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
         elif choice.command == "scores":
-            self.kapp.show_scores()
+            self.kapp.mode.show_scores()
 
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
         if event.choice not in self.query_one(DecisionPanel).choices:
@@ -635,7 +635,7 @@ class GameScreen(AssistMixin, BaseScreen):
     # --- actions ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.kapp.can_undo()
+            return self.kapp.mode.can_undo()
         if action == "back":
             return self.narrowed is not None
         if action == "next_target":
@@ -648,9 +648,9 @@ class GameScreen(AssistMixin, BaseScreen):
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""
         self._note = None
-        if event.key == "u" and not self.kapp.can_undo():
+        if event.key == "u" and not self.kapp.mode.can_undo():
             event.stop()
-            self.kapp.undo()
+            self.kapp.mode.undo()
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
             self.say("No targets on the map for this choice: use the list on the right.")
@@ -663,7 +663,7 @@ class GameScreen(AssistMixin, BaseScreen):
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 
     def action_undo(self) -> None:
-        self.kapp.undo()
+        self.kapp.mode.undo()
 
     def action_back(self) -> None:
         if self.narrowed is not None:
