@@ -694,7 +694,7 @@ async def test_the_walkthrough_shows_only_the_hint_of_the_player_at_the_keyboard
         screen = app.game_screen
         assert screen is not None and app.keyboard == first
         # The other seat's hint, left behind (as if it had asked for it at the keyboard).
-        screen.hint_shown = Hint(session.can_decline(other), "a secret of the other seat")
+        screen.assist.hint_shown = Hint(session.can_decline(other), "a secret of the other seat")
         await pilot.press("e")
         await pilot.pause()
         assert "a secret of the other seat" not in screen_text(app)

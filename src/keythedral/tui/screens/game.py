@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.tui.screens.assist import AssistMixin
+from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
     call_next_text,
@@ -217,7 +217,7 @@ def board_panes() -> ComposeResult:
         yield KeytownMat(id="keytown-mat")
 
 
-class GameScreen(AssistMixin, BaseScreen):
+class GameScreen(BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
@@ -262,6 +262,7 @@ class GameScreen(AssistMixin, BaseScreen):
         self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
+        self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
 
     @property
     def kapp(self) -> KeythedralApp:
@@ -354,7 +355,7 @@ class GameScreen(AssistMixin, BaseScreen):
             self._focus_for(targets, panel)
         self._show_cursor_info()
         self.refresh_bindings()
-        self._refresh_walkthrough()
+        self.assist.refresh_walkthrough()
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         if targets and all(c.cell is not None for c in panel.choices):
@@ -526,7 +527,8 @@ class GameScreen(AssistMixin, BaseScreen):
         self.second = False
         self.refresh_game()
         panel = self.query_one(DecisionPanel)
-        hinted = self.hint_shown.action if self.hint_shown is not None else None
+        hint = self.assist.hint_shown
+        hinted = hint.action if hint is not None else None
         for i, c in enumerate(panel.choices):
             if hinted is not None and c.action == hinted:
                 panel.option_list.highlighted = i  # the variant the hint named
@@ -661,6 +663,18 @@ class GameScreen(AssistMixin, BaseScreen):
             from keythedral.tui.screens.help import LawsScreen
 
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
+
+    def action_hint(self) -> None:
+        self.assist.hint()
+
+    def action_walkthrough(self) -> None:
+        self.assist.walkthrough()
+
+    def action_rules(self) -> None:
+        self.assist.rules()
+
+    def action_help(self) -> None:
+        self.assist.help()
 
     def action_undo(self) -> None:
         self.kapp.mode.undo()
