@@ -48,10 +48,10 @@ from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import COLOURS, FENCE_PRICE, FIELD_LETTER, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
-    from keythedral.engine import PlayerView
+    from keythedral.engine import Action, PlayerView
+    from keythedral.engine.actions import PlayLaw
     from keythedral.tui.app import KeythedralApp
 
-Action = Any
 ARROWS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 MOVES = (
     ("h", -1, 0),
@@ -87,21 +87,21 @@ def action_cell(action: Action, second: bool = False) -> Cell | None:
 
 def natural_key(action: Action) -> str | None:
     """The key a player would guess for an action: its number, its amount, p for pass."""
-    kind = action.kind
-    if kind in ("choose_work_order", "place_cottage", "convert_cottage"):
-        return str(action.number)
-    if kind == "bid":
-        return str(action.amount) if action.amount < 10 else ""
-    if kind in ("pass_bid", "pass"):
-        return "p"
-    if kind == "choose_start_player":
-        return str(action.target + 1) if action.target < 9 else ""
-    if kind in ("pay", "choose_cube") and action.cube in COLOURS:
-        return str(COLOURS.index(action.cube) + 1)
-    if kind == "trade" and action.take in COLOURS:
-        return str(COLOURS.index(action.take) + 1)
-    if kind == "buy_craft" and action.craft in COLOURS:
-        return str(COLOURS.index(action.craft) + 1)
+    match action.kind:
+        case "choose_work_order" | "place_cottage" | "convert_cottage":
+            return str(action.number)
+        case "bid":
+            return str(action.amount) if action.amount < 10 else ""
+        case "pass_bid" | "pass":
+            return "p"
+        case "choose_start_player":
+            return str(action.target + 1) if action.target < 9 else ""
+        case "pay" | "choose_cube" if action.cube in COLOURS:
+            return str(COLOURS.index(action.cube) + 1)
+        case "trade" if action.take in COLOURS:
+            return str(COLOURS.index(action.take) + 1)
+        case "buy_craft" if action.craft in COLOURS:
+            return str(COLOURS.index(action.craft) + 1)
     return None
 
 
@@ -136,7 +136,7 @@ def build_choices(
         (a.kind, action_cell(a, second)) for a in acts
     )
     per_kind = Counter(a.kind for a in acts) if kinds and len(acts) > LONG_LIST else Counter()
-    items: list[tuple[str | None, str, Action, str, Cell | None]] = []
+    items: list[tuple[str | None, str, Action | None, str, Cell | None]] = []
     done: set[tuple[str, Cell | None]] = set()
     for a in acts:
         cell = action_cell(a, second)
@@ -165,15 +165,16 @@ def build_choices(
     ]
 
 
-def order_choices(orders: list[Action], view: PlayerView) -> list[Choice]:
+def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
     """Work order's orders, one number at a time: a line per number that may come next after
     the numbers the player has already put in order (those all the listed orders share)."""
-    first = orders[0].order
+    sequences = [a.order or () for a in orders]
+    first = sequences[0]
     k = 0
-    while k < len(first) and all(a.order[k] == first[k] for a in orders):
+    while k < len(first) and all(order[k] == first[k] for order in sequences):
         k += 1
     common = first[:k]
-    nexts = sorted({a.order[len(common)] for a in orders})
+    nexts = sorted({order[len(common)] for order in sequences})
     seat = orders[0].seat
     items = [
         (
@@ -192,21 +193,25 @@ def order_choices(orders: list[Action], view: PlayerView) -> list[Choice]:
 
 def group_text(action: Action, view: PlayerView, n: int) -> str:
     """The line standing for ``n`` actions of one kind on one cell."""
-    kind = action.kind
-    if kind == "place_cottage":
-        return f"a cottage at {pos_text(action.corner)}: touches {touches(view, action.corner)}"
-    if kind in ("build_fence", "remove_fence"):
-        home = cottage_at(view, action.corner)
-        who = (
-            f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} {home.number}"
-            if home is not None
-            else f"corner {pos_text(action.corner)}"
-        )
-        verb = "build a fence beside" if kind == "build_fence" else "remove a fence beside"
-        return f"{verb} {who} ({n} fields)"
+    match action.kind:
+        case "place_cottage":
+            corner = action.corner
+            return f"a cottage at {pos_text(corner)}: touches {touches(view, corner)}"
+        case "build_fence" | "remove_fence":
+            home = cottage_at(view, action.corner)
+            who = (
+                f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} "
+                f"{home.number}"
+                if home is not None
+                else f"corner {pos_text(action.corner)}"
+            )
+            verb = (
+                "build a fence beside" if action.kind == "build_fence" else "remove a fence beside"
+            )
+            return f"{verb} {who} ({n} fields)"
     cell = action_cell(action)
     where = f" at {pos_text(cell[1])}" if cell is not None else ""
-    return f"{kind.replace('_', ' ')}{where} ({n} choices)"
+    return f"{action.kind.replace('_', ' ')}{where} ({n} choices)"
 
 
 def board_panes() -> ComposeResult:
@@ -540,7 +545,7 @@ class GameScreen(BaseScreen):
         session, seat = self.kapp.session, self.kapp.keyboard
         if session is None or seat is None:
             return
-        narrowed = [
+        narrowed: list[Action] = [
             a
             for a in session.legal_for(seat)
             if a.kind == "play_law" and a.order and a.order[: len(prefix)] == prefix

@@ -194,7 +194,7 @@ class TutorialScreen(GameScreen):
             self.refresh_bindings()  # f (the coach plays) comes and goes with free play
             self._show_cursor_info()
 
-    def plan(self, action: Any) -> tuple[str, str]:
+    def plan(self, action: Action) -> tuple[str, str]:
         """The next key that makes ``action`` here, and the words for it.
 
         A line of the list with its own key: that key.  A line that opens a group (a kind of
