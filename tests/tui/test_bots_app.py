@@ -30,7 +30,7 @@ async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> Non
     """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
     are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
     for _ in range(rounds):
-        if app.thinking is None and not app.workers:
+        if app.runner.thinking is None and not app.workers:
             return
         if app.workers:
             await app.workers.wait_for_complete()
@@ -118,7 +118,7 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         await take(pilot, app, session.legal_for(0)[0])  # and her cottage: Bob's turn
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert session.state.to_act == (1,) and app.thinking == 1
+        assert session.state.to_act == (1,) and app.runner.thinking == 1
         text = screen_text(app)
         assert "Bob (greedy) is choosing" in text
         assert "to act: Bob (greedy)" in text  # the status bar says who plays the seat
@@ -135,7 +135,7 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         await pilot.pause()
         assert session.actions[-1] == bob and session.undoable_by() == 1
         text = screen_text(app)
-        assert app.thinking == 1  # his cottage comes next
+        assert app.runner.thinking == 1  # his cottage comes next
         # His move is told in the info line and listed while the bots play on.
         assert text.count("Bob (greedy) lays a") == 2
         x, y = bob.pos
@@ -180,11 +180,11 @@ async def test_undo_in_the_pause_takes_back_the_persons_move_before_the_bot_answ
         await take(pilot, app, next(a for a in session.legal() if a.kind == "pass"))
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.thinking == 1 and session.actions[-1].kind == "pass"
+        assert app.runner.thinking == 1 and session.actions[-1].kind == "pass"
         assert app.mode.can_undo()  # Ann's pass, before Bob has answered
         await pilot.press("u")
         await pilot.pause()
-        assert session.state == saved.state and app.keyboard == 0 and app.thinking is None
+        assert session.state == saved.state and app.keyboard == 0 and app.runner.thinking is None
         assert "Taken back: pass" in screen_text(app)
         # The dropped bot move does not come back.
         app.runner.chose(app.runner.turn - 1, len(saved.actions), session.legal()[0], 0.0)
@@ -325,7 +325,7 @@ async def test_a_person_cannot_play_for_a_bot_seat() -> None:
         await pilot.pause()
         session = app.session
         assert session is not None and session.state.to_act == (0,)
-        assert app.keyboard is None and app.thinking == 0
+        assert app.keyboard is None and app.runner.thinking == 0
         assert not app.play(session.legal_for(0)[0])
         assert session.actions == []
         text = screen_text(app)
@@ -357,7 +357,7 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         app.runner.bots[2].choose = held
         await take(pilot, app, session.legal_for(1)[0])
         await take(pilot, app, session.legal_for(1)[0])
-        assert app.thinking == 2 and app.workers
+        assert app.runner.thinking == 2 and app.workers
         await pilot.press("t")  # the screen answers keys meanwhile
         assert str(app.screen.query_one("ContentSwitcher").current) == "mats"
         app.start_game(config(8))
@@ -365,4 +365,4 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session is not session and app.session is not None
-        assert app.session.actions == [] and app.thinking is None and app.keyboard == 0
+        assert app.session.actions == [] and app.runner.thinking is None and app.keyboard == 0

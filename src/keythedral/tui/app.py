@@ -1,16 +1,10 @@
 """The Keythedral app: hot-seat play for 2 to 5 players at one keyboard.
 
 The app starts things (a game, a saved game, the tutorial, a replay, the new-game screen) and
-holds what a game is played with; each job is done elsewhere:
-
-- the session (keythedral.tui.session): the game itself, the actions and the states;
-- the table (keythedral.tui.table): who holds the keyboard, and what comes after each change;
-- the mode (keythedral.tui.mode): a normal game, which applies a person's actions and carries
-  out the table's decisions, or the tutorial (keythedral.tui.screens.tutorial);
-- the bot runner (keythedral.tui.bot_runner): the computer players' moves;
-- the files (keythedral.tui.files): the autosave, saves, replays and the log as text.
-
-Every finished game is written as a replay next to the saves.
+holds what a game is played with, each part with its own job: the session (the game itself,
+tui/session.py), the table (who holds the keyboard, tui/table.py), the mode (a normal game,
+tui/mode.py, or the tutorial), the bot runner (the computer players, tui/bot_runner.py) and
+the files (the autosave, saves, replays, tui/files.py).
 """
 
 from __future__ import annotations
@@ -120,11 +114,6 @@ class KeythedralApp(App[None]):
         """The person whose hand is on screen (the table's)."""
         return self.table.hand_up
 
-    @property
-    def thinking(self) -> int | None:
-        """The bot seat whose move is being made."""
-        return self.runner.thinking
-
     def play(self, action: Action) -> bool:
         """Apply one action of a person (checked against the lesson in the tutorial)."""
         return self.mode.play(action)
@@ -149,10 +138,7 @@ class KeythedralApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen | None:
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                return screen
-        return None
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
 
     # --- reach: ASCII, keys ----------------------------------------------------------------------
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -203,7 +189,7 @@ class KeythedralApp(App[None]):
         if not self.is_headless:  # SIGHUP/SIGTERM write the pending autosave before ending
             from keythedral.tui.shutdown import Shutdown
 
-            Shutdown(lambda: self.files._saver, self.exit).install()
+            Shutdown(lambda: self.files.autosaver, self.exit).install()
         self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
             saved = self._start_saved
@@ -286,16 +272,16 @@ class KeythedralApp(App[None]):
 
     def _begin(self, session: Session) -> None:
         screen = self.screen
-        if isinstance(screen, GameScreen) and screen.kapp.session is None:
-            # The empty board shown while the engine loaded: fill it in.
-            self._install(session, GameMode(self))
-            self.route()
-            self.files.autosave()
-            return
-        self.clear_screens()
+        # The empty board shown while the engine loaded is filled in; else a new board.
+        loading = isinstance(screen, GameScreen) and screen.kapp.session is None
+        if not loading:
+            self.clear_screens()
         self._install(session, GameMode(self))
-        self.push_screen(GameScreen())
-        self.call_after_refresh(self.route)
+        if loading:
+            self.route()
+        else:
+            self.push_screen(GameScreen())
+            self.call_after_refresh(self.route)
         self.files.autosave()
 
     def settle_memory(self) -> None:
@@ -367,24 +353,17 @@ class KeythedralApp(App[None]):
         self.push_screen(RulesScreen(section))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        log = "The game's whole public log as a plain text file (for reading aloud or grep)"
+        plain = "Draw with plain ASCII only (on/off), for weak fonts and terminals"
         yield SystemCommand("New game", "Set up a new game", self.action_new_game)
         yield SystemCommand("Save game", "Save this game under a name", self.action_save)
         yield SystemCommand("Load game", "Load a saved game (or the autosave)", self.action_load)
         yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
-        yield SystemCommand(
-            "Tutorial", "Learn the game in a guided game against two bots", self.start_tutorial
-        )
+        tutorial = "Learn the game in a guided game against two bots"
+        yield SystemCommand("Tutorial", tutorial, self.start_tutorial)
         yield SystemCommand("Help", "Keys and the map legend", self.action_help)
-        yield SystemCommand(
-            "Save the log as text",
-            "The game's whole public log as a plain text file (for reading aloud or grep)",
-            self.action_save_log,
-        )
-        yield SystemCommand(
-            "ASCII drawing",
-            "Draw with plain ASCII only (on/off), for weak fonts and terminals",
-            self.action_toggle_ascii,
-        )
+        yield SystemCommand("Save the log as text", log, self.action_save_log)
+        yield SystemCommand("ASCII drawing", plain, self.action_toggle_ascii)
         yield from super().get_system_commands(screen)
 
     def action_toggle_ascii(self) -> None:

@@ -31,18 +31,18 @@ class Files:
         self.app = app
         self.data_dir = data_dir
         self.autosave_enabled = autosave
-        self._saver: AutoSaver | None = None
+        self.autosaver: AutoSaver | None = None  # made at the first autosave (``saver``)
         self._save_error_told: str | None = None  # the autosave's trouble, on screen now
         self.replay_path: Path | None = None  # where the finished game was written
 
     @property
     def saver(self) -> AutoSaver:
-        if self._saver is None:
+        if self.autosaver is None:
             from keythedral import persistence
             from keythedral.autosave import AutoSaver
 
-            self._saver = AutoSaver(persistence.autosave_path(self.data_dir))
-        return self._saver
+            self.autosaver = AutoSaver(persistence.autosave_path(self.data_dir))
+        return self.autosaver
 
     # --- saving -----------------------------------------------------------------------------------
     def autosave(self) -> None:
@@ -60,7 +60,7 @@ class Files:
         hand-over cleared the notes on screen, for as long as it fails."""
         if again:
             self._save_error_told = None  # cleared with the rest: said again just below
-        error = self._saver.error if self._saver is not None else None
+        error = self.autosaver.error if self.autosaver is not None else None
         if error is not None and error != self._save_error_told:
             self.app.notify(error, title="Autosave failed", severity="error", timeout=15)
         self._save_error_told = error
@@ -235,16 +235,16 @@ class Files:
     def kept_after_crash(self) -> str:
         """How to carry on after a crash: the game in progress is in the autosave (every
         action is on disk before it is shown), unless autosaving failed or was off."""
-        session, saver = self.app.session, self._saver
+        session, saver = self.app.session, self.autosaver
         if session is None or session.over or not self.app.mode.autosaves or saver is None:
             return ""
         return "" if saver.error else "keythedral --resume continues the game"
 
     def flush(self) -> None:
         """Everything submitted to the autosave is on disk (at quit)."""
-        if self._saver is not None:
-            self._saver.flush()
+        if self.autosaver is not None:
+            self.autosaver.flush()
 
     def close(self) -> None:
-        if self._saver is not None:
-            self._saver.close()  # everything folded into the snapshot; the journal removed
+        if self.autosaver is not None:
+            self.autosaver.close()  # everything folded into the snapshot; the journal removed
