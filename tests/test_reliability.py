@@ -451,13 +451,13 @@ def test_loading_a_tampered_save_keeps_the_game_in_progress(data_dir: Path) -> N
         app = KeythedralApp(saved=saved, data_dir=data_dir, animations=False)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
-            app.saver.flush()
+            app.files.saver.flush()
             kept = autosave.read_bytes()
-            assert app.load_path(bad) is False
+            assert app.files.load_path(bad) is False
             await pilot.pause()
             assert app.session is not None and app.session.state == state
             assert len(app.session.actions) == len(actions)
-            app.saver.flush()
+            app.files.saver.flush()
             assert autosave.read_bytes() == kept
             assert any("was altered" in str(n.message) for n in app._notifications)
 

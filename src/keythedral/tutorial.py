@@ -292,7 +292,7 @@ def _home(view: PlayerView, seat: int, number: int) -> Any:
 
 
 def _types(view: PlayerView) -> dict[tuple[int, int], str]:
-    return {tuple(f.pos): str(f.type) for f in view.fields}  # type: ignore[misc]
+    return {(f.pos[0], f.pos[1]): str(f.type) for f in view.fields}
 
 
 def _pos(p: Sequence[int]) -> str:

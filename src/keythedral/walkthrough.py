@@ -116,7 +116,7 @@ def _pos(p: Sequence[int]) -> str:
 
 
 def _field_types(view: PlayerView) -> dict[tuple[int, int], str]:
-    return {tuple(f.pos): str(f.type) for f in view.fields}  # type: ignore[misc]
+    return {(f.pos[0], f.pos[1]): str(f.type) for f in view.fields}
 
 
 def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:

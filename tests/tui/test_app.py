@@ -144,7 +144,7 @@ async def test_privacy_screen_at_every_hand_over() -> None:
             if app.keyboard is None:
                 assert session.window_seats()
                 assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
-                app.decline_all()
+                app.mode.decline_all()
                 await pilot.pause()
                 continue
             before = app.keyboard
@@ -231,13 +231,13 @@ async def test_undo_takes_back_own_payment_steps_only() -> None:
         await hand_over(pilot, app)
         session = app.session
         assert session is not None
-        assert not app.can_undo()
+        assert not app.mode.can_undo()
         await pilot.press("u")
         assert "Nothing to take back" in screen_text(app)
         trade = next(a for a in session.legal() if a.kind == "trade")
         await take(pilot, app, trade)
         assert "Still to pay to the trader for 1" in screen_text(app)
-        assert app.can_undo()
+        assert app.mode.can_undo()
         await pilot.press("u")
         assert session.state == saved.state
         assert "Taken back: trade" in screen_text(app)
@@ -318,7 +318,7 @@ async def test_autosave_after_every_action_and_resume(_data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        app.saver.flush()
+        app.files.saver.flush()
         saved = persistence.load(persistence.autosave_path())
         assert app.session is not None
         assert saved.actions == tuple(app.session.actions) and saved.state == app.session.state
@@ -344,11 +344,11 @@ async def test_save_and_load_named_games_and_refuse_a_broken_one(_data_dir: Path
         broken = persistence.save_path("broken")
         broken.write_text('{"format": "keythedral-save", "version": 1}')
         good = path.read_bytes()
-        assert not app.load_path(broken)
+        assert not app.files.load_path(broken)
         await pilot.pause()
         shown = [n.message for n in app._notifications]
         assert any("broken.json has no valid game settings" in m for m in shown), shown
-        assert app.load_path(path)
+        assert app.files.load_path(path)
         await pilot.pause()
         assert app.session is not None and len(app.session.actions) == 1
         assert path.read_bytes() == good
@@ -695,7 +695,7 @@ async def test_the_walkthrough_shows_only_the_hint_of_the_player_at_the_keyboard
         screen = app.game_screen
         assert screen is not None and app.keyboard == first
         # The other seat's hint, left behind (as if it had asked for it at the keyboard).
-        screen.hint_shown = Hint(session.can_decline(other), "a secret of the other seat")
+        screen.assist.hint_shown = Hint(session.can_decline(other), "a secret of the other seat")
         await pilot.press("e")
         await pilot.pause()
         assert "a secret of the other seat" not in screen_text(app)

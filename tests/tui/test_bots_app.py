@@ -30,7 +30,7 @@ async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> Non
     """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
     are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
     for _ in range(rounds):
-        if app.thinking is None and not app.workers:
+        if app.runner.thinking is None and not app.workers:
             return
         if app.workers:
             await app.workers.wait_for_complete()
@@ -71,7 +71,7 @@ async def play_as_people(
             assert session.window_seats() and not any(
                 session.is_bot(s) for s in session.window_seats()
             )
-            app.decline_all()
+            app.mode.decline_all()
             continue
         assert not session.is_bot(app.keyboard)
         assert shown == [NAMES[app.keyboard]]
@@ -121,39 +121,39 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         await take(pilot, app, session.legal_for(0)[0])  # and her cottage: Bob's turn
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert session.state.to_act == (1,) and app.thinking == 1
+        assert session.state.to_act == (1,) and app.runner.thinking == 1
         text = screen_text(app)
         assert "Bob (greedy) is choosing" in text
         assert "to act: Bob (greedy)" in text  # the status bar says who plays the seat
         assert "Computer players move by themselves" in text
         assert not isinstance(app.screen, HandoverScreen)
         # Bob's move waits (30 s here): Ann has no choice to make meanwhile.
-        assert app.keyboard is None and app.watcher == 0
+        assert app.keyboard is None and app.table.watcher == 0
         await pilot.press("1")
         assert len(session.actions) == 2 and session.state.to_act == (1,)
         # Bob lays his field tile (as at the end of his pause): a move that showed nothing new,
         # so Bob could take it back, but Ann cannot.
-        bob = app.bots[1].choose(session.view(1), session.legal())
-        app._bot_play(app._bot_turn, 2, bob)
+        bob = app.runner.bots[1].choose(session.view(1), session.legal())
+        app.runner.play(app.runner.turn, 2, bob)
         await pilot.pause()
         assert session.actions[-1] == bob and session.undoable_by() == 1
         text = screen_text(app)
-        assert app.thinking == 1  # his cottage comes next
+        assert app.runner.thinking == 1  # his cottage comes next
         # His move is told in the info line and listed while the bots play on.
         assert text.count("Bob (greedy) lays a") == 2
         x, y = bob.pos
         assert text.count(f"at ({x},{y})") == 2  # written as the map writes places
-        assert app.watcher == 0 and not app.can_undo()
+        assert app.table.watcher == 0 and not app.mode.can_undo()
         await pilot.press("u")
         assert session.actions[-1] == bob and "Nothing to take back" in screen_text(app)
         # Make the pause short and let Bob go on.
         app.bot_pause = 0
-        app._cancel_bot()
+        app.runner.cancel()
         app.route()
         await settle(pilot, app)
         assert [a.seat for a in session.actions] == [0, 0, 1, 1]
         assert "Bob (greedy) places cottage" in screen_text(app)
-        assert not app.can_undo()  # Bob moved last: nothing of Ann's to take back
+        assert not app.mode.can_undo()  # Bob moved last: nothing of Ann's to take back
         # In the layout (nothing private yet) Cy takes the keyboard at once.
         assert not isinstance(app.screen, HandoverScreen)
         assert app.keyboard == 2 and PRIVATE.findall(screen_text(app)) == ["Cy"]
@@ -183,14 +183,14 @@ async def test_undo_in_the_pause_takes_back_the_persons_move_before_the_bot_answ
         await take(pilot, app, next(a for a in session.legal() if a.kind == "pass"))
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.thinking == 1 and session.actions[-1].kind == "pass"
-        assert app.can_undo()  # Ann's pass, before Bob has answered
+        assert app.runner.thinking == 1 and session.actions[-1].kind == "pass"
+        assert app.mode.can_undo()  # Ann's pass, before Bob has answered
         await pilot.press("u")
         await pilot.pause()
-        assert session.state == saved.state and app.keyboard == 0 and app.thinking is None
+        assert session.state == saved.state and app.keyboard == 0 and app.runner.thinking is None
         assert "Taken back: pass" in screen_text(app)
         # The dropped bot move does not come back.
-        app._bot_chose(app._bot_turn - 1, len(saved.actions), session.legal()[0], 0.0)
+        app.runner.chose(app.runner.turn - 1, len(saved.actions), session.legal()[0], 0.0)
         await pilot.pause()
         assert session.state == saved.state
 
@@ -243,7 +243,7 @@ async def test_all_bots_play_to_the_end_and_the_replay_is_written(tmp_path: Path
         session = app.session
         assert session is not None and session.over
         assert isinstance(app.screen, ScoresScreen)
-        path = app.replay_path
+        path = app.files.replay_path
         assert path is not None and path.parent == persistence.replays_dir()
         text = screen_text(app)
         assert "Replay saved:" in text and path.name in text
@@ -265,8 +265,8 @@ async def test_bot_seats_are_saved_and_resume_plays_on_with_the_same_bots() -> N
         session = app.session
         assert session is not None
         await play_as_people(pilot, app, lambda s: s.round >= 1)
-        app.saver.flush()
-        app._save_named("bots")
+        app.files.saver.flush()
+        app.files.save_named("bots")
     saved = persistence.load(persistence.autosave_path())
     assert saved.seats == seats
     assert saved.describe().startswith("Ann (greedy), Bob, Cy (random)")
@@ -281,7 +281,7 @@ async def test_bot_seats_are_saved_and_resume_plays_on_with_the_same_bots() -> N
         await settle(pilot, resumed)
         session = resumed.session
         assert session is not None and session.seats == seats
-        assert set(resumed.bots) == {0, 2}
+        assert set(resumed.runner.bots) == {0, 2}
         before = len(session.actions)
         handovers = await play_as_people(pilot, resumed, lambda s: s.round >= 2)
         assert set(handovers) <= {"Bob"} and sum(handovers.values()) <= 1
@@ -328,7 +328,7 @@ async def test_a_person_cannot_play_for_a_bot_seat() -> None:
         await pilot.pause()
         session = app.session
         assert session is not None and session.state.to_act == (0,)
-        assert app.keyboard is None and app.thinking == 0
+        assert app.keyboard is None and app.runner.thinking == 0
         assert not app.play(session.legal_for(0)[0])
         assert session.actions == []
         text = screen_text(app)
@@ -342,8 +342,8 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         await pilot.pause()
         session = app.session
         assert session is not None
-        assert app.bots[2].time == 1.0  # a plain ismcts seat searches a second at most
-        assert app.bots[0].time is None and app.bots[0].iterations == 30
+        assert app.runner.bots[2].time == 1.0  # a plain ismcts seat searches a second at most
+        assert app.runner.bots[0].time is None and app.runner.bots[0].iterations == 30
         # Ann (seat 0, a search bot) thinks in a worker, off the screen's thread.
         await settle(pilot, app)
         assert [a.seat for a in session.actions] == [0, 0] and app.keyboard == 1
@@ -351,16 +351,16 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         # before she is done: her answer is dropped, not played into the new game.  Her search
         # is held until then, so that the test does not race a fast machine.
         release = threading.Event()
-        search = app.bots[2].choose
+        search = app.runner.bots[2].choose
 
         def held(view: Any, legal: Any) -> Any:
             release.wait(10)
             return search(view, legal)
 
-        app.bots[2].choose = held
+        app.runner.bots[2].choose = held
         await take(pilot, app, session.legal_for(1)[0])
         await take(pilot, app, session.legal_for(1)[0])
-        assert app.thinking == 2 and app.workers
+        assert app.runner.thinking == 2 and app.workers
         await pilot.press("t")  # the screen answers keys meanwhile
         assert str(app.screen.query_one("ContentSwitcher").current) == "mats"
         app.start_game(config(8))
@@ -368,4 +368,4 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session is not session and app.session is not None
-        assert app.session.actions == [] and app.thinking is None and app.keyboard == 0
+        assert app.session.actions == [] and app.runner.thinking is None and app.keyboard == 0

@@ -15,7 +15,7 @@ from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.rules import RuleCard, RulesScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.screens.tutorial import TutorialScreen
+from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
 from keythedral.tutorial import LEARNER, SEVEN, TOPICS, Tutorial, tutorial_path
 
 SIZE = (100, 32)
@@ -31,8 +31,8 @@ async def opened(pilot: Pilot[Any], app: KeythedralApp) -> Tutorial:
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
-    assert app.tutorial is not None and isinstance(app.screen, TutorialScreen)
-    return app.tutorial.tutorial
+    assert isinstance(app.mode, TutorialMode) and isinstance(app.screen, TutorialScreen)
+    return app.mode.tutorial
 
 
 def screen_of(app: KeythedralApp) -> TutorialScreen:
@@ -194,7 +194,7 @@ async def test_the_tutorial_is_left_and_resumed(tmp_path: Path) -> None:
         await pilot.press("ctrl+t")  # the start screen's way in
         resumed = await opened(pilot, again)
         assert resumed.taught == taught and len(resumed.actions) == actions
-        assert again.can_undo() is False
+        assert again.mode.can_undo() is False
 
 
 async def test_hint_walkthrough_rules_and_context_help_in_a_game() -> None:

@@ -89,7 +89,7 @@ def _only(ctx: Ctx, action: Any) -> str:
 
 
 def _colour_of(ctx: Ctx, field: tuple[int, int]) -> str:
-    return FIELD_YIELD[ctx.board().types[tuple(field)]]  # type: ignore[index]
+    return FIELD_YIELD[ctx.board().types[(field[0], field[1])]]
 
 
 def _target_text(ctx: Ctx) -> str:

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from keythedral import engine
-from keythedral.engine import GameConfig, GameState, PlayerView
-
-Action = Any  # engine.Action is an Annotated union; Any keeps mypy quiet at the boundary
+from keythedral.engine import Action, GameConfig, GameState, PlayerView
 
 #: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Never
 
 from keythedral.vocab import (
     COLOURS,
@@ -28,7 +28,9 @@ from keythedral.vocab import (
 )
 
 if TYPE_CHECKING:
-    from keythedral.engine import PlayerView
+    from keythedral.engine import Action, PlayerView
+    from keythedral.engine.actions import PlayLaw
+    from keythedral.engine.board import Cottage
 
 Pos = tuple[int, int]
 
@@ -115,7 +117,7 @@ def home_text(view: PlayerView, seat: int, number: int, *, own: bool = False) ->
     return f"{who} {kind} {number}"
 
 
-def cottage_at(view: PlayerView, corner: Sequence[int]) -> Any:
+def cottage_at(view: PlayerView, corner: Sequence[int]) -> Cottage | None:
     c = tuple(corner)
     return next((k for k in view.cottages if tuple(k.corner) == c), None)
 
@@ -157,129 +159,136 @@ def adjusted_cost(
     return tuple(counts)
 
 
-def _law_choices(a: Any, view: PlayerView) -> str:
+def _law_choices(a: PlayLaw, view: PlayerView) -> str:
     bits = []
-    if getattr(a, "target", None) is not None:
+    if a.target is not None:
         bits.append(seat_name(view, a.target))
-    if getattr(a, "number", None) is not None:
-        if getattr(a, "target", None) is not None:
+    if a.number is not None:
+        if a.target is not None:
             bits[-1] = home_text(view, a.target, a.number)
         else:
             bits.append(home_text(view, a.seat, a.number, own=True))
-    if getattr(a, "tile", None):
+    if a.tile:
         bits.append(str(a.tile))
-    if getattr(a, "field_type", None):
+    if a.field_type:
         bits.append(str(a.field_type))
-    if getattr(a, "corner", None) is not None and getattr(a, "field", None) is not None:
+    if a.corner is not None and a.field is not None:
         bits.append(f"fence {pos_text(a.corner)}-{pos_text(a.field)}")
-    elif getattr(a, "field", None) is not None:
+    elif a.field is not None:
         ftype: str = field_type(view, a.field) or "field"
         bits.append(f"{ftype} at {pos_text(a.field)}")
-    if getattr(a, "craft", None):
+    if a.craft:
         bits.append(f"take {a.craft}" if a.card == "craft-bargain" else str(a.craft))
-    if getattr(a, "cube", None):
-        if getattr(a, "instead", None):
+    if a.cube:
+        if a.instead:
             bits.append(f"{a.cube} instead of {a.instead}")
         else:
             bits.append(f"give {a.cube}")
-    if getattr(a, "extra", None):
+    if a.extra:
         bits.append(f"+1 {a.extra}")
-    if getattr(a, "less", None):
+    if a.less:
         bits.append(f"-1 {a.less}")
-    if getattr(a, "order", None):
+    if a.order:
         bits.append("numbers in the order " + "-".join(map(str, a.order)))
     return ": " + ", ".join(bits) if bits else ""
 
 
-def describe(action: Any, view: PlayerView) -> str:
+def describe(action: Action, view: PlayerView) -> str:
     """A readable one-line description of ``action`` for the player whose ``view`` this is.
 
-    Covers every action kind the engine has; an unknown kind is described from its fields.
+    Covers every action kind the engine has (mypy names this place when a kind is added); an
+    object of another kind is described from its fields.
     """
-    kind = getattr(action, "kind", type(action).__name__)
-    seat = getattr(action, "seat", None)
+    seat = action.seat
     me = seat == view.seat
     a = action
-    if kind == "place_field":
-        ftype: str = view.next_field or "field"
-        return f"lay the {ftype} ({FIELD_LETTER.get(ftype, '?')}) at {pos_text(a.pos)}"
-    if kind == "place_cottage":
-        return f"cottage {a.number} at {pos_text(a.corner)}: touches {touches(view, a.corner)}"
-    if kind == "choose_work_order":
-        return f"call number {a.number}: {_number_holders(view, a.number, seat)}"
-    if kind == "place_worker":
-        ftype = field_type(view, a.field) or "field"
-        gives = FIELD_YIELD.get(ftype, "?")
-        return f"worker to the {ftype} at {pos_text(a.field)} (gives {gives})"
-    if kind == "buy_building":
-        cost = adjusted_cost(view, a.tile, getattr(a, "extra", None), getattr(a, "less", None))
-        value = tile_value(view, a.tile)
-        price = cubes_text(cost) if cost is not None else "its price"
-        pts = f", seat worth {value}" if value is not None else ""
-        return f"buy {a.tile} for {price}{pts}"
-    if kind == "convert_cottage":
-        return f"convert cottage {a.number} into a house ({HOUSE_PRICE})"
-    if kind in ("build_fence", "remove_fence"):
-        home = cottage_at(view, a.corner)
-        who = (
-            home_text(view, home.seat, home.number, own=home.seat == seat)
-            if home is not None
-            else f"the empty corner {pos_text(a.corner)}"
-        )
-        ftype = field_type(view, a.field) or "field"
-        where = f"the {ftype} {pos_text(a.field)}"
-        if kind == "build_fence":
-            return f"fence {who} off {where} ({FENCE_PRICE})"
-        owner = next(
-            (
-                f.seat
-                for f in view.fences
-                if tuple(f.corner) == tuple(a.corner) and tuple(f.field) == tuple(a.field)
-            ),
-            None,
-        )
-        return f"remove {seat_name(view, owner)}'s fence: {who} / {where} ({REMOVE_FENCE_PRICE})"
-    if kind == "buy_craft":
-        return f"buy 1 {a.craft} from the {SMITHS.get(a.craft, 'craftsman')} (any {CRAFT_PRICE.get(a.craft, '?')} cubes)"
-    if kind == "trade":
-        return f"trade any 2 cubes for 1 {a.take}"
-    if kind == "procure_law":
-        return f"procure law card {a.space + 1} (any 1 cube; ends your phase 3)"
-    if kind == "pass":
-        return "pass"
-    if kind == "decline":
-        if view.decision == "place_worker":
-            return "play no law: the workers of this home stay idle (no free field)"
-        return "let it go by (play no law)"
-    if kind == "relocate_cottage":
-        home = home_text(view, seat, a.number, own=me) if seat is not None else f"number {a.number}"
-        return f"move {home} to {pos_text(a.corner)}: touches {touches(view, a.corner)}"
-    if kind == "bid":
-        b = view.bidding
-        if b is not None and seat == b.holder:
-            return f"match the bid of {a.amount} and win"
-        return f"bid {plural(a.amount, 'cube')}"
-    if kind == "pass_bid":
-        return "pass (no bid)"
-    if kind == "choose_start_player":
-        who = seat_name(view, a.target)
-        return f"make {who}{' (you)' if a.target == seat else ''} the start player"
-    if kind == "pay":
-        have = ""
-        if view.me is not None and a.cube in COLOURS:
-            have = f" (you have {view.me.cubes[COLOURS.index(a.cube)]})"
-        return f"pay 1 {a.cube}{have}"
-    if kind == "choose_cube":
-        return f"take 1 {a.cube}"
-    if kind == "play_law":
-        return f"play the law {law_name(a.card)}{_law_choices(a, view)}"
-    return _fallback(action, view)
+    match a.kind:
+        case "place_field":
+            ftype: str = view.next_field or "field"
+            return f"lay the {ftype} ({FIELD_LETTER.get(ftype, '?')}) at {pos_text(a.pos)}"
+        case "place_cottage":
+            return f"cottage {a.number} at {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+        case "choose_work_order":
+            return f"call number {a.number}: {_number_holders(view, a.number, seat)}"
+        case "place_worker":
+            ftype = field_type(view, a.field) or "field"
+            gives = FIELD_YIELD.get(ftype, "?")
+            return f"worker to the {ftype} at {pos_text(a.field)} (gives {gives})"
+        case "buy_building":
+            cost = adjusted_cost(view, a.tile, a.extra, a.less)
+            value = tile_value(view, a.tile)
+            price = cubes_text(cost) if cost is not None else "its price"
+            pts = f", seat worth {value}" if value is not None else ""
+            return f"buy {a.tile} for {price}{pts}"
+        case "convert_cottage":
+            return f"convert cottage {a.number} into a house ({HOUSE_PRICE})"
+        case "build_fence" | "remove_fence":
+            home = cottage_at(view, a.corner)
+            who = (
+                home_text(view, home.seat, home.number, own=home.seat == seat)
+                if home is not None
+                else f"the empty corner {pos_text(a.corner)}"
+            )
+            ftype = field_type(view, a.field) or "field"
+            where = f"the {ftype} {pos_text(a.field)}"
+            if a.kind == "build_fence":
+                return f"fence {who} off {where} ({FENCE_PRICE})"
+            owner = next(
+                (
+                    f.seat
+                    for f in view.fences
+                    if tuple(f.corner) == tuple(a.corner) and tuple(f.field) == tuple(a.field)
+                ),
+                None,
+            )
+            return (
+                f"remove {seat_name(view, owner)}'s fence: {who} / {where} ({REMOVE_FENCE_PRICE})"
+            )
+        case "buy_craft":
+            return f"buy 1 {a.craft} from the {SMITHS.get(a.craft, 'craftsman')} (any {CRAFT_PRICE.get(a.craft, '?')} cubes)"
+        case "trade":
+            return f"trade any 2 cubes for 1 {a.take}"
+        case "procure_law":
+            return f"procure law card {a.space + 1} (any 1 cube; ends your phase 3)"
+        case "pass":
+            return "pass"
+        case "decline":
+            if view.decision == "place_worker":
+                return "play no law: the workers of this home stay idle (no free field)"
+            return "let it go by (play no law)"
+        case "relocate_cottage":
+            home_name = home_text(view, seat, a.number, own=me)
+            return f"move {home_name} to {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+        case "bid":
+            b = view.bidding
+            if b is not None and seat == b.holder:
+                return f"match the bid of {a.amount} and win"
+            return f"bid {plural(a.amount, 'cube')}"
+        case "pass_bid":
+            return "pass (no bid)"
+        case "choose_start_player":
+            who = seat_name(view, a.target)
+            return f"make {who}{' (you)' if a.target == seat else ''} the start player"
+        case "pay":
+            have = ""
+            if view.me is not None and a.cube in COLOURS:
+                have = f" (you have {view.me.cubes[COLOURS.index(a.cube)]})"
+            return f"pay 1 {a.cube}{have}"
+        case "choose_cube":
+            return f"take 1 {a.cube}"
+        case "play_law":
+            return f"play the law {law_name(a.card)}{_law_choices(a, view)}"
+        case _:
+            return _fallback(a, view)
 
 
-def _fallback(action: Any, view: PlayerView) -> str:
-    kind = str(getattr(action, "kind", type(action).__name__))
+def _fallback(action: Never, view: PlayerView) -> str:
+    """Words for an object that is no action of this engine (``Never``: each of the engine's
+    kinds has its own words above; a made-up kind in a test comes here)."""
+    unknown: Any = action
+    kind = str(getattr(unknown, "kind", type(unknown).__name__))
     try:
-        fields = action.model_dump(exclude={"kind", "seat"})
+        fields = unknown.model_dump(exclude={"kind", "seat"})
     except AttributeError:
         fields = {}
     bits = []

@@ -1,13 +1,14 @@
 """Help at the table, for the game screen: the hint key, the walkthrough panel, the rulebook
 and context help (``?`` on a field, a corner, a choice, a law card or a mat).
 
-A mixin, so that the game screen keeps its own file: the screen provides ``kapp`` (the app and
-its session), ``view``, ``say`` and the widgets with the ids used below.
+:class:`Assist` is held by the game screen it serves (``GameScreen.assist``), whose key actions
+call it: it reads the screen's ``kapp`` (the app and its session), ``view``, ``say`` and the
+widgets with the ids used below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.widgets import ContentSwitcher
 
@@ -15,7 +16,8 @@ from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
-    from keythedral.engine import PlayerView
+    from keythedral.engine import Action, PlayerView
+    from keythedral.tui.screens.game import GameScreen
 
 #: The ids of the help bindings (rebindable like the others).
 HELP_KEYS = {"hint": "i", "walkthrough": "e", "rules": "b", "help": "question_mark"}
@@ -77,7 +79,7 @@ def law_section(card_id: str) -> str:
     return f"{card.number}. {card.name}" if card is not None else "Law cards"
 
 
-def action_rule(action: Any) -> str | None:
+def action_rule(action: Action) -> str | None:
     """The rules section behind an action (a law card's own section for a play)."""
     from keythedral.walkthrough import KIND_RULES
 
@@ -86,15 +88,17 @@ def action_rule(action: Any) -> str | None:
     return KIND_RULES.get(action.kind)
 
 
-class AssistMixin:
+class Assist:
     """The game screen's help keys (see the module docstring)."""
 
-    hint_shown: Hint | None = None
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.hint_shown: Hint | None = None
 
     # --- the hint ---------------------------------------------------------------------------
     def current_hint(self) -> Hint | None:
         """Greedy's suggestion for the seat at the keyboard, or None when it has no decision."""
-        app = self.kapp  # type: ignore[attr-defined]
+        app = self.screen.kapp
         session, seat = app.session, app.keyboard
         if session is None or seat is None or session.over or not session.legal_for(seat):
             return None
@@ -102,51 +106,54 @@ class AssistMixin:
 
         return hint(session.view(seat), session.legal())
 
-    def action_hint(self) -> None:
+    def hint(self) -> None:
         from keythedral.tui.screens.game import action_cell
         from keythedral.tui.text import describe
         from keythedral.tui.widgets.board import FieldMap
         from keythedral.tui.widgets.decision import DecisionPanel
 
+        screen = self.screen
         h = self.current_hint()
-        if h is None:
-            self.say("No decision of yours to give a hint for now.")  # type: ignore[attr-defined]
+        session = screen.kapp.session
+        if h is None or session is None:
+            screen.say("No decision of yours to give a hint for now.")
             return
         self.hint_shown = h
-        view = self.kapp.session.view(self.kapp.keyboard)  # type: ignore[attr-defined]
+        view = session.view(screen.kapp.keyboard)
         what = describe(h.action, view)
-        panel = self.query_one(DecisionPanel)  # type: ignore[attr-defined]
+        panel = screen.query_one(DecisionPanel)
         for i, c in enumerate(panel.choices):
             if c.action == h.action or c.command == f"kind:{h.action.kind}":
                 panel.option_list.highlighted = i
                 break
         else:
             cell = action_cell(h.action)
-            board = self.query_one(FieldMap)  # type: ignore[attr-defined]
+            board = screen.query_one(FieldMap)
             if cell is not None and cell in board.targets:
                 board.set_cursor(cell, announce=False)
-        self._refresh_walkthrough()
+        self.refresh_walkthrough()
         text = f"{what}. Why: {h.reason}."
-        self.say(f"Hint: {text}")  # type: ignore[attr-defined]
+        screen.say(f"Hint: {text}")
         # The info line is one row: the whole hint, wrapped, in a note that fades by itself.
-        self.notify(text, title="Hint", timeout=12)  # type: ignore[attr-defined]
+        screen.notify(text, title="Hint", timeout=12)
 
     # --- the walkthrough --------------------------------------------------------------------
-    def action_walkthrough(self) -> None:
+    def walkthrough(self) -> None:
         """Show the walkthrough in place of the map (and back)."""
-        switcher = self.query_one("#left", ContentSwitcher)  # type: ignore[attr-defined]
+        switcher = self.screen.query_one("#left", ContentSwitcher)
         if switcher.current == "walkthrough":
-            self.action_show("map")  # type: ignore[attr-defined]
+            self.screen.action_show("map")
             return
         switcher.current = "walkthrough"
-        self._refresh_walkthrough()
+        self.refresh_walkthrough()
 
-    def _refresh_walkthrough(self) -> None:
-        found = self.query("#walkthrough")  # type: ignore[attr-defined]
-        switcher = self.query_one("#left", ContentSwitcher)  # type: ignore[attr-defined]
+    def refresh_walkthrough(self) -> None:
+        screen = self.screen
+        found = screen.query("#walkthrough")
+        switcher = screen.query_one("#left", ContentSwitcher)
         if not found or switcher.current != "walkthrough":
             return
-        app = self.kapp  # type: ignore[attr-defined]
+        app = screen.kapp
         session = app.session
         if session is None:
             return
@@ -161,13 +168,13 @@ class AssistMixin:
         found.first(WalkthroughPanel).show(session.view(seat), legal, reason)
 
     # --- the rules --------------------------------------------------------------------------
-    def action_rules(self) -> None:
+    def rules(self) -> None:
         """The rulebook, open at the rules of the decision at hand."""
         from keythedral.walkthrough import PHASE_RULES
 
-        view = self.view  # type: ignore[attr-defined]
+        view = self.screen.view
         section = PHASE_RULES.get(str(view.phase)) if view is not None else None
-        self.kapp.action_rules(section)  # type: ignore[attr-defined]
+        self.screen.kapp.action_rules(section)
 
     def context_rule(self) -> tuple[str, str, str | None]:
         """(where, section, markdown or None) for what is under the cursor or highlighted."""
@@ -175,10 +182,11 @@ class AssistMixin:
         from keythedral.tui.widgets.decision import DecisionPanel
         from keythedral.walkthrough import KIND_RULES, PHASE_RULES
 
-        view = self.view  # type: ignore[attr-defined]
-        switcher = self.query_one("#left", ContentSwitcher)  # type: ignore[attr-defined]
-        panel = self.query_one(DecisionPanel)  # type: ignore[attr-defined]
-        focused = self.focused  # type: ignore[attr-defined]
+        screen = self.screen
+        view = screen.view
+        switcher = screen.query_one("#left", ContentSwitcher)
+        panel = screen.query_one(DecisionPanel)
+        focused = screen.focused
         if focused is panel.option_list:
             i = panel.option_list.highlighted
             if i is not None and 0 <= i < len(panel.choices):
@@ -200,18 +208,18 @@ class AssistMixin:
         if current == "walkthrough":
             phase = str(view.phase)
             return "This phase", PHASE_RULES.get(phase, "Round structure"), None
-        kind, pos = self.query_one(FieldMap).cursor  # type: ignore[attr-defined]
+        kind, pos = screen.query_one(FieldMap).cursor
         if kind == "field":
             return field_rule(view, pos)
         where, section = corner_rule(view, pos)
         return where, section, None
 
-    def action_help(self) -> None:
+    def help(self) -> None:
         """Context help: the rule of what is under the cursor (k there shows every key)."""
         from keythedral.tui.screens.rules import RuleCard
 
         where, section, markdown = self.context_rule()
-        self.app.push_screen(  # type: ignore[attr-defined]
+        self.screen.app.push_screen(
             RuleCard(where, section, markdown), callback=self._rule_card_closed
         )
 
@@ -219,6 +227,6 @@ class AssistMixin:
         from keythedral.tui.screens.rules import RULE_CARD_KEYS
 
         if result == RULE_CARD_KEYS:
-            self.kapp.action_help()  # type: ignore[attr-defined]
+            self.screen.kapp.action_help()
         elif result:
-            self.kapp.action_rules(result)  # type: ignore[attr-defined]
+            self.screen.kapp.action_rules(result)

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.tui.screens.assist import AssistMixin
+from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
     call_next_text,
@@ -49,10 +49,10 @@ from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import COLOURS, FENCE_PRICE, FIELD_LETTER, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
-    from keythedral.engine import PlayerView
+    from keythedral.engine import Action, PlayerView
+    from keythedral.engine.actions import PlayLaw
     from keythedral.tui.app import KeythedralApp
 
-Action = Any
 ARROWS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
 MOVES = (
     ("h", -1, 0),
@@ -88,21 +88,21 @@ def action_cell(action: Action, second: bool = False) -> Cell | None:
 
 def natural_key(action: Action) -> str | None:
     """The key a player would guess for an action: its number, its amount, p for pass."""
-    kind = action.kind
-    if kind in ("choose_work_order", "place_cottage", "convert_cottage"):
-        return str(action.number)
-    if kind == "bid":
-        return str(action.amount) if action.amount < 10 else ""
-    if kind in ("pass_bid", "pass"):
-        return "p"
-    if kind == "choose_start_player":
-        return str(action.target + 1) if action.target < 9 else ""
-    if kind in ("pay", "choose_cube") and action.cube in COLOURS:
-        return str(COLOURS.index(action.cube) + 1)
-    if kind == "trade" and action.take in COLOURS:
-        return str(COLOURS.index(action.take) + 1)
-    if kind == "buy_craft" and action.craft in COLOURS:
-        return str(COLOURS.index(action.craft) + 1)
+    match action.kind:
+        case "choose_work_order" | "place_cottage" | "convert_cottage":
+            return str(action.number)
+        case "bid":
+            return str(action.amount) if action.amount < 10 else ""
+        case "pass_bid" | "pass":
+            return "p"
+        case "choose_start_player":
+            return str(action.target + 1) if action.target < 9 else ""
+        case "pay" | "choose_cube" if action.cube in COLOURS:
+            return str(COLOURS.index(action.cube) + 1)
+        case "trade" if action.take in COLOURS:
+            return str(COLOURS.index(action.take) + 1)
+        case "buy_craft" if action.craft in COLOURS:
+            return str(COLOURS.index(action.craft) + 1)
     return None
 
 
@@ -137,7 +137,7 @@ def build_choices(
         (a.kind, action_cell(a, second)) for a in acts
     )
     per_kind = Counter(a.kind for a in acts) if kinds and len(acts) > LONG_LIST else Counter()
-    items: list[tuple[str | None, str, Action, str, Cell | None]] = []
+    items: list[tuple[str | None, str, Action | None, str, Cell | None]] = []
     done: set[tuple[str, Cell | None]] = set()
     for a in acts:
         cell = action_cell(a, second)
@@ -166,15 +166,16 @@ def build_choices(
     ]
 
 
-def order_choices(orders: list[Action], view: PlayerView) -> list[Choice]:
+def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
     """Work order's orders, one number at a time: a line per number that may come next after
     the numbers the player has already put in order (those all the listed orders share)."""
-    first = orders[0].order
+    sequences = [a.order or () for a in orders]
+    first = sequences[0]
     k = 0
-    while k < len(first) and all(a.order[k] == first[k] for a in orders):
+    while k < len(first) and all(order[k] == first[k] for order in sequences):
         k += 1
     common = first[:k]
-    nexts = sorted({a.order[len(common)] for a in orders})
+    nexts = sorted({order[len(common)] for order in sequences})
     seat = orders[0].seat
     items = [
         (
@@ -210,7 +211,7 @@ def payment_choice(plan: list[Action]) -> Choice:
     """The first line of a payment: every cube of the coach's choice at once."""
     counts = [0] * len(COLOURS)
     for a in plan:
-        counts[COLOURS.index(a.cube)] += 1
+        counts[COLOURS.index(getattr(a, "cube", "wood"))] += 1  # every step is a pay
     return Choice(
         f"pay {cubes_text(counts)} (suggested: keeps what your purchases need)",
         command="pay-suggested",
@@ -220,21 +221,25 @@ def payment_choice(plan: list[Action]) -> Choice:
 
 def group_text(action: Action, view: PlayerView, n: int) -> str:
     """The line standing for ``n`` actions of one kind on one cell."""
-    kind = action.kind
-    if kind == "place_cottage":
-        return f"a cottage at {pos_text(action.corner)}: touches {touches(view, action.corner)}"
-    if kind in ("build_fence", "remove_fence"):
-        home = cottage_at(view, action.corner)
-        who = (
-            f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} {home.number}"
-            if home is not None
-            else f"corner {pos_text(action.corner)}"
-        )
-        verb = "build a fence beside" if kind == "build_fence" else "remove a fence beside"
-        return f"{verb} {who} ({n} fields)"
+    match action.kind:
+        case "place_cottage":
+            corner = action.corner
+            return f"a cottage at {pos_text(corner)}: touches {touches(view, corner)}"
+        case "build_fence" | "remove_fence":
+            home = cottage_at(view, action.corner)
+            who = (
+                f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} "
+                f"{home.number}"
+                if home is not None
+                else f"corner {pos_text(action.corner)}"
+            )
+            verb = (
+                "build a fence beside" if action.kind == "build_fence" else "remove a fence beside"
+            )
+            return f"{verb} {who} ({n} fields)"
     cell = action_cell(action)
     where = f" at {pos_text(cell[1])}" if cell is not None else ""
-    return f"{kind.replace('_', ' ')}{where} ({n} choices)"
+    return f"{action.kind.replace('_', ' ')}{where} ({n} choices)"
 
 
 def board_panes() -> ComposeResult:
@@ -245,7 +250,7 @@ def board_panes() -> ComposeResult:
         yield KeytownMat(id="keytown-mat")
 
 
-class GameScreen(AssistMixin, BaseScreen):
+class GameScreen(BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
@@ -293,6 +298,7 @@ class GameScreen(AssistMixin, BaseScreen):
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
         self._payment_plan: list[Action] = []  # the coach's cubes for the payment on screen
+        self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
 
     @property
     def kapp(self) -> KeythedralApp:
@@ -351,11 +357,11 @@ class GameScreen(AssistMixin, BaseScreen):
                 [Choice("show the scores", command="scores", key="1")],
                 "Every hand is revealed on the scores screen.",
             )
-        elif seat is None and app.thinking is not None:
+        elif seat is None and app.runner.thinking is not None:
             panel.show(
-                f"{session.seat_label(app.thinking)} is choosing…",
+                f"{session.seat_label(app.runner.thinking)} is choosing…",
                 [],
-                "\n".join(["Computer players move by themselves.", *app.bot_moves]),
+                "\n".join(["Computer players move by themselves.", *app.runner.moves]),
             )
         elif seat is None and window:
             panel.show(
@@ -380,7 +386,7 @@ class GameScreen(AssistMixin, BaseScreen):
             )
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
             self._payment_plan = []
-            if view.decision == "pay" and self.narrowed is None and app.tutorial is None:
+            if view.decision == "pay" and self.narrowed is None and app.mode.suggests_payments:
                 self._payment_plan = suggested_payment(session.state, seat)
                 if len(self._payment_plan) > 1:
                     choices.insert(0, payment_choice(self._payment_plan))
@@ -390,7 +396,7 @@ class GameScreen(AssistMixin, BaseScreen):
             self._focus_for(targets, panel)
         self._show_cursor_info()
         self.refresh_bindings()
-        self._refresh_walkthrough()
+        self.assist.refresh_walkthrough()
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         if targets and all(c.cell is not None for c in panel.choices):
@@ -399,7 +405,7 @@ class GameScreen(AssistMixin, BaseScreen):
             panel.option_list.focus()
 
     def _prompt(self, view: PlayerView, seat: int) -> str:
-        if view.decision == "window" or self.kapp.claimed is not None:
+        if view.decision == "window" or self.kapp.table.claimed is not None:
             return f"{seat_name(view, seat)}: play a law card, or let it go by"
         return decision_prompt(view, (seat,))
 
@@ -562,7 +568,8 @@ class GameScreen(AssistMixin, BaseScreen):
         self.second = False
         self.refresh_game()
         panel = self.query_one(DecisionPanel)
-        hinted = self.hint_shown.action if self.hint_shown is not None else None
+        hint = self.assist.hint_shown
+        hinted = hint.action if hint is not None else None
         for i, c in enumerate(panel.choices):
             if hinted is not None and c.action == hinted:
                 panel.option_list.highlighted = i  # the variant the hint named
@@ -574,7 +581,7 @@ class GameScreen(AssistMixin, BaseScreen):
         session, seat = self.kapp.session, self.kapp.keyboard
         if session is None or seat is None:
             return
-        narrowed = [
+        narrowed: list[Action] = [
             a
             for a in session.legal_for(seat)
             if a.kind == "play_law" and a.order and a.order[: len(prefix)] == prefix
@@ -640,9 +647,9 @@ class GameScreen(AssistMixin, BaseScreen):
         if choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
-            self.kapp.decline_all()
+            self.kapp.mode.decline_all()
         elif choice.command.startswith("seat:"):
-            self.kapp.claim(int(choice.command[5:]))
+            self.kapp.mode.claim(int(choice.command[5:]))
         elif choice.command == "cell" and choice.cell is not None:
             self.pick_cell(choice.cell)
         elif choice.command.startswith("kind:"):
@@ -650,7 +657,7 @@ class GameScreen(AssistMixin, BaseScreen):
         elif choice.command.startswith("order:"):
             self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
         elif choice.command == "scores":
-            self.kapp.show_scores()
+            self.kapp.mode.show_scores()
         elif choice.command == "pay-suggested":
             for action in list(self._payment_plan):  # one cube after another, as if by keys
                 if not self.kapp.play(action):
@@ -675,7 +682,7 @@ class GameScreen(AssistMixin, BaseScreen):
     # --- actions ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.kapp.can_undo()
+            return self.kapp.mode.can_undo()
         if action == "back":
             return self.narrowed is not None
         if action == "next_target":
@@ -688,9 +695,9 @@ class GameScreen(AssistMixin, BaseScreen):
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""
         self._note = None
-        if event.key == "u" and not self.kapp.can_undo():
+        if event.key == "u" and not self.kapp.mode.can_undo():
             event.stop()
-            self.kapp.undo()
+            self.kapp.mode.undo()
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
             self.say("No targets on the map for this choice: use the list on the right.")
@@ -702,8 +709,20 @@ class GameScreen(AssistMixin, BaseScreen):
 
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 
+    def action_hint(self) -> None:
+        self.assist.hint()
+
+    def action_walkthrough(self) -> None:
+        self.assist.walkthrough()
+
+    def action_rules(self) -> None:
+        self.assist.rules()
+
+    def action_help(self) -> None:
+        self.assist.help()
+
     def action_undo(self) -> None:
-        self.kapp.undo()
+        self.kapp.mode.undo()
 
     def action_back(self) -> None:
         if self.narrowed is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,6 +14,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from keythedral.tui.text import law_cards, law_name, law_text
+
+if TYPE_CHECKING:
+    from keythedral.tui.app import KeythedralApp
 
 KEYS = (
     (
@@ -131,7 +136,7 @@ class LawsScreen(ModalScreen[None]):
         if result == RULE_CARD_KEYS:
             self.app.push_screen(HelpScreen())
         elif result:
-            self.app.action_rules(result)  # type: ignore[attr-defined]
+            cast("KeythedralApp", self.app).action_rules(result)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -52,21 +52,21 @@ class GameSetup:
 class Tick(Checkbox):
     """A checkbox whose mark shows its state without colour: [X] on, [ ] off."""
 
-    BUTTON_LEFT, BUTTON_RIGHT = "[", "]"
+    BUTTON_LEFT, BUTTON_INNER, BUTTON_RIGHT = "[", " ", "]"
 
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]
-        return "X" if self.value else " "
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
 
 
 class Choice(RadioButton):
     """A radio button whose mark shows its state without colour: (•) on, ( ) off."""
 
-    BUTTON_LEFT, BUTTON_RIGHT = "(", ")"
+    BUTTON_LEFT, BUTTON_INNER, BUTTON_RIGHT = "(", " ", ")"
 
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]
-        return "•" if self.value else " "
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "•" if self.value else " "
+        super().watch_value()
 
 
 def random_seed() -> int:

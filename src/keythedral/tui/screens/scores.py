@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +21,7 @@ from keythedral.tui.widgets.panels import seat_label, winners_text
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
+    from keythedral.tui.app import KeythedralApp
 
 
 def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
@@ -109,7 +110,7 @@ class ScoresScreen(BaseScreen):
         yield self.compose_too_small()
 
     def action_new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        cast("KeythedralApp", self.app).action_new_game()
 
     def action_board(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,7 @@
 """The tutorial in the app: the game screen with a lesson panel, driven by
 :class:`keythedral.tutorial.Tutorial`.
 
-- :class:`TutorialMode` is what the app delegates to while a tutorial runs: the learner's
+- :class:`TutorialMode` is the app's mode while a tutorial runs (a GameMode): the learner's
   moves go through :meth:`Tutorial.attempt` (a wrong one is refused with the reason and a hint),
   the bots' moves follow at once (listed under "Meanwhile" and in the log), and progress is
   saved after each step.
@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
@@ -29,7 +30,9 @@ from keythedral.vocab import KEYS
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from keythedral.engine import Action
     from keythedral.tui.app import KeythedralApp
+    from keythedral.tui.session import Session
     from keythedral.tutorial import Step, Tutorial, Verdict
 
 #: Mat elements and the widget that shows them.
@@ -194,7 +197,7 @@ class TutorialScreen(GameScreen):
             self.refresh_bindings()  # f (the coach plays) comes and goes with free play
             self._show_cursor_info()
 
-    def plan(self, action: Any) -> tuple[str, str]:
+    def plan(self, action: Action) -> tuple[str, str]:
         """The next key that makes ``action`` here, and the words for it.
 
         A line of the list with its own key: that key.  A line that opens a group (a kind of
@@ -323,8 +326,13 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-class TutorialMode:
-    """What the app does differently while the tutorial runs."""
+class TutorialMode(GameMode):
+    """What the app does differently while the tutorial runs: one learner holds the keyboard,
+    whose moves are checked against the lesson; nothing is taken back; the tutorial keeps its
+    own progress file, never the game's autosave."""
+
+    autosaves: ClassVar[bool] = False
+    suggests_payments: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -333,7 +341,7 @@ class TutorialMode:
         *,
         path: Path | None = None,
     ) -> None:
-        self.app = app
+        super().__init__(app)
         self.tutorial = tutorial
         self.path = path
         self.recent: list[str] = []  # what the others did since the learner's last step
@@ -345,7 +353,7 @@ class TutorialMode:
                 return screen
         return None
 
-    def session(self) -> Any:
+    def session(self) -> Session:
         """A session sharing the tutorial's lists of states and actions."""
         from keythedral.tui.session import Session
 
@@ -353,7 +361,7 @@ class TutorialMode:
         return Session(config=t.config, states=t.states, actions=t.actions)
 
     # --- the app's hooks ----------------------------------------------------------------------
-    def play(self, action: Any) -> bool:
+    def play(self, action: Action) -> bool:
         self.recent = []
         verdict = self.tutorial.attempt(action)
         screen = self.screen
@@ -365,6 +373,9 @@ class TutorialMode:
         self.route()
         return True
 
+    def can_undo(self) -> bool:
+        return False  # a lesson's move stays made
+
     def route(self, only_lesson: bool = False) -> None:
         """The learner always holds the keyboard; the bots' moves are made at once (they show
         in the lesson panel and the log).  ``only_lesson``: nothing was played, so unless the
@@ -372,9 +383,8 @@ class TutorialMode:
         from keythedral.narration import actor, narrate
         from keythedral.tutorial import LEARNER
 
-        app = self.app
-        app.keyboard = LEARNER
-        app.claimed = None
+        self.table.keyboard = LEARNER
+        self.table.claimed = None
         t = self.tutorial
         before = t.state.log_total
         moved = bool(t.run())
@@ -409,7 +419,7 @@ class TutorialMode:
             self.save()
             self.route(only_lesson=True)
             if self.tutorial.over and self.tutorial.step().kind == "end":
-                self.app.show_scores()
+                self.show_scores()
 
     def forward(self) -> None:
         t = self.tutorial

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +18,9 @@ from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from keythedral.engine import Action
 
 Cell = tuple[str, tuple[int, int]]
 #: The side column's width in keythedral.tcss: 38 columns, 48 from 100 columns up.
@@ -29,7 +32,7 @@ class Choice:
     """One line of the panel: an engine action to apply, or a command for the app."""
 
     text: str
-    action: Any = None
+    action: Action | None = None
     command: str = ""
     key: str = ""
     cell: Cell | None = None

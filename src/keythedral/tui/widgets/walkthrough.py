@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 if TYPE_CHECKING:
-    from keythedral.engine import PlayerView
+    from keythedral.engine import Action, PlayerView
     from keythedral.walkthrough import Walkthrough
 
 
@@ -63,7 +63,7 @@ class WalkthroughPanel(VerticalScroll):
     def compose(self) -> Any:
         yield Static(id="walkthrough-text")
 
-    def show(self, view: PlayerView, legal: Sequence[Any] = (), hint: str = "") -> Walkthrough:
+    def show(self, view: PlayerView, legal: Sequence[Action] = (), hint: str = "") -> Walkthrough:
         from keythedral.walkthrough import walkthrough
 
         w = walkthrough(view, legal)

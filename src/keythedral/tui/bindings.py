@@ -1,0 +1,38 @@
+"""Where the rebindable keys live: every class of the app with BINDINGS, by the name that
+``keythedral keys`` and keys.toml give it (read by the app and the keys command)."""
+
+from __future__ import annotations
+
+
+def binding_owners() -> list[tuple[str, type]]:
+    """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
+    with BINDINGS: a test finds any left out)."""
+    from keythedral.tui.app import KeythedralApp
+    from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
+    from keythedral.tui.screens.game import GameScreen
+    from keythedral.tui.screens.handover import HandoverScreen
+    from keythedral.tui.screens.help import HelpScreen, LawsScreen
+    from keythedral.tui.screens.new_game import NewGameScreen
+    from keythedral.tui.screens.replay import ReplayScreen
+    from keythedral.tui.screens.rules import RuleCard, RulesScreen
+    from keythedral.tui.screens.scores import ScoresScreen
+    from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
+    from keythedral.tui.widgets.board import FieldMap
+
+    return [
+        ("everywhere", KeythedralApp),
+        ("game", GameScreen),
+        ("map", FieldMap),
+        ("hand-over", HandoverScreen),
+        ("scores", ScoresScreen),
+        ("new game", NewGameScreen),
+        ("tutorial", TutorialScreen),
+        ("tutorial lesson", TutorialPanel),
+        ("rules", RulesScreen),
+        ("rule card", RuleCard),
+        ("keys and legend", HelpScreen),
+        ("law cards", LawsScreen),
+        ("save", SaveDialog),
+        ("load", LoadDialog),
+        ("replay viewer", ReplayScreen),
+    ]

@@ -1,0 +1,250 @@
+"""Games on disk, for the app: the autosave, saving and loading under a name (the dialogs), the
+replay written at the end of every game and the replay viewer opened on a file, and the game's
+log exported as plain text.
+
+Every action is in the autosave's journal, on disk, before the screen shows it
+(keythedral.autosave); the tutorial keeps its own progress file instead (its mode says so:
+``autosaves`` is False).  Errors are told in a note, never raised into the app.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from keythedral.safetext import inside, printable
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from keythedral.autosave import AutoSaver
+    from keythedral.replay import ReplayCursor
+    from keythedral.tui.app import KeythedralApp
+    from keythedral.tui.screens.new_game import NewGameScreen
+
+
+class Files:
+    """The app's saves, autosave, replays and log files, in ``data_dir`` (the default data
+    folder when None); ``autosave``: whether games are autosaved and kept as replays."""
+
+    def __init__(self, app: KeythedralApp, data_dir: Path | None, autosave: bool) -> None:
+        self.app = app
+        self.data_dir = data_dir
+        self.autosave_enabled = autosave
+        self.autosaver: AutoSaver | None = None  # made at the first autosave (``saver``)
+        self._save_error_told: str | None = None  # the autosave's trouble, on screen now
+        self.replay_path: Path | None = None  # where the finished game was written
+
+    @property
+    def saver(self) -> AutoSaver:
+        if self.autosaver is None:
+            from keythedral import persistence
+            from keythedral.autosave import AutoSaver
+
+            self.autosaver = AutoSaver(persistence.autosave_path(self.data_dir))
+        return self.autosaver
+
+    # --- saving -----------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Called in the handler that changed the game, before the screen is drawn again: the
+        change is in the autosave's journal, on disk, when this returns (keythedral.autosave).
+        When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
+        session = self.app.session
+        if not self.app.mode.autosaves:
+            return  # the tutorial keeps its own progress file, never the game's autosave
+        if session is not None and self.autosave_enabled:
+            self.saver.submit(session.config, session.actions, session.state, session.seats)
+
+    def tell_save_error(self, again: bool = False) -> None:
+        """An autosave that fails is said when it starts failing, and ``again`` after a
+        hand-over cleared the notes on screen, for as long as it fails."""
+        if again:
+            self._save_error_told = None  # cleared with the rest: said again just below
+        error = self.autosaver.error if self.autosaver is not None else None
+        if error is not None and error != self._save_error_told:
+            self.app.notify(error, title="Autosave failed", severity="error", timeout=15)
+        self._save_error_told = error
+
+    def ask_save(self) -> None:
+        """The save dialog, for a name."""
+        session = self.app.session
+        if session is None:
+            self.app.notify("There is no game to save.", severity="warning")
+            return
+        suggestion = "-".join(session.config.players)
+        from keythedral.tui.screens.dialogs import SaveDialog
+
+        self.app.push_screen(SaveDialog(suggestion), callback=self.save_named)
+
+    def save_named(self, name: str | None) -> None:
+        session = self.app.session
+        if not name or session is None:
+            return
+        from keythedral import persistence
+
+        try:
+            path = persistence.save_path(name, self.data_dir)
+            persistence.save(path, session.config, session.actions, session.state, session.seats)
+        except persistence.SaveError as exc:
+            self.app.notify(str(exc), title="Not saved", severity="error")
+            return
+        self.app.notify(f"Saved as {path.stem}.", title="Saved")
+
+    def save_log(self) -> None:
+        """Write the whole public log as plain text next to the saves (for screen readers)."""
+        session = self.app.session
+        if session is None:
+            self.app.notify("There is no game whose log could be saved.", severity="warning")
+            return
+        from keythedral import gamelog, persistence
+
+        cfg = session.config
+        folder = persistence.data_dir() if self.data_dir is None else self.data_dir
+        name = persistence.game_stem(cfg.players, cfg.seed) + ".txt"  # never a path
+        try:
+            path = inside(folder / "logs", name)
+            persistence.write_atomic(path, gamelog.log_text(cfg, session.actions))
+        except (OSError, ValueError) as exc:
+            self.app.notify(
+                f"Could not write the log: {exc}", title="Log not saved", severity="error"
+            )
+            return
+        self.app.notify(str(path), title="The log is saved as plain text", timeout=10)
+
+    # --- loading ----------------------------------------------------------------------------------
+    def ask_load(self, from_new_game: bool = False) -> None:
+        """The load dialog; ``from_new_game``: the new-game screen comes back when nothing is
+        loaded."""
+        from keythedral.tui.screens.dialogs import LoadDialog
+
+        chosen = self._load_chosen_from_new if from_new_game else self._load_chosen
+        self.app.push_screen(LoadDialog(self.data_dir), callback=chosen)
+
+    def _load_chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.load_path(path)
+
+    def _load_chosen_from_new(self, path: Path | None) -> None:
+        if path is None or not self.load_path(path):
+            self.app.action_new_game()
+
+    def load_path(self, path: Path) -> bool:
+        from keythedral import persistence
+
+        try:
+            saved = persistence.load(path)
+        except persistence.SaveError as exc:
+            self.app.notify(str(exc), title="Not loaded", severity="error", timeout=10)
+            return False
+        self.app.resume(saved)
+        self.app.notify(f"Loaded {saved.describe()}.", title="Loaded")
+        if saved.note:
+            self.tell_note(saved.note)
+        return True
+
+    def tell_note(self, note: str) -> None:
+        self.app.notify(note, title="Part of the autosave was lost", severity="warning", timeout=15)
+
+    def check_autosave(self, screen: NewGameScreen) -> None:
+        """Offer to resume the autosave when it holds an unfinished game (in a thread); and
+        remove what killed writes left in the data folder, when this app autosaves."""
+        self.app.run_worker(
+            partial(self._check_autosave, screen), name="_check_autosave", thread=True,
+            exit_on_error=False,
+        )  # fmt: skip
+
+    def _check_autosave(self, screen: NewGameScreen) -> None:
+        from keythedral import persistence
+
+        path = persistence.autosave_path(self.data_dir)
+        if self.autosave_enabled:
+            from keythedral.autosave import remove_stale_files_once
+
+            remove_stale_files_once(path)
+        if not path.exists():
+            return
+        try:
+            saved = persistence.load(path)
+        except persistence.SaveError as exc:
+            self.app.call_from_thread(
+                self.app.notify,
+                str(exc),
+                title="The autosave cannot be resumed",
+                severity="warning",
+            )
+            return
+        if saved.state.to_act:
+            self.app.call_from_thread(screen.offer_resume, saved.describe())
+
+    # --- replays ----------------------------------------------------------------------------------
+    def write_replay(self) -> None:
+        """Every finished game is kept as a replay in the replays folder next to the saves."""
+        session = self.app.session
+        if (
+            session is None
+            or not session.over
+            or not self.app.mode.autosaves
+            or not self.autosave_enabled
+            or self.replay_path is not None
+        ):
+            return
+        from keythedral import persistence, replay
+
+        seats = session.seats or ("human",) * session.config.n
+        rp = replay.record(session.config, session.actions, seats, final=session.state)
+        try:
+            path = inside(persistence.replays_dir(self.data_dir), replay.file_name(rp))
+            if not path.exists():  # the same game (a finished save loaded again): kept once
+                replay.save(rp, path)
+        except (OSError, ValueError) as exc:
+            self.app.notify(
+                f"Could not write the replay: {exc}", title="Replay not saved", severity="error"
+            )
+            return
+        self.replay_path = path
+
+    def open_replay(self, path: Path) -> None:
+        """Open the replay viewer on a replay file (loaded and checked in a thread)."""
+        self.app.clear_screens()
+        self.app.run_worker(
+            partial(self._load_replay, path), name="_load_replay", thread=True,
+            exit_on_error=False,
+        )  # fmt: skip
+
+    def _load_replay(self, path: Path) -> None:
+        from keythedral import replay
+
+        try:
+            rp = replay.load(path)
+            cursor = replay.ReplayCursor(rp)
+        except replay.ReplayError as exc:
+            self.app.call_from_thread(self._replay_failed, str(exc))
+            return
+        self.app.call_from_thread(self.show_replay, cursor, path)
+
+    def show_replay(self, cursor: ReplayCursor, path: Path) -> None:
+        from keythedral.tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(cursor, title=printable(path.name)))
+
+    def _replay_failed(self, message: str) -> None:
+        self.app.notify(message, title="Cannot show that replay", severity="error", timeout=15)
+        self.app.action_new_game()
+
+    # --- the end ----------------------------------------------------------------------------------
+    def kept_after_crash(self) -> str:
+        """How to carry on after a crash: the game in progress is in the autosave (every
+        action is on disk before it is shown), unless autosaving failed or was off."""
+        session, saver = self.app.session, self.autosaver
+        if session is None or session.over or not self.app.mode.autosaves or saver is None:
+            return ""
+        return "" if saver.error else "keythedral --resume continues the game"
+
+    def flush(self) -> None:
+        """Everything submitted to the autosave is on disk (at quit)."""
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
+    def close(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.close()  # everything folded into the snapshot; the journal removed

@@ -1,0 +1,239 @@
+"""The normal game in the app: hot-seat play, the table's decisions carried out.
+
+:class:`GameMode` is what the app delegates a game to: a person's action (``play``), the shared
+window's answers (``decline_all``, ``claim``), undo, the hand-over screen and the scores.  After
+every change it asks the table (keythedral.tui.table) who holds the keyboard, and does what the
+table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tutorial's mode
+(keythedral.tui.screens.tutorial.TutorialMode) has the same small interface.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, assert_never
+
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.table import (
+    BotMoves,
+    Decision,
+    GameOver,
+    HandOver,
+    LetGoBy,
+    SharedWindow,
+    ShowHand,
+    TakeBack,
+)
+from keythedral.tui.text import decision_prompt
+from keythedral.vocab import PHASES
+
+if TYPE_CHECKING:
+    from keythedral.engine import Action
+    from keythedral.tui.app import KeythedralApp
+    from keythedral.tui.session import Session
+    from keythedral.tui.table import Table
+
+RECENT_LINES = 8  # public events shown on the privacy screen
+
+
+class GameMode:
+    """A game of people and computer players at one keyboard (see the module docstring)."""
+
+    #: The game is kept in the autosave, and as a replay once it is over.
+    autosaves: ClassVar[bool] = True
+    #: A payment opens on the coach's cubes, all in one key (the tutorial asks for each cube).
+    suggests_payments: ClassVar[bool] = True
+
+    def __init__(self, app: KeythedralApp) -> None:
+        self.app = app
+        self.scores_shown = False
+        self._handover: HandoverScreen | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.app.table
+
+    # --- a person's actions -------------------------------------------------------------------
+    def play(self, action: Action) -> bool:
+        """Apply one action of a person (the app's only other call of engine.apply is a bot's
+        move, in the bot runner)."""
+        from keythedral import engine
+
+        app = self.app
+        session = app.session
+        if session is None:
+            return False
+        if session.is_bot(action.seat):
+            return False  # a computer player's seat: only its bot moves there
+        try:
+            state = engine.apply(session.state, action)
+        except engine.IllegalAction as exc:
+            if app.game_screen is not None:
+                app.game_screen.say(str(exc), error=True)
+            return False
+        app.runner.cancel()
+        app.runner.moves.clear()
+        session.push(action, state)
+        app.files.autosave()
+        self.route()
+        return True
+
+    def decline_all(self) -> None:
+        """Enter on the shared window prompt: every seat asked lets the moment go by."""
+        from keythedral import engine
+
+        session = self.app.session
+        if session is None:
+            return
+        self.app.runner.cancel()
+        declined: set[int] = set()
+        while True:
+            seats = [s for s in session.window_seats() if s not in declined]
+            decline = next((d for s in seats if (d := session.can_decline(s)) is not None), None)
+            if decline is None:
+                break
+            session.push(decline, engine.apply(session.state, decline))
+            declined.add(decline.seat)
+        self.table.claimed = None
+        self.app.files.autosave()
+        self.route()
+
+    def claim(self, seat: int) -> None:
+        """A seat answers a window: it gets the keyboard behind the privacy screen."""
+        session = self.app.session
+        decision = self.table.claim(session, seat) if session is not None else None
+        if decision is not None:
+            self.carry_out(decision)
+
+    # --- undo ---------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """The person whose hand is up may take back their own last action: the one at the
+        keyboard, or the one whose hand is up while a bot is about to answer (before it does)."""
+        session = self.app.session
+        who = self.table.hand_up
+        return (
+            session is not None
+            and who is not None
+            and not session.is_bot(who)
+            and session.undoable_by() == who
+        )
+
+    def undo(self) -> None:
+        screen = self.app.game_screen
+        if not self.can_undo():
+            if screen is not None:
+                screen.say(
+                    "Nothing to take back: only your own last actions that revealed nothing "
+                    "new can be undone (never a computer player's).",
+                    error=True,
+                )
+            return
+        assert self.app.session is not None
+        self.app.runner.cancel()
+        action = self.app.session.undo()
+        self.app.files.autosave()
+        self.route()
+        if screen is not None:
+            screen.say(f"Taken back: {action.kind.replace('_', ' ')}.")
+
+    # --- who holds the keyboard ---------------------------------------------------------------
+    def route(self) -> None:
+        """Decide who holds the keyboard for the next decision (the table), and do it."""
+        session = self.app.session
+        if session is not None:
+            self.carry_out(self.table.route(session))
+
+    def carry_out(self, decision: Decision) -> None:
+        """Do what the table decided."""
+        app = self.app
+        session = app.session
+        assert session is not None
+        match decision:
+            case ShowHand() | SharedWindow():
+                app.redraw()
+            case HandOver(seat, undo_by):
+                app.redraw()
+                self.hand_over(session, seat, undo_by)
+            case BotMoves(seat):
+                app.runner.move(seat)
+            case LetGoBy(seat):
+                from keythedral import engine
+
+                decline = session.can_decline(seat)
+                if decline is not None:
+                    session.push(decline, engine.apply(session.state, decline))
+                    app.files.autosave()
+                self.route()
+            case TakeBack():
+                app.runner.cancel()
+                session.undo()
+                app.files.autosave()
+                self.route()
+            case GameOver():
+                app.runner.cancel()
+                app.redraw()
+                if not self.scores_shown:
+                    self.show_scores()
+            case _:
+                assert_never(decision)
+
+    def hand_over(self, session: Session, seat: int, undo_by: int | None) -> None:
+        """The privacy screen for ``seat``, with what happened since they last had the keyboard
+        (public events only)."""
+        app = self.app
+        names = session.config.players
+        view = session.view(None)
+        phase = PHASES.get(view.phase, view.phase)
+        rnd = f"Round {view.round} · " if view.round else ""
+        context = f"{rnd}{phase}: {decision_prompt(view, (seat,))}."
+        if self.table.claimed is not None:
+            context = f"{names[seat]} is asked: play a law card, or let it go by."
+        if self._handover is not None and self._handover in app.screen_stack:
+            self._handover.dismiss(None)
+        seen = app.seen_log.get(seat, 0)
+        new = view.log_total - seen
+        events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
+        from keythedral.narration import narrate
+
+        recent = tuple(narrate(e, names) for e in events)
+        if len(recent) > RECENT_LINES:
+            recent = ("…", *recent[-(RECENT_LINES - 1) :])
+        screen = HandoverScreen(
+            seat,
+            names[seat],
+            context,
+            names[undo_by] if undo_by is not None else None,
+            tuple(recent),
+        )
+        self._handover = screen
+        app.push_screen(screen, callback=self._handed_over)
+
+    def _handed_over(self, result: object) -> None:
+        self._handover = None
+        session = self.app.session
+        if isinstance(result, int) and session is not None:
+            self.carry_out(self.table.handed_over(session, result))
+
+    def forget_handover(self) -> None:
+        """The screens were cleared (a new game): no hand-over is on its way."""
+        self._handover = None
+
+    # --- the end ------------------------------------------------------------------------------
+    def show_scores(self) -> None:
+        session = self.app.session
+        if session is None or not session.over:
+            return
+        self.scores_shown = True
+        from keythedral.tui.screens.scores import ScoresScreen
+        from keythedral.tui.widgets.chart import history
+
+        self.app.files.write_replay()
+        self.app.push_screen(
+            ScoresScreen(
+                session.view(None),
+                history(session.states),
+                replay=self.app.files.replay_path,
+                bots=[
+                    (spec or "").split(":")[0] or None
+                    for spec in map(session.bot_spec, range(session.state.n))
+                ],
+            )
+        )

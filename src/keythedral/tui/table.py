@@ -1,0 +1,199 @@
+"""Who holds the keyboard at the hot-seat table, and what the app shows next (no Textual here).
+
+After every change the app asks :meth:`Table.route` what comes next and carries out the answer,
+a :data:`Decision`:
+
+- :class:`ShowHand`: the same person carries on (or nothing private is at stake): their hand.
+- :class:`HandOver`: another person decides: first the opaque "pass the keyboard" screen, on
+  which the last person may take back their own last action instead (``undo_by``).
+- :class:`SharedWindow`: several seats may answer at once ("Anyone to answer?"): nobody's hand
+  is shown until one of them claims the window (:meth:`Table.claim`).
+- :class:`BotMoves`: a computer player decides; the last person's hand stays up meanwhile (the
+  ``watcher``).  In a window the bots answer first, the people after them.
+- :class:`LetGoBy`: the one person against bots has no law card that could answer a window:
+  nobody is asked, the moment goes by.
+- :class:`TakeBack`: at the hand-over screen, the last person took back their action.
+- :class:`GameOver`: the scores.
+
+The table only keeps who holds the keyboard; the session is the game itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from keythedral.tui.session import Session
+
+#: What the hand-over screen answers when the last person takes back their action instead.
+UNDO = -1
+
+
+@dataclass(frozen=True)
+class ShowHand:
+    """Draw the board with ``seat``'s hand up (None while a hand-over is on its way)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """The privacy screen for ``seat``; ``undo_by`` may take back their last action on it."""
+
+    seat: int
+    undo_by: int | None
+
+
+@dataclass(frozen=True)
+class SharedWindow:
+    """``seats`` may answer a window: the shared screen asks who does, with nobody's hand."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BotMoves:
+    """The computer player of ``seat`` makes the next move."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class LetGoBy:
+    """``seat``'s window goes by at once: the one person, with nothing to answer it with."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """``seat`` takes back their last action (at the hand-over screen); then route again."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game is over: nobody holds the keyboard, the scores come up."""
+
+
+Decision = ShowHand | HandOver | SharedWindow | BotMoves | LetGoBy | TakeBack | GameOver
+
+
+class Table:
+    """Who holds the keyboard: ``keyboard`` (the seat whose private screen is shown),
+    ``watcher`` (the last person at the keyboard, whose hand stays up while bots move) and
+    ``claimed`` (the seat that claimed a window on the shared screen)."""
+
+    def __init__(self) -> None:
+        self.keyboard: int | None = None
+        self.watcher: int | None = None
+        self.claimed: int | None = None
+
+    @property
+    def hand_up(self) -> int | None:
+        """The person whose hand is on screen: the one at the keyboard, or, while a bot moves,
+        the last one who had it."""
+        return self.keyboard if self.keyboard is not None else self.watcher
+
+    def clear(self) -> None:
+        """Nobody at the keyboard (a new game, or the game is over)."""
+        self.keyboard = self.watcher = self.claimed = None
+
+    def give(self, seat: int) -> None:
+        """``seat`` holds the keyboard."""
+        self.keyboard = self.watcher = seat
+
+    # --- after every change -----------------------------------------------------------------
+    def route(self, session: Session) -> Decision:
+        """Who holds the keyboard for the next decision (see the module docstring)."""
+        if session.over:
+            self.clear()
+            return GameOver()
+        bot = next_bot(session)  # in a window, the bots answer first; then the people are asked
+        if bot is not None:
+            if self.keyboard is not None:
+                self.watcher = self.keyboard  # that person's hand stays up while the bot moves
+            self.keyboard = None
+            self.claimed = None
+            return BotMoves(bot)
+        window = session.window_seats()
+        if window:
+            return self._window(session, window)
+        self.claimed = None
+        seat = session.state.to_act[0]
+        if seat in (self.keyboard, self.watcher) or not session.needs_privacy():
+            self.give(seat)  # the same person carries on, or nothing private is on screen yet
+            return ShowHand(seat)
+        previous = self.hand_up
+        self.keyboard = None
+        self.watcher = None
+        undo_by = previous if previous is not None and session.undoable_by() == previous else None
+        return HandOver(seat, undo_by)
+
+    def _window(self, session: Session, window: tuple[int, ...]) -> Decision:
+        """A window in which only people are left to answer."""
+        if self.claimed is not None and self.claimed in window:
+            return ShowHand(self.hand_up)  # the seat that claimed it answers
+        self.claimed = None
+        only = window[0] if len(window) == 1 else None
+        alone = only is not None and session.humans == (only,)
+        if only is not None and alone and no_law_to_play(session, only):
+            # The one person against bots, with no law card that could answer: the question
+            # hides nothing from anybody, so it is let go by at once.
+            return LetGoBy(only)
+        if only is not None and only in (self.watcher, self.keyboard):
+            # Only the person at the keyboard is asked: they answer at once.
+            self.claimed = self.keyboard = self.watcher = only
+            return ShowHand(only)
+        if only is not None and alone:
+            # The only person in the game: nobody to keep the question from.
+            return self._claim(only)
+        self.keyboard = None  # the shared screen: nobody's hand
+        self.watcher = None
+        return SharedWindow(window)
+
+    # --- the people's answers -----------------------------------------------------------------
+    def claim(self, session: Session, seat: int) -> Decision | None:
+        """A seat answers a window (its number on the shared screen): None if it may not."""
+        if seat not in session.window_seats() or session.is_bot(seat):
+            return None
+        return self._claim(seat)
+
+    def _claim(self, seat: int) -> Decision:
+        self.claimed = seat
+        if seat == self.watcher:  # the person at the keyboard already: no hand-over
+            self.keyboard = seat
+            return ShowHand(seat)
+        self.keyboard = None
+        self.watcher = None
+        return HandOver(seat, undo_by=None)
+
+    def handed_over(self, session: Session, result: int) -> Decision:
+        """The hand-over screen closed: ``result`` is the seat that took the keyboard, or
+        :data:`UNDO` (the last person takes back their action instead)."""
+        if result == UNDO:
+            actor = session.undoable_by()
+            if actor is None:
+                return self.route(session)
+            self.give(actor)
+            return TakeBack(actor)
+        self.give(result)
+        return ShowHand(result)
+
+
+def next_bot(session: Session) -> int | None:
+    """The bot seat that moves now, if the next decision is a bot's."""
+    if session.over:
+        return None
+    window = session.window_seats()
+    if window:
+        return next((s for s in window if session.is_bot(s)), None)
+    seat = session.state.to_act[0]
+    return seat if session.is_bot(seat) else None
+
+
+def no_law_to_play(session: Session, seat: int) -> bool:
+    """``seat`` may only let the moment go by (it holds no law card that answers it)."""
+    return all(a.kind == "decline" for a in session.legal_for(seat))

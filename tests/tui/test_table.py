@@ -1,0 +1,269 @@
+"""Who holds the keyboard at the hot-seat table (keythedral.tui.table), without Textual: every
+decision of ``route``, ``claim`` and ``handed_over``, on a game whose answers are set by hand."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from keythedral import engine
+from keythedral.tui.session import Session
+from keythedral.tui.table import (
+    UNDO,
+    BotMoves,
+    GameOver,
+    HandOver,
+    LetGoBy,
+    SharedWindow,
+    ShowHand,
+    Table,
+    TakeBack,
+    next_bot,
+)
+
+
+@dataclass
+class Game:
+    """What the table reads of a Session, set by hand: who is to act, the window's seats, the
+    bots, the seats holding a law that could answer, whether the phase is private, and who
+    may take back the last action."""
+
+    to_act: tuple[int, ...] = (0,)
+    window: tuple[int, ...] = ()
+    bots: frozenset[int] = frozenset()
+    laws: frozenset[int] = frozenset()
+    private: bool = True
+    undoer: int | None = None
+    n: int = 3
+
+    @property
+    def over(self) -> bool:
+        return not self.to_act
+
+    @property
+    def state(self) -> Any:
+        return SimpleNamespace(to_act=self.to_act)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s not in self.bots)
+
+    def window_seats(self) -> tuple[int, ...]:
+        return self.window
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def legal_for(self, seat: int) -> list[Any]:
+        kinds = ["decline", "play_law"] if seat in self.laws else ["decline"]
+        return [SimpleNamespace(kind=k, seat=seat) for k in kinds]
+
+    def needs_privacy(self) -> bool:
+        return self.private
+
+    def undoable_by(self) -> int | None:
+        return self.undoer
+
+
+def table(
+    keyboard: int | None = None, watcher: int | None = None, claimed: int | None = None
+) -> Table:
+    t = Table()
+    t.keyboard, t.watcher, t.claimed = keyboard, watcher, claimed
+    return t
+
+
+def seats(t: Table) -> tuple[int | None, int | None, int | None]:
+    return t.keyboard, t.watcher, t.claimed
+
+
+# --- route: one seat decides -----------------------------------------------------------------
+def test_the_same_person_carries_on_without_a_hand_over() -> None:
+    t = table(keyboard=1, watcher=1)
+    assert t.route(Game(to_act=(1,))) == ShowHand(1)
+    assert seats(t) == (1, 1, None)
+
+
+def test_the_person_whose_hand_stayed_up_while_a_bot_moved_takes_the_keyboard_back() -> None:
+    t = table(watcher=0)
+    assert t.route(Game(to_act=(0,))) == ShowHand(0)
+    assert seats(t) == (0, 0, None)
+
+
+def test_nothing_private_yet_the_next_person_takes_the_keyboard_at_once() -> None:
+    t = table(keyboard=0, watcher=0)
+    assert t.route(Game(to_act=(1,), private=False)) == ShowHand(1)
+    assert seats(t) == (1, 1, None)
+
+
+def test_another_person_gets_the_hand_over_and_the_last_may_take_back_their_action() -> None:
+    t = table(keyboard=0, watcher=0)
+    assert t.route(Game(to_act=(1,), undoer=0)) == HandOver(1, undo_by=0)
+    assert seats(t) == (None, None, None)
+
+
+def test_no_take_back_offered_when_the_last_action_is_not_the_last_persons_own() -> None:
+    for undoer in (None, 2):
+        t = table(keyboard=0, watcher=0)
+        assert t.route(Game(to_act=(1,), undoer=undoer)) == HandOver(1, undo_by=None)
+    t = table()  # nobody had the keyboard (a game just resumed)
+    assert t.route(Game(to_act=(1,), undoer=1)) == HandOver(1, undo_by=None)
+
+
+def test_a_claim_is_forgotten_once_the_window_has_closed() -> None:
+    t = table(keyboard=2, watcher=2, claimed=2)
+    assert t.route(Game(to_act=(2,))) == ShowHand(2)
+    assert seats(t) == (2, 2, None)
+
+
+# --- route: computer players and the end --------------------------------------------------------
+def test_a_bots_move_keeps_the_last_persons_hand_up() -> None:
+    t = table(keyboard=0, watcher=0, claimed=0)
+    assert t.route(Game(to_act=(1,), bots=frozenset({1}))) == BotMoves(1)
+    assert seats(t) == (None, 0, None)
+    assert t.route(Game(to_act=(2,), bots=frozenset({1, 2}))) == BotMoves(2)
+    assert seats(t) == (None, 0, None)  # the next bot: the same hand stays up
+
+
+def test_in_a_window_the_bots_answer_first() -> None:
+    game = Game(to_act=(0, 1, 2), window=(0, 1, 2), bots=frozenset({2}))
+    t = table(keyboard=0, watcher=0)
+    assert t.route(game) == BotMoves(2)
+    assert seats(t) == (None, 0, None)
+
+
+def test_game_over_nobody_holds_the_keyboard() -> None:
+    t = table(keyboard=1, watcher=1, claimed=1)
+    assert t.route(Game(to_act=())) == GameOver()
+    assert seats(t) == (None, None, None)
+
+
+# --- route: windows ---------------------------------------------------------------------------
+def test_several_people_asked_the_shared_screen_with_nobodys_hand() -> None:
+    t = table(keyboard=0, watcher=0)
+    assert t.route(Game(to_act=(0, 1), window=(0, 1))) == SharedWindow((0, 1))
+    assert seats(t) == (None, None, None)
+
+
+def test_one_person_asked_not_at_the_keyboard_the_shared_screen_too() -> None:
+    t = table(keyboard=0, watcher=0)
+    assert t.route(Game(to_act=(1,), window=(1,), laws=frozenset({1}))) == SharedWindow((1,))
+    assert seats(t) == (None, None, None)
+
+
+def test_only_the_person_at_the_keyboard_asked_answers_at_once() -> None:
+    for keyboard, watcher in ((1, 1), (None, 1), (1, None)):
+        t = table(keyboard=keyboard, watcher=watcher)
+        assert t.route(Game(to_act=(1,), window=(1,), laws=frozenset({1}))) == ShowHand(1)
+        assert seats(t) == (1, 1, 1)
+
+
+def test_the_seat_that_claimed_the_window_answers_it() -> None:
+    t = table(keyboard=1, watcher=1, claimed=1)
+    assert t.route(Game(to_act=(0, 1), window=(0, 1))) == ShowHand(1)
+    assert seats(t) == (1, 1, 1)
+    t = table(claimed=1)  # claimed, the hand-over still on screen
+    assert t.route(Game(to_act=(0, 1), window=(0, 1))) == ShowHand(None)
+
+
+def test_a_claim_of_a_seat_no_longer_asked_is_dropped() -> None:
+    t = table(claimed=2)
+    assert t.route(Game(to_act=(0, 1), window=(0, 1))) == SharedWindow((0, 1))
+    assert seats(t) == (None, None, None)
+
+
+def test_the_one_person_against_bots_with_no_law_to_answer_is_not_asked() -> None:
+    game = Game(to_act=(0,), window=(0,), bots=frozenset({1, 2}))
+    t = table(watcher=0)
+    assert t.route(game) == LetGoBy(0)
+    assert seats(t) == (None, 0, None)
+
+
+def test_the_one_person_against_bots_with_a_law_answers_without_the_shared_screen() -> None:
+    game = Game(to_act=(0,), window=(0,), bots=frozenset({1, 2}), laws=frozenset({0}))
+    t = table(watcher=0)
+    assert t.route(game) == ShowHand(0)  # at the keyboard already
+    assert seats(t) == (0, 0, 0)
+    t = table()  # after a resume: nobody at the keyboard, but nobody to hide the hand from
+    assert t.route(game) == HandOver(0, undo_by=None)
+    assert seats(t) == (None, None, 0)
+
+
+# --- claim --------------------------------------------------------------------------------------
+def test_claiming_a_window_hands_the_keyboard_over() -> None:
+    game = Game(to_act=(0, 1), window=(0, 1))
+    t = table()
+    assert t.claim(game, 1) == HandOver(1, undo_by=None)
+    assert seats(t) == (None, None, 1)
+
+
+def test_claiming_by_the_person_whose_hand_is_up_needs_no_hand_over() -> None:
+    t = table(watcher=1)
+    assert t.claim(Game(to_act=(0, 1), window=(0, 1)), 1) == ShowHand(1)
+    assert seats(t) == (1, 1, 1)
+
+
+def test_a_seat_not_asked_or_a_bot_cannot_claim() -> None:
+    game = Game(to_act=(0, 1), window=(0, 1), bots=frozenset({1}))
+    t = table(watcher=0)
+    assert t.claim(game, 2) is None
+    assert t.claim(game, 1) is None
+    assert seats(t) == (None, 0, None)
+
+
+# --- the hand-over screen closes ---------------------------------------------------------------
+def test_the_player_at_the_hand_over_takes_the_keyboard() -> None:
+    t = table()
+    assert t.handed_over(Game(to_act=(1,)), 1) == ShowHand(1)
+    assert seats(t) == (1, 1, None)
+
+
+def test_the_last_person_takes_back_their_action_at_the_hand_over() -> None:
+    t = table()
+    game = Game(to_act=(1,), undoer=0)
+    assert t.handed_over(game, UNDO) == TakeBack(0)
+    assert seats(t) == (0, 0, None)
+
+
+def test_a_take_back_no_longer_possible_routes_again() -> None:
+    t = table()
+    game = Game(to_act=(1,), undoer=None)
+    assert t.handed_over(game, UNDO) == HandOver(1, undo_by=None)
+
+
+# --- the next bot, and a real session -------------------------------------------------------------
+def test_next_bot() -> None:
+    bots = frozenset({1, 2})
+    assert next_bot(Game(to_act=(), bots=bots)) is None
+    assert next_bot(Game(to_act=(1,), bots=bots)) == 1
+    assert next_bot(Game(to_act=(0,), bots=bots)) is None
+    game = Game(to_act=(0, 1, 2), window=(0, 1, 2), bots=bots)
+    assert next_bot(game) == 1
+    assert next_bot(Game(to_act=(0, 2), window=(0,), bots=bots)) is None
+
+
+def test_a_real_session_the_layout_needs_no_hand_over_and_a_bot_lays_its_own_tile() -> None:
+    cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=3, no_laws=True)
+    session = Session.new(cfg, ("human", "human", "greedy"))
+    t = Table()
+    assert t.route(session) == ShowHand(0)
+    for _ in range(2):  # Ann's field and cottage
+        action = session.legal_for(0)[0]
+        session.push(action, engine.apply(session.state, action))
+    assert t.route(session) == ShowHand(1)  # nothing private yet: Bob takes over at once
+    for _ in range(2):
+        action = session.legal_for(1)[0]
+        session.push(action, engine.apply(session.state, action))
+    assert t.route(session) == BotMoves(2)
+    assert seats(t) == (None, 1, None)
+
+
+def test_the_table_needs_no_textual() -> None:
+    code = (
+        "import sys, keythedral.tui.table; print(sorted(m for m in sys.modules if 'textual' in m))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
