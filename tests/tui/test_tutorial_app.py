@@ -271,8 +271,8 @@ async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: P
     app = tutorial_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         t = await opened(pilot, app)
-        mode = app.tutorial
-        assert mode is not None
+        mode = app.mode
+        assert isinstance(mode, TutorialMode)
         for _ in range(80):
             laid = any(a.seat == LEARNER and a.kind == "place_field" for a in t.actions)
             if laid and mode.recent and t.step().kind == "task":
