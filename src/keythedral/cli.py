@@ -62,6 +62,21 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         help="when law-card windows open (default: always, which hides who holds what)",
         default="always" if defaults else argparse.SUPPRESS,
     )
+    p.add_argument(
+        "--strict-privacy",
+        action="store_true",
+        help="the privacy screen before every player's decision, phase 1 included (by default "
+        "phase 1 is played on the shared screen, the hand one key away)",
+        default=False if defaults else argparse.SUPPRESS,
+    )
+    p.add_argument(
+        "--no-auto-play",
+        dest="auto_play",
+        action="store_false",
+        help="a public decision with one choice (the last number, the only free field) waits "
+        "for a key instead of playing itself",
+        default=True if defaults else argparse.SUPPRESS,
+    )
     _add_display_options(p, defaults=defaults)
 
 
@@ -271,7 +286,14 @@ def _play(args: argparse.Namespace) -> int:
         load=load,
         seats=seats,
     )
-    app = KeythedralApp(start=start, ascii=args.ascii, theme=args.theme, bot_pause=args.bot_pause)
+    app = KeythedralApp(
+        start=start,
+        ascii=args.ascii,
+        theme=args.theme,
+        bot_pause=args.bot_pause,
+        strict_privacy=args.strict_privacy,
+        auto_play=args.auto_play,
+    )
     return run_app(app, mouse=not args.no_mouse)
 
 

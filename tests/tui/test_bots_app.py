@@ -177,7 +177,8 @@ async def test_undo_in_the_pause_takes_back_the_persons_move_before_the_bot_answ
     app = make_app(saved=saved, seats=("human", "greedy", "greedy"), bot_pause=30)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await hand_over(pilot, app)  # resumed: the first hand-over, once
+        # The one person against bots: their hand is up at once, no privacy screen.
+        assert not isinstance(app.screen, HandoverScreen)
         session = app.session
         assert session is not None and app.keyboard == 0
         await take(pilot, app, next(a for a in session.legal() if a.kind == "pass"))

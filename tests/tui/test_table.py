@@ -19,6 +19,7 @@ from keythedral.tui.table import (
     LetGoBy,
     SharedWindow,
     ShowHand,
+    ShowPublic,
     Table,
     TakeBack,
     next_bot,
@@ -36,6 +37,7 @@ class Game:
     bots: frozenset[int] = frozenset()
     laws: frozenset[int] = frozenset()
     private: bool = True
+    public: bool = False  # a phase 1 decision, made on the shared screen
     undoer: int | None = None
     n: int = 3
 
@@ -64,6 +66,9 @@ class Game:
     def needs_privacy(self) -> bool:
         return self.private
 
+    def public_decision(self) -> bool:
+        return self.public
+
     def undoable_by(self) -> int | None:
         return self.undoer
 
@@ -73,6 +78,7 @@ def table(
 ) -> Table:
     t = Table()
     t.keyboard, t.watcher, t.claimed = keyboard, watcher, claimed
+    t.private = keyboard is not None  # a hand at the keyboard is open
     return t
 
 
@@ -267,3 +273,39 @@ def test_the_table_needs_no_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- phase 1 on the shared screen ----------------------------------------------------------------
+def test_a_public_decision_of_another_person_is_made_on_the_shared_screen() -> None:
+    t = table(keyboard=0)
+    decision = t.route(Game(to_act=(1,), public=True))
+    assert decision == ShowPublic(1)
+    assert (t.keyboard, t.hand_up, t.private) == (1, None, False)
+    # the next public decision of another person: no hand-over either
+    assert t.route(Game(to_act=(2,), public=True)) == ShowPublic(2)
+
+
+def test_the_hand_key_opens_the_hand_behind_the_privacy_screen() -> None:
+    t = table(keyboard=0)
+    t.route(Game(to_act=(1,), public=True))
+    assert t.open_hand(Game(to_act=(1,), public=True)) == HandOver(1, undo_by=None)
+    assert t.handed_over(Game(to_act=(1,), public=True), 1) == ShowHand(1)
+    assert (t.keyboard, t.hand_up, t.private) == (1, 1, True)
+    assert t.open_hand(Game(to_act=(1,), public=True)) is None  # open already
+
+
+def test_a_private_decision_after_the_shared_screen_hands_over_even_to_the_same_person() -> None:
+    t = table(keyboard=0)
+    t.route(Game(to_act=(1,), public=True))
+    assert t.route(Game(to_act=(1,))) == HandOver(1, undo_by=None)  # the table is watching
+
+
+def test_strict_privacy_hands_over_at_every_public_decision_too() -> None:
+    t = table(keyboard=0)
+    t.strict = True
+    assert t.route(Game(to_act=(1,), public=True)) == HandOver(1, undo_by=None)
+
+
+def test_the_one_person_against_bots_always_has_their_hand_up() -> None:
+    t = table()
+    assert t.route(Game(to_act=(1,), public=True, bots=frozenset({0, 2}))) == ShowHand(1)

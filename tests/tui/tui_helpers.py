@@ -98,7 +98,11 @@ def saved_game(cfg: GameConfig, stop: Any, seed: int = 0, procure: float = 0.0) 
 def make_app(
     cfg: GameConfig | None = None, saved: SavedGame | None = None, **kw: Any
 ) -> KeythedralApp:
+    """The app for a test.  ``strict_privacy`` by default: most tests were written for a
+    privacy screen before every decision (tests/tui/test_shared_screen.py plays the default,
+    phase 1 on the shared screen)."""
     kw.setdefault("autosave", False)
+    kw.setdefault("strict_privacy", True)
     return KeythedralApp(cfg, saved=saved, animations=False, **kw)
 
 

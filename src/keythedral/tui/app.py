@@ -74,6 +74,8 @@ class KeythedralApp(App[None]):
         bot_pause: float = 0.7,
         seats: tuple[str, ...] = (),
         replay_cursor: ReplayCursor | None = None,
+        strict_privacy: bool = False,
+        auto_play: bool = True,
     ) -> None:
         super().__init__()
         self._replay_cursor = replay_cursor  # a replay loaded already, for the viewer
@@ -95,7 +97,8 @@ class KeythedralApp(App[None]):
         self._load_keys(keys_file)
         self.files = Files(self, data_dir, autosave)
         self.session: Session | None = None
-        self.table = Table()  # who holds the keyboard
+        self.table = Table(strict=strict_privacy)  # who holds the keyboard
+        self.auto_play = auto_play  # a public decision with one choice plays itself
         self.runner = BotRunner(self)  # the computer players
         self.mode: GameMode = GameMode(self)  # the normal game, or the tutorial's mode
         self.tokens: tuple[str, ...] = ()

@@ -20,6 +20,7 @@ from keythedral.tui.table import (
     LetGoBy,
     SharedWindow,
     ShowHand,
+    ShowPublic,
     TakeBack,
 )
 from keythedral.tui.text import decision_prompt
@@ -96,6 +97,34 @@ class GameMode:
         self.app.files.autosave()
         self.route()
 
+    def open_hand(self) -> None:
+        """The player deciding on the shared screen asks for their hand: the privacy screen."""
+        session = self.app.session
+        decision = self.table.open_hand(session) if session is not None else None
+        if decision is not None:
+            self.carry_out(decision)
+
+    def play_forced(self, session: Session, seat: int) -> bool:
+        """A public decision with one choice plays itself (the last number, the only free
+        field), said in the info line; not when its player holds a law card (how many each
+        holds is public, so this tells nobody anything), nor with auto-play off."""
+        if not self.app.auto_play or session.state.players[seat].laws:
+            return False
+        choices = [a for a in session.legal_for(seat) if a.kind != "play_law"]
+        if len(choices) != 1:
+            return False
+        from keythedral.tui.text import describe
+
+        action = choices[0]
+        text = (
+            f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
+        )
+        if not self.play(action):
+            return False
+        if self.app.game_screen is not None:
+            self.app.game_screen.say(text, public=True)
+        return True
+
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
         session = self.app.session
@@ -149,6 +178,9 @@ class GameMode:
         match decision:
             case ShowHand() | SharedWindow():
                 app.redraw()
+            case ShowPublic(seat):
+                if not self.play_forced(session, seat):
+                    app.redraw()
             case HandOver(seat, undo_by):
                 app.redraw()
                 self.hand_over(session, seat, undo_by)

@@ -4,6 +4,10 @@ After every change the app asks :meth:`Table.route` what comes next and carries 
 a :data:`Decision`:
 
 - :class:`ShowHand`: the same person carries on (or nothing private is at stake): their hand.
+- :class:`ShowPublic`: a public decision (phase 1: the numbers and the workers): its player
+  holds the keyboard on the shared screen, with the public board and their choices but not
+  their hand; the hand is one key away (:meth:`Table.open_hand`), behind the privacy screen.
+  With ``strict`` privacy every decision is a private one, as before.
 - :class:`HandOver`: another person decides: first the opaque "pass the keyboard" screen, on
   which the last person may take back their own last action instead (``undo_by``).
 - :class:`SharedWindow`: several seats may answer at once ("Anyone to answer?"): nobody's hand
@@ -35,6 +39,13 @@ class ShowHand:
     """Draw the board with ``seat``'s hand up (None while a hand-over is on its way)."""
 
     seat: int | None
+
+
+@dataclass(frozen=True)
+class ShowPublic:
+    """``seat`` decides on the shared screen: the public board, their choices, no hand."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -78,32 +89,58 @@ class GameOver:
     """The game is over: nobody holds the keyboard, the scores come up."""
 
 
-Decision = ShowHand | HandOver | SharedWindow | BotMoves | LetGoBy | TakeBack | GameOver
+Decision = (
+    ShowHand | ShowPublic | HandOver | SharedWindow | BotMoves | LetGoBy | TakeBack | GameOver
+)
 
 
 class Table:
-    """Who holds the keyboard: ``keyboard`` (the seat whose private screen is shown),
-    ``watcher`` (the last person at the keyboard, whose hand stays up while bots move) and
-    ``claimed`` (the seat that claimed a window on the shared screen)."""
+    """Who holds the keyboard: ``keyboard`` (the seat deciding), ``private`` (whether its
+    hand is on screen, behind the privacy screen, or it decides on the shared screen),
+    ``watcher`` (the last person whose hand was up, which stays up while bots move) and
+    ``claimed`` (the seat that claimed a window on the shared screen).  ``strict``: every
+    decision is private (a hand-over at every change of player, as tables that want it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, strict: bool = False) -> None:
         self.keyboard: int | None = None
         self.watcher: int | None = None
         self.claimed: int | None = None
+        self.private = False
+        self.strict = strict
 
     @property
     def hand_up(self) -> int | None:
-        """The person whose hand is on screen: the one at the keyboard, or, while a bot moves,
-        the last one who had it."""
-        return self.keyboard if self.keyboard is not None else self.watcher
+        """The person whose hand is on screen: the one at the keyboard if their hand is open,
+        or, while a bot moves, the last one whose hand was."""
+        if self.keyboard is not None and self.private:
+            return self.keyboard
+        return self.watcher
 
     def clear(self) -> None:
         """Nobody at the keyboard (a new game, or the game is over)."""
         self.keyboard = self.watcher = self.claimed = None
+        self.private = False
 
     def give(self, seat: int) -> None:
-        """``seat`` holds the keyboard."""
+        """``seat`` holds the keyboard, its hand on screen."""
         self.keyboard = self.watcher = seat
+        self.private = True
+
+    def _public(self, seat: int) -> ShowPublic:
+        """``seat`` holds the keyboard on the shared screen: nobody's hand is up."""
+        self.keyboard = seat
+        self.watcher = None
+        self.private = False
+        return ShowPublic(seat)
+
+    def open_hand(self, session: Session) -> Decision | None:
+        """The player deciding on the shared screen asks for their hand (to play a law card):
+        the privacy screen first.  None when no one decides on the shared screen."""
+        seat = self.keyboard
+        if seat is None or self.private or session.over:
+            return None
+        self.keyboard = None
+        return HandOver(seat, undo_by=None)
 
     # --- after every change -----------------------------------------------------------------
     def route(self, session: Session) -> Decision:
@@ -123,9 +160,16 @@ class Table:
             return self._window(session, window)
         self.claimed = None
         seat = session.state.to_act[0]
-        if seat in (self.keyboard, self.watcher) or not session.needs_privacy():
-            self.give(seat)  # the same person carries on, or nothing private is on screen yet
+        if not session.needs_privacy():  # the layout: nobody holds anything yet
+            self.give(seat)
             return ShowHand(seat)
+        if seat == self.hand_up or session.humans == (seat,):
+            self.give(seat)  # the same person carries on, or the only person: their hand up
+            return ShowHand(seat)
+        if not self.strict and session.public_decision():
+            if seat == self.keyboard:
+                return ShowPublic(seat)  # the same person carries on, on the shared screen
+            return self._public(seat)
         previous = self.hand_up
         self.keyboard = None
         self.watcher = None
@@ -143,8 +187,8 @@ class Table:
             # The one person against bots, with no law card that could answer: the question
             # hides nothing from anybody, so it is let go by at once.
             return LetGoBy(only)
-        if only is not None and only in (self.watcher, self.keyboard):
-            # Only the person at the keyboard is asked: they answer at once.
+        if only is not None and only == self.hand_up:
+            # Only the person whose hand is up is asked: they answer at once.
             self.claimed = self.keyboard = self.watcher = only
             return ShowHand(only)
         if only is not None and alone:
@@ -152,6 +196,7 @@ class Table:
             return self._claim(only)
         self.keyboard = None  # the shared screen: nobody's hand
         self.watcher = None
+        self.private = False
         return SharedWindow(window)
 
     # --- the people's answers -----------------------------------------------------------------
@@ -163,8 +208,8 @@ class Table:
 
     def _claim(self, seat: int) -> Decision:
         self.claimed = seat
-        if seat == self.watcher:  # the person at the keyboard already: no hand-over
-            self.keyboard = seat
+        if seat == self.hand_up:  # that person's hand is up already: no hand-over
+            self.give(seat)
             return ShowHand(seat)
         self.keyboard = None
         self.watcher = None

@@ -207,6 +207,14 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     return plan
 
 
+def hand_choice(name: str) -> Choice:
+    """The last line on the shared screen: the player's hand, for a law card (offered to every
+    player alike, whatever they hold, so that it tells nobody anything)."""
+    return Choice(
+        f"{name}'s hand: play a law card (the others look away first)", command="hand", key="r"
+    )
+
+
 def payment_choice(plan: list[Action]) -> Choice:
     """The first line of a payment: every cube of the coach's choice at once."""
     counts = [0] * len(COLOURS)
@@ -377,6 +385,8 @@ class GameScreen(BaseScreen):
             panel.show(decision_prompt(view, to_act), [], "Waiting for the next player.")
         else:
             acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
+            if self.shared:  # on the shared screen: law cards only through the hand key
+                acts = [a for a in acts if a.kind != "play_law"]
             choices = build_choices(
                 acts,
                 view,
@@ -390,6 +400,8 @@ class GameScreen(BaseScreen):
                 self._payment_plan = suggested_payment(session.state, seat)
                 if len(self._payment_plan) > 1:
                     choices.insert(0, payment_choice(self._payment_plan))
+            if self.shared and self.narrowed is None:
+                choices.append(hand_choice(seat_name(view, seat)))
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
         if new_decision:
@@ -658,6 +670,8 @@ class GameScreen(BaseScreen):
             self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
         elif choice.command == "scores":
             self.kapp.mode.show_scores()
+        elif choice.command == "hand":
+            self.kapp.mode.open_hand()
         elif choice.command == "pay-suggested":
             for action in list(self._payment_plan):  # one cube after another, as if by keys
                 if not self.kapp.play(action):
@@ -689,8 +703,14 @@ class GameScreen(BaseScreen):
             return bool(self.query_one(FieldMap).targets)
         if action == "laws":
             view = self.view
-            return bool(view is not None and view.me is not None and view.me.laws)
+            return self.shared or bool(view is not None and view.me is not None and view.me.laws)
         return True
+
+    @property
+    def shared(self) -> bool:
+        """A player decides on the shared screen: their hand is not up (phase 1)."""
+        app = self.kapp
+        return app.keyboard is not None and app.hand_up != app.keyboard
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""
@@ -703,6 +723,9 @@ class GameScreen(BaseScreen):
             self.say("No targets on the map for this choice: use the list on the right.")
 
     def action_laws(self) -> None:
+        if self.shared:  # the hand first, behind the privacy screen
+            self.kapp.mode.open_hand()
+            return
         view = self.view
         if view is not None and view.me is not None and view.me.laws:
             from keythedral.tui.screens.help import LawsScreen

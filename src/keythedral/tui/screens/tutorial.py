@@ -383,7 +383,7 @@ class TutorialMode(GameMode):
         from keythedral.narration import actor, narrate
         from keythedral.tutorial import LEARNER
 
-        self.table.keyboard = LEARNER
+        self.table.give(LEARNER)  # one learner: their hand is always up
         self.table.claimed = None
         t = self.tutorial
         before = t.state.log_total

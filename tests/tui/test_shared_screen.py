@@ -1,0 +1,80 @@
+"""Phase 1 on the shared screen: a player's numbers and workers are chosen with the table
+watching, their hand one key away behind the privacy screen; forced public moves play
+themselves; --strict-privacy keeps a privacy screen before every decision."""
+
+from __future__ import annotations
+
+import re
+
+from driver import hand_over, panel
+from textshot import screen_text
+from tui_helpers import NAMES, config, make_app, saved_game
+
+from keythedral import engine
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.text import law_name
+
+SIZE = (100, 32)
+PRIVATE = re.compile(r"(\w+)'s screen \(private\)")
+
+
+def at_phase_1(state: engine.GameState) -> bool:
+    return engine.decision(state) in ("choose_work_order", "place_worker") and any(
+        p.laws for p in state.players
+    )
+
+
+async def test_phase_1_is_played_on_the_shared_screen_with_the_hand_one_key_away() -> None:
+    saved = saved_game(config(3), at_phase_1, procure=0.6)
+    assert at_phase_1(saved.state)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        seat = session.state.to_act[0]
+        assert not isinstance(app.screen, HandoverScreen)
+        assert app.keyboard == seat and app.hand_up is None
+        text = screen_text(app)
+        assert PRIVATE.findall(text) == []  # nobody's hand on the shared screen
+        for player in session.state.players:
+            for card in player.laws:
+                assert law_name(card) not in text, card
+        choices = panel(app).choices
+        assert not any(c.action is not None and c.action.kind == "play_law" for c in choices)
+        hand = choices[-1]
+        assert hand.command == "hand" and hand.key == "r"
+        # r: the privacy screen for that player, then their own hand.
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen) and app.screen.player == NAMES[seat]
+        await hand_over(pilot, app)
+        assert PRIVATE.findall(screen_text(app)) == [NAMES[seat]]
+        assert app.hand_up == seat
+
+
+async def test_the_table_watches_phase_1_without_a_privacy_screen() -> None:
+    """Through a whole phase 1: no privacy screen, and no decision of a single choice waits
+    for a key (with no law cards in play, forced moves play themselves)."""
+    saved = saved_game(config(4, no_laws=True), lambda s: engine.decision(s) == "choose_work_order")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        start_round = session.state.round
+        while session.state.phase == "place_workers" and session.state.round == start_round:
+            assert not isinstance(app.screen, HandoverScreen)
+            plays = [c for c in panel(app).choices if c.command != "hand"]
+            assert len(plays) > 1, [c.text for c in plays]  # one choice would have played itself
+            await pilot.press("enter")
+            await pilot.pause()
+        assert session.state.phase != "place_workers" or session.state.round > start_round
+
+
+async def test_strict_privacy_keeps_the_privacy_screen_in_phase_1() -> None:
+    saved = saved_game(config(3), at_phase_1, procure=0.6)
+    app = make_app(saved=saved, strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
