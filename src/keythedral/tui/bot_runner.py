@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from keythedral.gamelog import readable
 from keythedral.tui.screens.game import action_cell
+from keythedral.tui.table import next_bot
 from keythedral.tui.text import describe
 from keythedral.tui.widgets.board import FieldMap
 
@@ -107,7 +108,6 @@ class BotRunner:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
         from keythedral import engine
-        from keythedral.tui.table import next_bot
 
         app = self.app
         session = app.session
