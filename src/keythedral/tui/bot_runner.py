@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from keythedral.tui.screens.game import action_cell
+from keythedral.tui.table import next_bot
 from keythedral.tui.text import describe
 from keythedral.tui.widgets.board import FieldMap
 
@@ -106,7 +107,6 @@ class BotRunner:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
         from keythedral import engine
-        from keythedral.tui.table import next_bot
 
         app = self.app
         session = app.session

@@ -148,10 +148,8 @@ class Files:
     def check_autosave(self, screen: NewGameScreen) -> None:
         """Offer to resume the autosave when it holds an unfinished game (in a thread); and
         remove what killed writes left in the data folder, when this app autosaves."""
-        self.app.run_worker(
-            partial(self._check_autosave, screen), name="_check_autosave", thread=True,
-            exit_on_error=False,
-        )  # fmt: skip
+        work = partial(self._check_autosave, screen)
+        self.app.run_worker(work, name="_check_autosave", thread=True, exit_on_error=False)
 
     def _check_autosave(self, screen: NewGameScreen) -> None:
         from keythedral import persistence
@@ -206,10 +204,8 @@ class Files:
     def open_replay(self, path: Path) -> None:
         """Open the replay viewer on a replay file (loaded and checked in a thread)."""
         self.app.clear_screens()
-        self.app.run_worker(
-            partial(self._load_replay, path), name="_load_replay", thread=True,
-            exit_on_error=False,
-        )  # fmt: skip
+        work = partial(self._load_replay, path)
+        self.app.run_worker(work, name="_load_replay", thread=True, exit_on_error=False)
 
     def _load_replay(self, path: Path) -> None:
         from keythedral import replay

@@ -244,10 +244,6 @@ class GameMode:
         if isinstance(result, int) and session is not None:
             self.carry_out(self.table.handed_over(session, result))
 
-    def forget_handover(self) -> None:
-        """The screens were cleared (a new game): no hand-over is on its way."""
-        self._handover = None
-
     # --- the end ------------------------------------------------------------------------------
     def show_scores(self) -> None:
         session = self.app.session
