@@ -10,8 +10,9 @@ tutorial is a sequence of *steps*, worked out from the game as it stands:
   limit, each of the seven actions, fences and relocation, craftsmen and the trader, law cards
   and windows, the bidding, the stages of the Keythedral and the end.
 - a **task** (``kind == "task"``) asks for a move: ``action`` is the move the tutorial wants
-  (the coach's move: the greedy bot's choice, except that each of the seven actions is tried
-  the first time it is open), ``do`` says it in words and ``why`` gives the reason.  While the
+  (the coach's move: the greedy bot's choice; where greedy would pass, an action not tried yet
+  that is useful with the cubes left over), ``do`` says it in words and ``why`` gives the
+  reason, so that every step is a good move.  While the
   tutorial is *guided* only that move is accepted; a wrong move is refused with the engine's
   reason in plain words, or with why the lesson wants the other move, plus a hint.  Once every
   part of a round has been seen the tutorial turns *free*: any legal move is accepted and the

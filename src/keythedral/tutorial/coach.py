@@ -7,53 +7,36 @@ from typing import Any
 
 from keythedral.bots.greedy import GreedyBot
 from keythedral.bots.hints import explain
-from keythedral.bots.knowledge import Ctx
+from keythedral.bots.knowledge import Ctx, rounds_left, shortfall_effort
 from keythedral.engine import PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import INDEX
-from keythedral.tutorial.steps import LEARNER, field_types
-from keythedral.vocab import CRAFT_PRICE
-
-#: The order in which the coach tries the actions the learner has not taken yet.
-TRY_ORDER = ("buy_building", "convert_cottage", "trade", "buy_craft", "build_fence", "procure_law")
+from keythedral.engine.cubes import INDEX, WOOD
+from keythedral.engine.events import CraftBought, RoundBegan, Traded
+from keythedral.tutorial.steps import LEARNER, open_fields
 
 
-def _fence_score(view: PlayerView, a: Any) -> tuple[float, ...]:
-    """How good a fence is for the lesson: one that closes a rival's home in (so it must move)
-    first, then one on a rival home with only two fields (a second fence will close it in),
-    then one keeping a rival out of a field the learner's homes touch."""
-    corner, fld = tuple(a.corner), tuple(a.field)
-    home = next((c for c in view.cottages if tuple(c.corner) == corner), None)
-    if home is None:
-        return (-1.0,)
-    open_left = _open_fields(view, corner)
-    rival = home.seat != LEARNER
+def _contested_fence(view: PlayerView, fences: list[Any]) -> Any:
+    """A fence keeping a rival's home out of a field the learner's homes touch (on the rival
+    home with the fewest fields left to it), or None."""
     mine = {f for c in view.cottages if c.seat == LEARNER for f in corner_fields(c.corner)}
-    return (
-        float(rival and len(open_left) == 1),
-        float(rival and len(open_left) == 2),
-        float(rival and fld in mine),
-        float(rival),
-        -len(open_left),
+    rivals = {tuple(c.corner) for c in view.cottages if c.seat != LEARNER}
+    useful = [a for a in fences if tuple(a.corner) in rivals and tuple(a.field) in mine]
+    return min(
+        useful,
+        key=lambda a: (len(open_fields(view, tuple(a.corner))), a.corner, a.field),
+        default=None,
     )
 
 
-def _open_fields(view: PlayerView, corner: tuple[int, int]) -> list[tuple[int, int]]:
-    """The fields a home at ``corner`` touches that no fence closes to it."""
-    types = field_types(view)
-    fenced = {tuple(f.field) for f in view.fences if tuple(f.corner) == corner}
-    return [f for f in corner_fields(corner) if f in types and f not in fenced]
-
-
-def _closing_fence(view: PlayerView, acts: list[Any]) -> Any:
-    """A fence that closes a rival's home in, if one is open."""
-    best = max(acts, key=lambda a: _fence_score(view, a), default=None)
-    return best if best is not None and _fence_score(view, best)[0] else None
-
-
 class Coach:
-    """The moves the tutorial asks for: greedy's, but each action tried once when it opens.
+    """The moves the tutorial asks for: the greedy bot's, with the reason the hints give for it.
+
+    A lesson may ask for another move only where greedy would *pass* (it has nothing worth
+    buying left this round) and the other move is genuinely useful with the cubes left over, so
+    it is nearly as good: a fence keeping a rival out of a field the learner's homes use, a law
+    card for a cube left over, a one-cube bid when going first pays.  Each is asked for only
+    until the learner has tried it.
 
     :meth:`move` returns the action and the reason to give for it.
     """
@@ -61,75 +44,76 @@ class Coach:
     def __init__(self, seed: int = 0) -> None:
         self.bot = GreedyBot(seed)
 
-    def move(
-        self, view: PlayerView, legal: Sequence[Any], tried: set[str], relocated: bool = True
-    ) -> tuple[Any, str]:
+    def move(self, view: PlayerView, legal: Sequence[Any], tried: set[str]) -> tuple[Any, str]:
         mine = [a for a in legal if a.seat == view.seat]
-        d = view.decision
-        if d == "spend":
-            for kind in TRY_ORDER:
-                if kind in tried:
-                    continue
-                acts = [a for a in mine if a.kind == kind]
-                if not acts:
-                    continue
-                if kind == "procure_law" and _keep_for_bid(view, tried):
-                    continue
-                return self._try(view, kind, acts)
-            fences = [a for a in mine if a.kind == "build_fence"]
-            if fences and "build_fence" in tried and not relocated:
-                closing = _closing_fence(view, fences)
-                if closing is not None:
-                    home = _home_at(view, closing.corner)
-                    return closing, (
-                        f"it is the last field {_whose(view, home)} may use: fenced off from "
-                        "every field, it must move away"
-                    )
-            if "pass" not in tried:
-                return next(a for a in mine if a.kind == "pass"), (
-                    "nothing else is worth doing now: see what passing does"
-                )
-        if d == "bid" and "bid" not in tried:
-            bids = [a for a in mine if a.kind == "bid"]
-            if bids:
-                return min(bids, key=lambda a: a.amount), (
-                    "try a small bid: the winner names the start player, who calls the first "
-                    "number and spends first"
-                )
-        action = self.bot.choose(view, mine)
-        return action, explain(view, action, mine)
+        best = self.bot.choose(view, mine)
+        if best.kind == "pass":
+            other = _instead_of_passing(view, mine, tried)
+            if other is not None:
+                return other
+        if best.kind == "pass_bid" and "bid" not in tried:
+            bid = _worth_a_bid(view, mine)
+            if bid is not None:
+                return bid
+        return best, explain(view, best, mine)
 
-    def _try(self, view: PlayerView, kind: str, acts: list[Any]) -> tuple[Any, str]:
-        """The move that tries ``kind`` for the first time, and why this one."""
-        me = view.me
-        assert me is not None
-        if kind == "build_fence":
-            a = max(acts, key=lambda a: _fence_score(view, a))
+
+def _instead_of_passing(
+    view: PlayerView, mine: list[Any], tried: set[str]
+) -> tuple[Any, str] | None:
+    """A useful move not tried yet, where greedy would pass (None: passing it is).  Only cubes
+    left over are spent on it, never one just bought at the trader or a craftsman (those are
+    meant for a tile)."""
+    ctx = Ctx.from_view(view)
+    left = _left_over(view)
+    fences = [a for a in mine if a.kind == "build_fence"]
+    if "build_fence" not in tried and fences and left[WOOD] and rounds_left(ctx) >= 2:
+        a = _contested_fence(view, fences)
+        if a is not None:
             home = _home_at(view, a.corner)
-            n = len(_open_fields(view, tuple(a.corner)))
-            if home is not None and home.seat != LEARNER and n <= 2:
-                return a, (
-                    f"{_whose(view, home)} touches only {n} fields; fence it off from all of "
-                    "them and it must move away, leaving the fields to you"
-                )
-            return a, "it keeps a rival's workers out of a field your homes touch"
-        if kind == "buy_craft":
-            a = min(acts, key=lambda a: CRAFT_PRICE[a.craft])
-            return a, f"the tiles of stage 3 need iron; {a.craft} is the cheapest craft"
-        if kind == "trade":
-            target = _cheapest_tile(view)
-            if target is not None:
-                for a in acts:
-                    i = INDEX[a.take]
-                    if tile_cost(target)[i] > me.cubes[i]:
-                        return a, f"{target} needs {a.take}, and you have none to spare"
-            need = Ctx.from_view(view).need()
-            a = max(acts, key=lambda a: need[INDEX[a.take]] - me.cubes[INDEX[a.take]])
-            return a, f"{a.take} is the resource your coming purchases are shortest of"
-        if kind == "procure_law":
-            return acts[0], "you have a cube to spare: see what a law card can do"
-        a = self.bot.choose(view, acts) if len(acts) > 1 else acts[0]
-        return a, explain(view, a, acts)
+            return a, (
+                f"{_whose(view, home)} competes with your homes for that field; a wood you "
+                "cannot spend this round keeps its workers out for the rest of the game"
+            )
+    procure = [a for a in mine if a.kind == "procure_law"]
+    fresh = "procure_law" not in tried and not ctx.laws
+    if fresh and procure and sum(left) and rounds_left(ctx) >= 1.5:
+        return procure[0], (
+            "nothing is worth buying now, and a cube kept waits a whole round: a law card "
+            "bends one rule once, when it suits you (it ends your turns this phase, so it "
+            "comes last)"
+        )
+    return None
+
+
+def _left_over(view: PlayerView) -> list[int]:
+    """The learner's cubes, less those bought this round at the trader or a craftsman."""
+    me = view.me
+    assert me is not None
+    left = list(me.cubes)
+    for e in reversed(view.log):
+        if isinstance(e, RoundBegan):
+            break
+        if isinstance(e, Traded | CraftBought) and e.seat == view.seat:
+            i = INDEX[e.take if isinstance(e, Traded) else e.craft]
+            left[i] = max(0, left[i] - 1)
+    return left
+
+
+def _worth_a_bid(view: PlayerView, mine: list[Any]) -> tuple[Any, str] | None:
+    """A one-cube bid when going first pays: few tiles left in the stage and one in reach."""
+    bids = [a for a in mine if a.kind == "bid" and a.amount == 1]
+    ctx = Ctx.from_view(view)
+    if not bids or ctx.stage > 5:
+        return None
+    target = ctx.target()
+    left = ctx.remaining[ctx.stage - 1]
+    if target is None or left >= ctx.n or shortfall_effort(ctx.cubes, tile_cost(target)) > 2:
+        return None
+    return bids[0], (
+        f"only {left} tiles of this stage are left and {target} is nearly in reach: going first "
+        "lets you buy before the others"
+    )
 
 
 def _home_at(view: PlayerView, corner: Sequence[int]) -> Any:
@@ -143,24 +127,3 @@ def _whose(view: PlayerView, home: Any) -> str:
     if home.seat == LEARNER:
         return f"your {kind} {home.number}"
     return f"{view.players[home.seat].name}'s {kind} {home.number}"
-
-
-def _cheapest_tile(view: PlayerView) -> str | None:
-    me = view.me
-    if me is None:
-        return None
-    best = None
-    best_key: tuple[int, str] = (99, "")
-    for t in view.tiles:
-        if not t.buyable:
-            continue
-        short = sum(max(0, c - h) for c, h in zip(t.cost, me.cubes, strict=True))
-        if (short, t.id) < best_key:
-            best, best_key = t.id, (short, t.id)
-    return best
-
-
-def _keep_for_bid(view: PlayerView, tried: set[str]) -> bool:
-    """Before the first bidding, keep a cube back so the bidding lesson can bid it."""
-    me = view.me
-    return "bid" not in tried and me is not None and sum(me.cubes) <= 1

@@ -108,7 +108,7 @@ class Tutorial:
             new_events = ()
         m = Moment(state, view, legal, new_events, self)
         if legal and not self._auto_decline(legal):
-            m.coach, m.why = self.coach.move(view, legal, self.tried(), "relocation" in self.taught)
+            m.coach, m.why = self.coach.move(view, legal, self.tried())
         self._moment = (*key, m)
         return m
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from keythedral.engine.events import CottageMustMove, StoreRanOut
+from keythedral.engine.events import CottageMustMove, FenceBuilt, StoreRanOut
 from keythedral.tutorial import texts
 from keythedral.tutorial.steps import (
     LEARNER,
@@ -40,12 +40,10 @@ GUIDED = (
     "harvest",
     "spend",
     *(f"act_{k}" for k in SEVEN),
+    "relocation",
     "bidding",
     "retrieve",
 )
-
-#: The guided part waits this many rounds at most for a relocation to show.
-GUIDED_ROUNDS = 4
 
 
 @dataclass(frozen=True)
@@ -125,10 +123,17 @@ def _law_play_trigger(m: Moment) -> bool:
     return any(a.kind == "play_law" for a in m.legal)
 
 
+def _relocation_trigger(m: Moment) -> bool:
+    """A home must move, or the learner has just built a fence (what a fence can lead to)."""
+    if m.first(CottageMustMove) is not None or m.decision == "relocate":
+        return True
+    fenced = m.first(FenceBuilt)
+    return isinstance(fenced, FenceBuilt) and fenced.seat == LEARNER
+
+
 def _learned_all_guided(m: Moment) -> bool:
     taught = m.tutorial.taught
-    moved = "relocation" in taught or m.view.round >= GUIDED_ROUNDS
-    return moved and all(x in taught for x in GUIDED)
+    return all(x in taught for x in GUIDED) and set(SEVEN) <= m.tutorial.tried()
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -237,7 +242,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "relocation",
         "Relocation",
-        lambda m: m.first(CottageMustMove) is not None or m.decision == "relocate",
+        _relocation_trigger,
         texts.relocation,
         _moved_home,
         "Relocating a fenced-off cottage",
@@ -404,7 +409,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "free",
         "Your own moves",
-        lambda m: _learned_all_guided(m) and m.acts,
+        lambda m: _learned_all_guided(m) and m.acts and m.decision != "pay",
         texts.free,
         lambda m: Target("choices"),
         None,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from keythedral.engine import GameState, PlayerView
+from keythedral.engine.board import corner_fields
 from keythedral.engine.events import Event
 from keythedral.narration import narrate
 from keythedral.vocab import KEYS
@@ -171,3 +172,10 @@ def home_of(view: PlayerView, seat: int, number: int) -> Any:
 
 def field_types(view: PlayerView) -> dict[tuple[int, int], str]:
     return {tuple(f.pos): str(f.type) for f in view.fields}  # type: ignore[misc]
+
+
+def open_fields(view: PlayerView, corner: tuple[int, int]) -> list[tuple[int, int]]:
+    """The fields a home at ``corner`` touches that no fence closes to it."""
+    types = field_types(view)
+    fenced = {tuple(f.field) for f in view.fences if tuple(f.corner) == corner}
+    return [f for f in corner_fields(corner) if f in types and f not in fenced]

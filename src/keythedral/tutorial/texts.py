@@ -7,8 +7,14 @@ from collections.abc import Callable
 from keythedral.engine import PlayerView
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.cubes import describe as cubes_text
-from keythedral.engine.events import CottageMustMove, Harvested, LawPlayed, StoreRanOut
-from keythedral.tutorial.steps import LEARNER, Moment
+from keythedral.engine.events import (
+    CottageMustMove,
+    FenceBuilt,
+    Harvested,
+    LawPlayed,
+    StoreRanOut,
+)
+from keythedral.tutorial.steps import LEARNER, Moment, field_types, home_of, open_fields
 from keythedral.vocab import (
     COLOURS,
     FENCE_PRICE,
@@ -187,9 +193,9 @@ def spend(m: Moment) -> str:
         "5. trade any 2 cubes for 1 resource at the trader;\n"
         "6. procure a law card from the law master (1 cube);\n"
         "7. pass.\n"
-        "The phase ends when every player has passed, one after the other. In this lesson "
-        "you will try each action the first time it is open to you. {walkthrough} lists them "
-        "all with what they need."
+        "The phase ends when every player has passed, one after the other. The tutorial asks "
+        "you for the move a good player would make, and explains each action the first time "
+        "it is worth taking. {walkthrough} lists them all with what they need."
     )
 
 
@@ -263,13 +269,27 @@ def pay(m: Moment) -> str:
 
 def relocation(m: Moment) -> str:
     moves = m.first(CottageMustMove)
-    line = m.told(moves) if moves is not None else "A cottage must move."
-    return (
-        f"{line} A cottage or house fenced off from every field it touches moves at once, "
-        "even in the middle of someone else's turn: its owner picks a free corner that touches "
-        "a field it is not fenced off from. It keeps its number and side; the fences stay "
-        "where they were. You can even fence off your own badly placed cottage to move it."
+    rule = (
+        "A cottage or house fenced off from every field it touches moves at once, even in the "
+        "middle of someone else's turn: its owner picks a free corner that touches a field it "
+        "is not fenced off from. It keeps its number and side; the fences stay where they "
+        "were. You can even fence off your own badly placed cottage to move it."
     )
+    fenced = m.first(FenceBuilt)
+    if moves is None and isinstance(fenced, FenceBuilt):
+        home = home_of(m.view, fenced.owner, fenced.number)
+        left = open_fields(m.view, tuple(home.corner)) if home is not None else []
+        types = field_types(m.view)
+        fields = " and ".join(f"the {types[f]} at ({f[0]},{f[1]})" for f in left) or "no field"
+        whose = "your" if fenced.owner == LEARNER else f"{m.view.players[fenced.owner].name}'s"
+        kind = "house" if fenced.house else "cottage"
+        those = "that one" if len(left) == 1 else "those"
+        return (
+            f"{m.told(fenced)} That leaves {whose} {kind} {fenced.number} only {fields} to "
+            f"work. Fenced off from {those} too, it could not work where it stands.\n\n" + rule
+        )
+    line = m.told(moves) if moves is not None else "A cottage must move."
+    return f"{line} {rule}"
 
 
 def law_hand(m: Moment) -> str:
