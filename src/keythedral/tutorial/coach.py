@@ -72,8 +72,8 @@ def _instead_of_passing(
         if a is not None:
             home = _home_at(view, a.corner)
             return a, (
-                f"{_whose(view, home)} competes with your homes for that field; a wood you "
-                "cannot spend this round keeps its workers out for the rest of the game"
+                f"{_whose(view, home)} shares that field with your homes; a wood you have "
+                "no use for this round keeps it out for good"
             )
     procure = [a for a in mine if a.kind == "procure_law"]
     fresh = "procure_law" not in tried and not ctx.laws
