@@ -128,7 +128,10 @@ class AssistMixin:
         self._refresh_walkthrough()
         text = f"{what}. Why: {h.reason}."
         self.say(f"Hint: {text}")  # type: ignore[attr-defined]
-        # The info line is one row: the whole hint, wrapped, in a note that fades by itself.
+        self.show_hint(text)
+
+    def show_hint(self, text: str) -> None:
+        """The info line is one row: the whole hint, wrapped, in a note that fades by itself."""
         self.notify(text, title="Hint", timeout=12)  # type: ignore[attr-defined]
 
     # --- the walkthrough --------------------------------------------------------------------
