@@ -97,7 +97,6 @@ class TutorialPanel(VerticalScroll, can_focus=True):
         self._shown = shown
         self.note = note
         self.border_title = title
-        self.set_class(note, "-note")
         self.query_one("#lesson-text", Static).update(text)
         self.scroll_home(animate=False)
         self._say_what_enter_does()
@@ -128,8 +127,8 @@ class TutorialPanel(VerticalScroll, can_focus=True):
             subtitle = "Enter: read on ↓" if self.unread else "Enter or space: go on"
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
-            if isinstance(self.screen, TutorialScreen):
-                self.screen._show_cursor_info()
+            if self.is_mounted and isinstance(self.screen, TutorialScreen):
+                self.screen._show_cursor_info()  # the info line says it too
 
 
 class TutorialScreen(GameScreen):
