@@ -189,8 +189,10 @@ class TutorialScreen(GameScreen):
             self._light(step)
         text = Text()
         decision.set_class(step.kind == "note", "-behind-note")
-        if step.kind == "note":  # the choices' own hint waits too: the note has the room
-            decision.query_one("#hint").display = False
+        # The choices' own hint waits while a note is up (the note has the room), and comes
+        # back after it (the fit below may still let it give way to a long lesson).
+        hint = decision.query_one("#hint", Static)
+        hint.display = step.kind != "note" and bool(str(hint.content))
         # A note at another player's turn (the game waits for it) has no choices to show.
         decision.display = step.kind != "note" or bool(t.legal()) or t.over
         self.call_after_refresh(self._fit_lesson)
