@@ -15,7 +15,13 @@ from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.rules import RuleCard, RulesScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
+from keythedral.tui.screens.tutorial import (
+    CHOICE_LINES,
+    CHOICE_LINES_UNDER_NOTE,
+    TutorialMode,
+    TutorialPanel,
+    TutorialScreen,
+)
 from keythedral.tutorial import LEARNER, SEVEN, TOPICS, Tutorial, tutorial_path
 
 SIZE = (100, 32)
@@ -41,14 +47,32 @@ def screen_of(app: KeythedralApp) -> TutorialScreen:
     return screen
 
 
+async def read_note(pilot: Pilot[Any], app: KeythedralApp) -> int:
+    """Enter on the note until the next step; the number of pages read on first."""
+    t = screen_of(app).tutorial
+    taught, pages = len(t.taught), 0
+    while len(t.taught) == taught:
+        await pilot.pause()
+        panel = screen_of(app).query_one(TutorialPanel)
+        text = screen_text(app)
+        if panel.unread:
+            assert "Enter: read on ↓" in text and "Enter or space: read on" in text
+            pages += 1
+        else:
+            assert "Enter or space: go on" in text
+        assert pages < 20, "Enter never went on"
+        await pilot.press("enter")
+    return pages
+
+
 async def press_asked(pilot: Pilot[Any], app: KeythedralApp) -> None:
-    """Do what the lesson panel says: Enter on a note; on a task, the key it names (once
-    more if that key opened a group or a corner first)."""
+    """Do what the lesson panel says: Enter on a note (which first reads on to its end, if it
+    is taller than its box); on a task, the key it names (once more if that key opened a group
+    or a corner first)."""
     t = screen_of(app).tutorial
     step = t.step()
     if step.kind == "note":
-        assert "Enter or space: go on" in screen_text(app)
-        await pilot.press("enter")
+        await read_note(pilot, app)
         return
     before = len(t.actions)
     for _ in range(3):
@@ -287,3 +311,145 @@ async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: P
         assert not any(line.startswith("You ") for line in mode.recent)  # the learner's acts
         text = screen_text(app)
         assert "Meanwhile:" in text and mode.recent[-1][:30] in text.replace("\n", " ")
+
+
+# --- at 80x24: notes fit or scroll, the choices stay in sight, the end shows the scores --------
+SMALL = (80, 24)
+
+
+def tutorial_at(data: Path, stop: Any) -> None:
+    """Save the tutorial played through the engine (every step as asked) up to ``stop``."""
+    t = Tutorial()
+    while not stop(t):
+        t.run()
+        step = t.step()
+        assert t.acknowledge() if step.kind == "note" else t.attempt(step.action).ok
+    t.save(tutorial_path(data))
+
+
+async def choices_in_sight(pilot: Pilot[Any], app: KeythedralApp, least: int) -> None:
+    """The lesson box ends above the list of choices, which shows ``least`` lines (or all);
+    with no choices of the learner's (a note at another player's turn), there is no list."""
+    from keythedral.tui.widgets.decision import DecisionPanel
+
+    await pilot.pause()  # the lesson box is fitted after the screen is drawn: one more frame
+    await pilot.pause()
+    screen = screen_of(app)
+    lesson = screen.query_one(TutorialPanel).region
+    if not screen.query_one(DecisionPanel).display:  # a note while another player is to move
+        assert not screen.tutorial.legal() and screen.tutorial.step().kind == "note"
+        assert lesson.bottom <= screen.query_one("#side").region.bottom
+        return
+    listed = screen.query_one(DecisionPanel).option_list
+    assert lesson.bottom <= listed.region.y, (lesson, listed.region)
+    lines = listed.virtual_size.height
+    assert listed.region.height >= min(lines, least), (listed.region, lines)
+    assert listed.region.bottom <= screen.query_one("#side").region.bottom
+
+
+async def test_at_80x24_enter_reads_every_note_to_its_end_before_going_on(
+    tmp_path: Path,
+) -> None:
+    """Notes taller than their box (the Welcome note is) scroll: Enter first pages on, every
+    line of the note is shown before Enter goes on, and the box and the list of choices under
+    it never overlap.  The choices' own hint waits under a note and is back for the task
+    (unless the task's text needs its room)."""
+    import textwrap
+
+    from textual.widgets import Static
+
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        paged = set()
+        hints = 0
+        while not t.free:
+            step = t.step()
+            if step.kind != "note":
+                await pilot.pause()
+                await choices_in_sight(pilot, app, CHOICE_LINES)
+                hint = screen_of(app).query_one("#hint", Static)
+                if hint.display:
+                    hints += 1
+                elif str(hint.content):  # it gave way: the lesson needs (some of) its rows
+                    box = screen_of(app).query_one(TutorialPanel)
+                    rows = len(textwrap.wrap(str(hint.content), hint.parent.size.width - 2))
+                    assert box.styles.max_height is not None
+                    assert box.region.height > box.styles.max_height.value - rows
+                assert app.play(step.action)
+                continue
+            await pilot.pause()
+            panel = screen_of(app).query_one(TutorialPanel)
+            await choices_in_sight(pilot, app, CHOICE_LINES_UNDER_NOTE)
+            seen: set[int] = set()
+            taught, lines = len(t.taught), 0
+            while len(t.taught) == taught:
+                await pilot.pause()
+                top, box = round(panel.scroll_y), panel.scrollable_content_region.height
+                seen |= set(range(top, top + box))
+                lines = panel.virtual_size.height
+                if panel.unread:
+                    paged.add(step.id)
+                await pilot.press("enter")
+            assert set(range(lines)) <= seen, step.id
+            assert not screen_of(app).query_one("#hint").display or t.step().kind != "note"
+        assert "welcome" in paged and hints > 10
+
+
+async def test_the_hint_is_the_lessons_move_and_covers_nothing(tmp_path: Path) -> None:
+    """i in the tutorial names the move the lesson asks for (the fence, where greedy would
+    pass) on the info line only: no note pops up over the list of choices, and what was said
+    goes when the decision changes."""
+    tutorial_at(
+        tmp_path, lambda t: t.step().kind == "task" and t.step().action.kind == "build_fence"
+    )
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        asked = t.step().action
+        await pilot.press("i")
+        await pilot.pause()
+        assert not list(app._notifications)
+        info = screen_text(app).splitlines()[-2]
+        assert info.startswith(" Hint: fence Hilda's cottage 2"), info
+        await choices_in_sight(pilot, app, CHOICE_LINES)
+        assert app.play(asked)
+        await pilot.pause()
+        assert "Hint:" not in screen_text(app)
+
+
+async def test_enter_on_the_tutorials_last_board_shows_the_scores(tmp_path: Path) -> None:
+    """After the last note the scores come up; back on the board, the info line says Enter
+    shows the scores, and it does (from the lesson box or from the list)."""
+    from keythedral.tui.widgets.decision import DecisionPanel
+
+    tutorial_at(tmp_path, lambda t: t.step().id == "last_tile")  # (a tutorial over restarts)
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        while not isinstance(app.screen, ScoresScreen):
+            if t.step().kind == "task":
+                assert app.play(t.step().action)
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+        assert t.over and t.step().kind == "end"
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert "Enter: show the scores" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.query_one(TutorialPanel).focus()  # Enter on the lesson box does the same
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.query_one(DecisionPanel).option_list.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)

@@ -96,7 +96,7 @@ class Assist:
         self.hint_shown: Hint | None = None
 
     # --- the hint ---------------------------------------------------------------------------
-    def current_hint(self) -> Hint | None:
+    def greedy_hint(self) -> Hint | None:
         """Greedy's suggestion for the seat at the keyboard, or None when it has no decision."""
         app = self.screen.kapp
         session, seat = app.session, app.keyboard
@@ -113,7 +113,7 @@ class Assist:
         from keythedral.tui.widgets.decision import DecisionPanel
 
         screen = self.screen
-        h = self.current_hint()
+        h = self.screen.current_hint()  # greedy's, or the tutorial's lesson
         session = screen.kapp.session
         if h is None or session is None:
             screen.say("No decision of yours to give a hint for now.")
@@ -134,8 +134,7 @@ class Assist:
         self.refresh_walkthrough()
         text = f"{what}. Why: {h.reason}."
         screen.say(f"Hint: {text}")
-        # The info line is one row: the whole hint, wrapped, in a note that fades by itself.
-        screen.notify(text, title="Hint", timeout=12)
+        screen.show_hint(text)  # the tutorial's screen shows it only in the info line
 
     # --- the walkthrough --------------------------------------------------------------------
     def walkthrough(self) -> None:

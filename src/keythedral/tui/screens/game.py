@@ -49,6 +49,7 @@ from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import COLOURS, FENCE_PRICE, FIELD_LETTER, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
+    from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
     from keythedral.engine.actions import PlayLaw
     from keythedral.tui.app import KeythedralApp
@@ -721,6 +722,14 @@ class GameScreen(BaseScreen):
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
             self.say("No targets on the map for this choice: use the list on the right.")
+
+    def current_hint(self) -> Hint | None:
+        """The hint key's suggestion: the coach's (greedy's) move."""
+        return self.assist.greedy_hint()
+
+    def show_hint(self, text: str) -> None:
+        """The info line is one row: the whole hint, wrapped, in a note that fades by itself."""
+        self.notify(text, title="Hint", timeout=12)
 
     def action_laws(self) -> None:
         if self.shared:  # the hand first, behind the privacy screen

@@ -6,9 +6,12 @@
   the bots' moves follow at once (listed under "Meanwhile" and in the log), and progress is
   saved after each step.
 - :class:`TutorialScreen` is the game screen plus the lesson panel above the choices: a note
-  fills the side column (Enter or space goes on), a task shows what to do, why, and which key
-  does it.  The lesson's target is pointed at: the map cursor goes to a field or corner, a mat,
-  the hand, the choices or the status line light up.
+  to read (Enter or space pages on through a note taller than its box, then goes on), or a
+  task saying what to do, which key does it, and why.  The panel takes what the hand and a few
+  lines of the choices leave, so it never covers the choices; the hint key adds no pop-up note
+  over them either.  The lesson's target is pointed at: the map cursor goes to a field or
+  corner, a mat, the hand, the choices or the status line light up.  On the last board Enter
+  shows the scores.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.mode import GameMode
@@ -30,6 +34,7 @@ from keythedral.vocab import KEYS
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from keythedral.bots.hints import Hint
     from keythedral.engine import Action
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
@@ -59,16 +64,23 @@ MAT_PARTS = {
     "goldsmith": "Craftsmen",
 }
 LIT = "-lesson"
+#: Lines of the list of choices that always show under a task (under a note, whose choices
+#: wait until it is read, fewer), and the least height of the lesson box.
+CHOICE_LINES = 3
+CHOICE_LINES_UNDER_NOTE = 2
+LESSON_LINES = 5
 
 
 class TutorialPanel(VerticalScroll, can_focus=True):
-    """The lesson of the moment: a note to read, or the move to make and why."""
+    """The lesson of the moment: a note to read, or the move to make and why.
+
+    A note taller than its box scrolls; Enter (or space) first pages through what is still
+    below, and only at the end goes on, so that no text is skipped unread."""
 
     BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False, id="lesson.go-on")]
     DEFAULT_CSS = """
-    TutorialPanel { height: auto; max-height: 60%; border: round $warning;
+    TutorialPanel { height: auto; border: round $warning;
         border-title-align: left; border-subtitle-align: right; padding: 0 1; }
-    TutorialPanel.-note { height: 1fr; max-height: 100%; }
     TutorialPanel:focus { border: round $warning-lighten-2; }
     TutorialPanel > #lesson-text { width: 100%; }
     """
@@ -76,6 +88,7 @@ class TutorialPanel(VerticalScroll, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: tuple[str, str, bool] | None = None
+        self.note = False
 
     def compose(self) -> Any:
         yield Static(id="lesson-text")
@@ -85,12 +98,40 @@ class TutorialPanel(VerticalScroll, can_focus=True):
         if shown == self._shown:
             return
         self._shown = shown
+        self.note = note
         self.border_title = title
-        self.border_subtitle = "Enter or space: go on" if note else ""
-        if self.has_class("-note") != note:
-            self.set_class(note, "-note")
         self.query_one("#lesson-text", Static).update(text)
         self.scroll_home(animate=False)
+        self._say_what_enter_does()
+
+    @property
+    def unread(self) -> bool:
+        """Is part of the text still below the box?"""
+        return round(self.scroll_y) < self.max_scroll_y
+
+    def read_on(self) -> None:
+        """Scroll on by a box less one line (the last line read stays in sight)."""
+        step = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=min(self.max_scroll_y, self.scroll_y + step), animate=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_what_enter_does()
+
+    def watch_virtual_size(self) -> None:
+        self._say_what_enter_does()
+
+    def on_resize(self) -> None:
+        self._say_what_enter_does()
+
+    def _say_what_enter_does(self) -> None:
+        subtitle = ""
+        if self.note:
+            subtitle = "Enter: read on ↓" if self.unread else "Enter or space: go on"
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+            if self.is_mounted and isinstance(self.screen, TutorialScreen):
+                self.screen._show_cursor_info()  # the info line says it too
 
 
 class TutorialScreen(GameScreen):
@@ -102,6 +143,7 @@ class TutorialScreen(GameScreen):
     ]
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
+    TutorialScreen #decision.-behind-note { opacity: 60%; }
     TutorialScreen #hand.-lesson { border: round $warning; }
     TutorialScreen #keythedral-mat.-lesson, TutorialScreen #keytown-mat.-lesson {
         border: heavy $warning; border-title-align: left; border-title-style: bold; }
@@ -144,32 +186,38 @@ class TutorialScreen(GameScreen):
         narrowed = (self.narrowed is not None, self.second)
         refocus = fresh or narrowed != self._narrowed
         self._shown, self._narrowed = key, narrowed
-        if fresh:
+        if fresh:  # a new decision or lesson: what was said of the last one goes
             self.refusal = None
+            self._note = None
             self._light(step)
         text = Text()
+        decision.set_class(step.kind == "note", "-behind-note")
+        # The choices' own hint waits while a note is up (the note has the room), and comes
+        # back after it (the fit below may still let it give way to a long lesson).
+        hint = decision.query_one("#hint", Static)
+        hint.display = step.kind != "note" and bool(str(hint.content))
+        # A note at another player's turn (the game waits for it) has no choices to show.
+        decision.display = step.kind != "note" or bool(t.legal()) or t.over
+        self.call_after_refresh(self._fit_lesson)
         if step.kind == "note":
             text.append(fill(step.text, KEYS))
             text.append("\n\n" + fill(step.press, KEYS), style="bold")
-            if decision.display:
-                decision.display = False
             panel.show(step.title, text, note=True)
             if fresh:
                 panel.focus()
             return
-        if not decision.display:
-            decision.display = True
         if step.kind == "task":
             if step.free:
                 text.append("Your move: any choice below. ", style="bold")
                 text.append(f"The coach would {_lower(step.do)}: {step.why}.")
                 text.append(f"\n{KEYS['forward']}: let the coach play until something new.")
             else:
+                # What to do and the key first: in a short box the reason is what scrolls.
                 text.append("Do this: ", style="bold")
                 text.append(step.do + ".")
+                text.append("\n" + self.plan(step.action)[1], style="bold")
                 text.append("\nWhy: ", style="bold")
                 text.append(step.why + ".")
-                text.append("\n" + self.plan(step.action)[1], style="bold")
         elif step.kind == "wait":
             text.append("The other players are moving…", style="dim")
         else:
@@ -189,13 +237,45 @@ class TutorialScreen(GameScreen):
         panel.show(step.title, text, note=False)
         if refocus and step.kind == "task" and not step.free:
             self._focus_task(step)
-        elif step.kind == "task" and panel.has_focus:
-            # Free play after a note: the keyboard leaves the note for the choices (Enter
-            # on the note would do nothing, and the info line would still say "go on").
+        elif panel.has_focus:
+            # Free play or the end after a note: the keyboard leaves the note for the choices
+            # (Enter on the note would do nothing, and the info line would still say "go on").
             decision.option_list.focus()
         if fresh:
             self.refresh_bindings()  # f (the coach plays) comes and goes with free play
             self._show_cursor_info()
+
+    def _fit_lesson(self) -> None:
+        """The lesson panel takes what the hand and the choices leave: the choices' prompt and
+        a few of their lines always show under it, their hint if there is room (a longer lesson
+        scrolls).
+
+        The heights are measured from the widgets' text (the layout may not have caught up)."""
+        if not self.is_mounted or not self.query("#lesson"):
+            return
+        decision = self.query_one(DecisionPanel)
+        panel = self.query_one(TutorialPanel)
+        lines = sum(len(str(o.prompt).splitlines()) for o in decision.option_list.options)
+        least = max(1, min(lines, CHOICE_LINES_UNDER_NOTE if panel.note else CHOICE_LINES))
+        room = self.query_one("#side").content_size.height - self._rows(self.query_one("#hand"))
+        if decision.display:
+            room -= self._rows(decision.query_one("#prompt")) + least
+        hint = decision.query_one("#hint")
+        needs = self._rows(panel.query_one("#lesson-text")) + panel.gutter.height
+        if needs > room - self._rows(hint):
+            hint.display = False  # the choices' own hint ("For sale: ...") gives way
+        height = max(LESSON_LINES, room - self._rows(hint))
+        if panel.styles.max_height is None or panel.styles.max_height.value != height:
+            panel.styles.max_height = height
+
+    def _rows(self, widget: Widget) -> int:
+        """The rows ``widget`` takes for its text now, at its width."""
+        if not widget.display:
+            return 0
+        width = widget.content_size.width
+        return (
+            widget.get_content_height(widget.content_size, self.size, width) + widget.gutter.height
+        )
 
     def plan(self, action: Action) -> tuple[str, str]:
         """The next key that makes ``action`` here, and the words for it.
@@ -296,9 +376,12 @@ class TutorialScreen(GameScreen):
     def _show_cursor_info(self) -> None:
         """While a note is up, Enter goes on (whatever the cursor is on)."""
         if self.mode.tutorial.step().kind == "note" and self._note is None:
-            self.query_one("#info", Static).update(
-                Text("Enter or space: go on (arrows scroll a long note)"), layout=False
-            )
+            panel = self.query("#lesson")
+            if panel and panel.first(TutorialPanel).unread:
+                info = "Enter or space: read on (the note goes on below)"
+            else:
+                info = "Enter or space: go on (arrows scroll the note)"
+            self.query_one("#info", Static).update(Text(info), layout=False)
             return
         super()._show_cursor_info()
 
@@ -309,7 +392,29 @@ class TutorialScreen(GameScreen):
 
     # --- keys ---------------------------------------------------------------------------------
     def action_go_on(self) -> None:
-        self.mode.go_on()
+        """Enter or space on the lesson: read on, go on, or (the game over) show the scores."""
+        step = self.tutorial.step()
+        panel = self.query_one(TutorialPanel)
+        if step.kind == "note" and panel.unread:
+            panel.read_on()
+        elif step.kind == "note":
+            self.mode.go_on()
+        elif step.kind == "end":
+            self.kapp.mode.show_scores()
+        else:
+            self.query_one(DecisionPanel).option_list.focus()  # the keys work on the choices
+
+    def current_hint(self) -> Hint | None:
+        """The lesson's move is the hint (where a lesson asks for another move than greedy's,
+        the hint says the same as the lesson)."""
+        from keythedral.bots.hints import Hint
+
+        m = self.tutorial.moment()
+        return Hint(m.coach, m.why) if m.coach is not None else None
+
+    def show_hint(self, text: str) -> None:
+        """Only the info line (``say``): the lesson panel shows the whole of the coach's move
+        already, and a note popping up would cover the list of choices."""
 
     def action_forward(self) -> None:
         self.mode.forward()

@@ -1,0 +1,374 @@
+"""The driver: the Tutorial class (the game so far, the lessons read, the learner's moves and
+the bots', the verdict on a move) and the progress file."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from keythedral import engine
+from keythedral.bots.greedy import GreedyBot
+from keythedral.engine import GameConfig, GameState, PlayerView
+from keythedral.record import RecordError
+from keythedral.safefile import Refused, brief, parse_json, read_limited
+from keythedral.tutorial.coach import Coach
+from keythedral.tutorial.lessons import BY_ID, LESSONS, Lesson
+from keythedral.tutorial.steps import (
+    BOT_NAMES,
+    DEFAULT_NAME,
+    FORMAT,
+    LEARNER,
+    SEED,
+    VERSION,
+    Moment,
+    Step,
+    Verdict,
+    action_target,
+)
+from keythedral.vocab import title
+
+
+def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
+    others = [b if b != name else f"{b} (bot)" for b in BOT_NAMES]
+    return GameConfig(players=[name, *others], seed=seed)
+
+
+def tutorial_path(base: Path | None = None) -> Path:
+    """Where tutorial progress is kept: next to the game's saves."""
+    from keythedral import persistence
+
+    return (base or persistence.data_dir()) / "tutorial.json"
+
+
+# --- the tutorial ------------------------------------------------------------------------
+class TutorialError(RecordError):
+    """Saved tutorial progress that cannot be used; the message says why."""
+
+
+class Tutorial:
+    """A guided game: the state, the lessons read, and the moves to come."""
+
+    def __init__(self, name: str = DEFAULT_NAME, seed: int = SEED) -> None:
+        self.config = tutorial_config(name, seed)
+        self.states: list[GameState] = [engine.new_game(self.config)]
+        self.actions: list[Any] = []
+        self.taught: list[str] = []
+        self.coach = Coach(seed)
+        self._bots = {s: GreedyBot(seed + s) for s in range(1, self.config.n)}
+        self._moment: tuple[int, int, Moment] | None = None
+
+    # --- the game -------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        return not self.state.to_act
+
+    @property
+    def name(self) -> str:
+        return self.config.players[LEARNER]
+
+    @property
+    def free(self) -> bool:
+        return "free" in self.taught
+
+    def view(self) -> PlayerView:
+        return engine.view(self.state, LEARNER)
+
+    def legal(self) -> list[Any]:
+        """The learner's own legal actions now (empty when it is not the learner's move)."""
+        if LEARNER not in self.state.to_act:
+            return []
+        return [a for a in engine.legal_actions(self.state) if a.seat == LEARNER]
+
+    def tried(self) -> set[str]:
+        """Action kinds the learner has taken so far."""
+        return {a.kind for a in self.actions if a.seat == LEARNER}
+
+    def _push(self, action: Any, state: GameState) -> None:
+        self.actions.append(action)
+        self.states.append(state)
+        self._moment = None
+
+    # --- the moment -----------------------------------------------------------------------
+    def moment(self) -> Moment:
+        key = (len(self.states), len(self.taught))
+        if self._moment is not None and self._moment[:2] == key:
+            return self._moment[2]
+        state = self.state
+        view = engine.view(state, LEARNER)
+        legal = self.legal()
+        if len(self.states) > 1:
+            k = state.log_total - self.states[-2].log_total
+            new_events = state.log[-k:] if k > 0 else ()
+        else:
+            new_events = ()
+        m = Moment(state, view, legal, new_events, self)
+        if legal and not self._auto_decline(legal):
+            m.coach, m.why = self.coach.move(view, legal, self.tried())
+        self._moment = (*key, m)
+        return m
+
+    def due(self) -> Lesson | None:
+        """The first lesson not read yet whose moment has come."""
+        m = self.moment()
+        for lesson in LESSONS:
+            if lesson.id not in self.taught and lesson.trigger(m):
+                return lesson
+        return None
+
+    # --- steps ----------------------------------------------------------------------------
+    def step(self) -> Step:
+        """What the learner sees now."""
+        m = self.moment()
+        lesson = self.due()
+        if lesson is not None:
+            return Step(
+                "note",
+                lesson.id,
+                lesson.title,
+                lesson.text(m),
+                lesson.target(m),
+                rule=lesson.rule,
+            )
+        if self.over:
+            return Step("end", "done", "The end", "The tutorial is complete.", rule=None)
+        if m.coach is None:
+            return Step("wait", "wait", "Wait", "The other players are moving.")
+        return self._task(m)
+
+    def _task(self, m: Moment) -> Step:
+        from keythedral.tui.text import describe
+
+        a = m.coach
+        do = describe(a, m.view)
+        do = do[0].upper() + do[1:]
+        why = m.why
+        if self.free:
+            text = f"Your move. The coach would: {do}, because {why}."
+            return Step(
+                "task",
+                f"free:{len(self.actions)}",
+                "Your move",
+                text,
+                action_target(m.view, a),
+                action=a,
+                do=do,
+                why=why,
+                free=True,
+                rule=_rule_of(a),
+            )
+        return Step(
+            "task",
+            f"task:{len(self.actions)}",
+            title(str(m.view.decision)),
+            f"Do this: {do}.\nWhy: {why}.",
+            action_target(m.view, a),
+            action=a,
+            do=do,
+            why=why,
+            rule=_rule_of(a),
+        )
+
+    def acknowledge(self) -> bool:
+        """The learner has read the note on screen (Enter).  False when no note was up."""
+        lesson = self.due()
+        if lesson is None:
+            return False
+        self.taught.append(lesson.id)
+        self._moment = None
+        return True
+
+    # --- moves ----------------------------------------------------------------------------
+    def attempt(self, action: Any) -> Verdict:
+        """The learner tries ``action``: taken if the step allows it, else refused with why."""
+        step = self.step()
+        if step.kind == "note":
+            return Verdict(False, "Read the note first.", "Press {enter} to go on.")
+        if step.kind != "task":
+            return Verdict(False, "It is not your move now.", "Wait for the other players.")
+        hint = _hint_for(step)
+        try:
+            state = engine.apply(self.state, action)
+        except engine.IllegalAction as exc:
+            return Verdict(False, plain(str(exc), self.name), hint)
+        if not step.free and action != step.action:
+            return Verdict(False, _not_now(step), hint)
+        self._push(action, state)
+        return Verdict(True)
+
+    def _auto_decline(self, legal: list[Any]) -> Any:
+        """A window in which the learner can only let the moment go by."""
+        if all(a.kind == "decline" for a in legal):
+            return legal[0]
+        return None
+
+    def auto_move(self) -> Any | None:
+        """Make the next move that is not the learner's to make (a bot's, or letting a window
+        go by); None when the learner must act, a note is due, or the game is over."""
+        if self.over or self.due() is not None:
+            return None
+        state = self.state
+        legal = engine.legal_actions(state)
+        mine = [a for a in legal if a.seat == LEARNER]
+        if mine:
+            auto = self._auto_decline(mine)
+            if auto is None:
+                return None
+            action = auto
+        else:
+            seat = state.to_act[0]
+            action = self._bots[seat].choose(engine.view(state, seat), legal)
+        self._push(action, engine.apply(state, action))
+        return action
+
+    def run(self, limit: int = 10_000) -> list[Any]:
+        """Make every automatic move up to the learner's next step."""
+        done = []
+        for _ in range(limit):
+            a = self.auto_move()
+            if a is None:
+                break
+            done.append(a)
+        return done
+
+    def coach_move(self) -> bool:
+        """Take the coach's move for the learner (fast-forward, and tests)."""
+        step = self.step()
+        if step.kind != "task":
+            return False
+        return self.attempt(step.action).ok
+
+    def forward(self, limit: int = 10_000) -> int:
+        """Let the coach play for the learner until a note is due or the game ends."""
+        moves = 0
+        for _ in range(limit):
+            moves += len(self.run())
+            step = self.step()
+            if step.kind != "task":
+                break
+            if not self.coach_move():  # pragma: no cover - the coach only plays legal moves
+                break
+            moves += 1
+        return moves
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "name": self.name,
+                "seed": self.config.seed,
+                "taught": self.taught,
+                "actions": [a.model_dump(mode="json") for a in self.actions],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Tutorial:
+        try:
+            data = parse_json(text)
+        except Refused as exc:
+            raise TutorialError(f"The saved tutorial cannot be read: {exc}.") from exc
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise TutorialError("The saved tutorial is not readable JSON.") from exc
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TutorialError("That file is not saved tutorial progress.")
+        if data.get("version") != VERSION:
+            raise TutorialError(f"The saved tutorial is version {brief(data.get('version'))}.")
+        try:
+            t = cls(str(data["name"]), int(data["seed"]))
+            for raw in data["actions"]:
+                action = engine.parse_action(raw)
+                t._push(action, engine.apply(t.state, action))
+        except (KeyError, TypeError, ValueError, engine.KeythedralError) as exc:
+            raise TutorialError(f"The saved tutorial cannot be replayed: {exc}") from exc
+        taught = data.get("taught", [])
+        t.taught = (
+            [x for x in taught if isinstance(x, str) and x in BY_ID]
+            if isinstance(taught, list)
+            else []
+        )
+        return t
+
+    def save(self, path: Path | None = None) -> Path:
+        from keythedral import persistence
+
+        path = path or tutorial_path()
+        persistence.write_atomic(path, self.to_json())
+        return path
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Tutorial:
+        """The saved progress (only a regular file, of at most GAME_FILE_LIMIT bytes, is read:
+        safefile.read_limited); TutorialError saying why it cannot be used."""
+        path = path or tutorial_path()
+        try:
+            text = read_limited(path)
+        except Refused as exc:
+            raise TutorialError(f"The saved tutorial at {path} cannot be read: {exc}.") from exc
+        except OSError as exc:
+            raise TutorialError(f"There is no saved tutorial at {path}.") from exc
+        return cls.from_json(text)
+
+    @classmethod
+    def resume_or_start(cls, name: str = DEFAULT_NAME, path: Path | None = None) -> Tutorial:
+        """The saved tutorial if there is a usable one, else a new one."""
+        try:
+            return cls.load(path)
+        except TutorialError:
+            return cls(name)
+
+
+def _rule_of(a: Any) -> str | None:
+    from keythedral.walkthrough import KIND_RULES
+
+    return KIND_RULES.get(a.kind)
+
+
+def _hint_for(step: Step) -> str:
+    where = {
+        "field": "it is marked on the map",
+        "corner": "its corner is marked on the map",
+        "edge": "pick the cottage's corner on the map, then the field",
+    }.get(step.target.kind, "it is in the list of choices")
+    return f"The tutorial asks you to {_lower(step.do)} ({where})."
+
+
+def _not_now(step: Step) -> str:
+    return f"The rules allow that, but this lesson asks you to {_lower(step.do)}: {step.why}."
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+_SECOND_PERSON = (
+    ("has", "have"),
+    ("is", "are"),
+    ("needs", "need"),
+    ("holds", "hold"),
+    ("does", "do"),
+    ("must", "must"),
+    ("cannot", "cannot"),
+    ("speaks", "speak"),
+)
+
+
+def plain(message: str, name: str) -> str:
+    """An engine message in plain words for the learner: 'you' for their name, neat places."""
+    text = re.sub(r"\((-?\d+), (-?\d+)\)", r"(\1,\2)", message)
+    n = re.escape(name)
+    text = re.sub(rf"\bnot {n}'s turn\b", "not your turn", text)
+    for third, second in _SECOND_PERSON:
+        text = re.sub(rf"(^|[.!?] ){n} {third}\b", rf"\1You {second}", text)
+        text = re.sub(rf"\b{n} {third}\b", f"you {second}", text)
+    text = re.sub(rf"(^|[.!?] ){n}'s\b", r"\1Your", text)
+    text = re.sub(rf"\b{n}'s\b", "your", text)
+    text = re.sub(rf"\bof {n}\b", "of yours", text)
+    return text
