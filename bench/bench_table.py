@@ -32,6 +32,7 @@ from ptyterm import PtyApp, app_env  # the tests' pseudo-terminal driver
 
 ROUND = re.compile(r"Round (\d+) ·")
 HANDOVER = "Pass the keyboard to"
+PHASE = re.compile(r"(Phase \d|Layout)")
 
 
 class Table:
@@ -84,6 +85,8 @@ def play(game_args: list[str], rounds: int, cols: int, rows: int) -> dict[int, C
                 c = counts.setdefault(rnd, Counter())
                 if HANDOVER in text:
                     c["handovers"] += 1
+                    phase = PHASE.search(text)
+                    c["at " + (phase.group(1) if phase else "?")] += 1
                 c["keys"] += 1
                 table.app.send(b"\r")
                 table.settle()
@@ -113,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'round':>6} {'hand-overs':>11} {'keys':>6}")
     for rnd in sorted(counts):
         label = "layout" if rnd == 0 else str(rnd)
-        print(f"{label:>6} {counts[rnd]['handovers']:>11} {counts[rnd]['keys']:>6}")
+        where = ", ".join(
+            f"{k[3:]} {v}" for k, v in sorted(counts[rnd].items()) if k.startswith("at ")
+        )
+        print(f"{label:>6} {counts[rnd]['handovers']:>11} {counts[rnd]['keys']:>6}   {where}")
     played = [counts[r] for r in range(1, args.rounds + 1) if r in counts]
     if played:
         n = len(played)
