@@ -15,6 +15,11 @@ from keythedral.vocab import FieldType
 Pos = tuple[int, int]
 
 
+def as_pos(p: tuple[int, ...] | list[int]) -> Pos:
+    """A place as the engine keeps it: a pair (an action parsed from JSON may hold a list)."""
+    return (p[0], p[1])
+
+
 class Field(NamedTuple):
     pos: Pos
     type: FieldType

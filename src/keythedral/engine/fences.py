@@ -24,7 +24,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, Pos, index
+from .board import Fence, Pos, as_pos, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -80,7 +80,7 @@ def relocation_spots(state: GameState) -> list[Pos]:
 
 
 def apply_build(state: GameState, action: BuildFence) -> GameState:
-    seat, corner, field = action.seat, tuple(action.corner), tuple(action.field)
+    seat, corner, field = action.seat, as_pos(action.corner), as_pos(action.field)
     name = state.name(seat)
     if fences_left(state, seat) <= 0:
         raise IllegalAction(f"{name} has already built all {FENCES_PER_PLAYER} fences.")
@@ -91,18 +91,18 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
         raise IllegalAction(
             f"A fence must stand beside a cottage or house; {place(corner)} has none."
         )
-    if field not in index(state.fields).fields_of(corner):  # type: ignore[arg-type]
+    if field not in index(state.fields).fields_of(corner):
         raise IllegalAction(f"The field {place(field)} does not touch the corner {place(corner)}.")
     if any(f.corner == corner and f.field == field for f in state.fences):
         raise IllegalAction(f"There is already a fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, FENCE_COST)
-    fences = (*state.fences, Fence(corner, field, seat))  # type: ignore[arg-type]
+    fences = (*state.fences, Fence(corner, field, seat))
     number, house = owner.number, owner.house
     events: list[Event] = [
         new(FenceBuilt, seat=seat, owner=owner.seat, number=number, house=house, field=field)
     ]
     relocation = state.relocation
-    if fenced_off(state, corner, fences):  # type: ignore[arg-type]
+    if fenced_off(state, corner, fences):
         spots = relocation_spots(replace(state, fences=fences))
         if spots:
             relocation = (*relocation, (owner.seat, owner.number))
@@ -120,7 +120,7 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
 
 
 def apply_remove(state: GameState, action: RemoveFence) -> GameState:
-    seat, corner, field = action.seat, tuple(action.corner), tuple(action.field)
+    seat, corner, field = action.seat, as_pos(action.corner), as_pos(action.field)
     name = state.name(seat)
     if state.players[seat].cubes[WINE] < REMOVE_FENCE_COST[WINE]:
         raise IllegalAction(f"{name} needs {REMOVE_FENCE_PRICE} to remove a fence.")
@@ -143,7 +143,7 @@ def legal_relocate(state: GameState) -> list[Action]:
 
 def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
     seat, number = state.relocation[0]
-    corner = tuple(action.corner)
+    corner = as_pos(action.corner)
     if action.number != number:
         raise IllegalAction(f"{state.name(seat)} must relocate number {number} first.")
     if corner not in relocation_spots(state):

@@ -35,7 +35,7 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
     if mine[0].house:
         raise IllegalAction(f"{name}'s number {number} is already a house.")
     if blocked_by_moratorium(state, seat):
-        holder = state.name(state.effects.moratorium)  # type: ignore[arg-type]
+        holder = state.name(state.effects.moratorium or 0)  # blocked: a moratorium is set
         raise IllegalAction(
             f"{holder}'s House moratorium: nobody else may build a house this round."
         )

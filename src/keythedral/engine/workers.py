@@ -26,7 +26,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import Pos, Worker, index
+from .board import Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import Effects, GameState, Placement, logged, replace
@@ -131,13 +131,13 @@ def call_fixed(state: GameState) -> GameState:
 def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
     p = state.placement
     assert p is not None
-    seat, field = action.seat, tuple(action.field)
+    seat, field = action.seat, as_pos(action.field)
     if action.number != p.home:
         raise IllegalAction(
             f"{state.name(seat)} is placing the workers of number {p.home}, not {action.number}."
         )
     if field not in open_fields(state, seat, p.home):
-        raise IllegalAction(_why_closed(state, seat, p.home, field))  # type: ignore[arg-type]
+        raise IllegalAction(_why_closed(state, seat, p.home, field))
     ftype = index(state.fields).types[field]
     house = state.cottage(seat, p.home).house
     return logged(

@@ -171,7 +171,7 @@ def home_of(view: PlayerView, seat: int, number: int) -> Any:
 
 
 def field_types(view: PlayerView) -> dict[tuple[int, int], str]:
-    return {tuple(f.pos): str(f.type) for f in view.fields}  # type: ignore[misc]
+    return {(f.pos[0], f.pos[1]): str(f.type) for f in view.fields}
 
 
 def open_fields(view: PlayerView, corner: tuple[int, int]) -> list[tuple[int, int]]:
