@@ -7,7 +7,7 @@ from driver import hand_over, panel
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.screens.game import suggested_payment
+from keythedral.tui.choices import suggested_payment
 from keythedral.tui.screens.handover import HandoverScreen
 
 SIZE = (100, 32)

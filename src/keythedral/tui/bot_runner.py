@@ -15,7 +15,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from keythedral.tui.screens.game import action_cell
+from keythedral.tui.choices import action_cell
 from keythedral.tui.table import next_bot
 from keythedral.tui.text import describe
 from keythedral.tui.widgets.board import FieldMap

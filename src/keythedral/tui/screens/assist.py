@@ -107,7 +107,7 @@ class Assist:
         return hint(session.view(seat), session.legal())
 
     def hint(self) -> None:
-        from keythedral.tui.screens.game import action_cell
+        from keythedral.tui.choices import action_cell
         from keythedral.tui.text import describe
         from keythedral.tui.widgets.board import FieldMap
         from keythedral.tui.widgets.decision import DecisionPanel

@@ -6,7 +6,6 @@ chosen action to the app (the only place that applies actions).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -18,23 +17,26 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
+from keythedral.tui.choices import (
+    build_choices,
+    hand_choice,
+    payment_choice,
+    suggested_payment,
+)
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
-    call_next_text,
-    cottage_at,
     cubes_text,
     decision_prompt,
     describe,
     law_name,
     law_text,
     plural,
-    pos_text,
     seat_name,
-    touches,
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
-from keythedral.tui.widgets.decision import Choice, DecisionPanel, hotkeys
+from keythedral.tui.widgets.decision import Choice, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
@@ -46,12 +48,11 @@ from keythedral.tui.widgets.panels import (
     cost_text,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
-from keythedral.vocab import COLOURS, FENCE_PRICE, FIELD_LETTER, HOUSE_PRICE, REMOVE_FENCE_PRICE
+from keythedral.vocab import FIELD_LETTER
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
-    from keythedral.engine.actions import PlayLaw
     from keythedral.tui.app import KeythedralApp
 
 ARROWS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
@@ -65,190 +66,6 @@ MOVES = (
     ("w", 0, -1),
     ("d", 1, 0),
 )
-
-
-def action_cell(action: Action, second: bool = False) -> Cell | None:
-    """Where an action points on the map.
-
-    An action on an edge (a fence: a corner and a field) points first at its corner, then, once
-    the corner is chosen (``second``), at its field.
-    """
-    corner = getattr(action, "corner", None)
-    field = getattr(action, "field", None)
-    pos = getattr(action, "pos", None)
-    if corner is not None and field is not None:
-        return ("field", tuple(field)) if second else ("corner", tuple(corner))
-    if corner is not None:
-        return ("corner", tuple(corner))
-    if field is not None:
-        return ("field", tuple(field))
-    if pos is not None:
-        return ("field", tuple(pos))
-    return None
-
-
-def natural_key(action: Action) -> str | None:
-    """The key a player would guess for an action: its number, its amount, p for pass."""
-    match action.kind:
-        case "choose_work_order" | "place_cottage" | "convert_cottage":
-            return str(action.number)
-        case "bid":
-            return str(action.amount) if action.amount < 10 else ""
-        case "pass_bid" | "pass":
-            return "p"
-        case "choose_start_player":
-            return str(action.target + 1) if action.target < 9 else ""
-        case "pay" | "choose_cube" if action.cube in COLOURS:
-            return str(COLOURS.index(action.cube) + 1)
-        case "trade" if action.take in COLOURS:
-            return str(COLOURS.index(action.take) + 1)
-        case "buy_craft" if action.craft in COLOURS:
-            return str(COLOURS.index(action.craft) + 1)
-    return None
-
-
-#: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
-#: comes after choosing it).
-KIND_GROUPS = {
-    "convert_cottage": f"convert a cottage into a house ({HOUSE_PRICE}) ...",
-    "trade": "trade any 2 cubes for 1 resource ...",
-    "buy_craft": "buy a craft: iron 2, glass 3, gold 4 cubes ...",
-    "build_fence": f"build a fence ({FENCE_PRICE}): pick the cottage on the map or here ...",
-    "remove_fence": f"remove a fence ({REMOVE_FENCE_PRICE}): pick the cottage on the map or here ...",
-}
-LONG_LIST = 9
-
-
-def build_choices(
-    acts: list[Action],
-    view: PlayerView,
-    *,
-    second: bool = False,
-    cells: bool = True,
-    kinds: bool = True,
-) -> list[Choice]:
-    """One line per action, but lines that narrow the list when chosen stand for several:
-    with ``cells``, the actions of one kind on one map cell (a corner's five cottage numbers,
-    its fences); with ``kinds``, in a long list, the variants of a few kinds (which cottage to
-    convert, what to trade for, where to build a fence)."""
-    orders = [a for a in acts if a.kind == "play_law" and a.order]
-    if len(orders) > 1 and len(orders) == len(acts):
-        return order_choices(orders, view)
-    counts: Counter[tuple[str, Cell | None]] = Counter(
-        (a.kind, action_cell(a, second)) for a in acts
-    )
-    per_kind = Counter(a.kind for a in acts) if kinds and len(acts) > LONG_LIST else Counter()
-    items: list[tuple[str | None, str, Action | None, str, Cell | None]] = []
-    done: set[tuple[str, Cell | None]] = set()
-    for a in acts:
-        cell = action_cell(a, second)
-        group = (a.kind, cell)
-        if len(orders) > 1 and a.kind == "play_law" and a.order:
-            if ("order", None) not in done:  # Work order: its 120 orders, built number by number
-                done.add(("order", None))
-                text = f"play the law {law_name(a.card)}: set the order of the five numbers ..."
-                items.append((None, text, None, "order:", None))
-            continue
-        if a.kind in KIND_GROUPS and per_kind[a.kind] > 1:
-            if (a.kind, None) not in done:
-                done.add((a.kind, None))
-                items.append((None, KIND_GROUPS[a.kind], None, f"kind:{a.kind}", None))
-            continue
-        if cells and cell is not None and counts[group] > 1:
-            if group not in done:
-                done.add(group)
-                items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
-            continue
-        items.append((natural_key(a), describe(a, view), a, "", cell))
-    keys = hotkeys([i[0] for i in items])
-    return [
-        Choice(text, action=a, command=command, key=k, cell=cell)
-        for (_, text, a, command, cell), k in zip(items, keys, strict=True)
-    ]
-
-
-def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
-    """Work order's orders, one number at a time: a line per number that may come next after
-    the numbers the player has already put in order (those all the listed orders share)."""
-    sequences = [a.order or () for a in orders]
-    first = sequences[0]
-    k = 0
-    while k < len(first) and all(order[k] == first[k] for order in sequences):
-        k += 1
-    common = first[:k]
-    nexts = sorted({order[len(common)] for order in sequences})
-    seat = orders[0].seat
-    items = [
-        (
-            str(n),
-            call_next_text(view, n, len(common), seat),
-            f"order:{','.join(map(str, (*common, n)))}",
-        )
-        for n in nexts
-    ]
-    keys = hotkeys([i[0] for i in items])
-    return [
-        Choice(text, command=command, key=k)
-        for (_, text, command), k in zip(items, keys, strict=True)
-    ]
-
-
-def suggested_payment(state: Any, seat: int) -> list[Action]:
-    """The coach's cubes for the payment ``seat`` owes now, one ``pay`` after another (its
-    choice keeps what the player's likely purchases need).  Worked out on the payer's own view
-    at every step, as the hint key would."""
-    from keythedral import engine
-    from keythedral.bots.hints import hint
-
-    plan: list[Action] = []
-    while engine.decision(state) == "pay" and state.payment.seat == seat and len(plan) < 12:
-        action = hint(engine.view(state, seat), engine.legal_actions(state)).action
-        plan.append(action)
-        state = engine.apply(state, action)
-    return plan
-
-
-def hand_choice(name: str) -> Choice:
-    """The last line on the shared screen: the player's hand, for a law card (offered to every
-    player alike, whatever they hold, so that it tells nobody anything)."""
-    return Choice(
-        f"{name}'s hand: play a law card (the others look away first)", command="hand", key="r"
-    )
-
-
-def payment_choice(plan: list[Action]) -> Choice:
-    """The first line of a payment: every cube of the coach's choice at once."""
-    counts = [0] * len(COLOURS)
-    for a in plan:
-        counts[COLOURS.index(getattr(a, "cube", "wood"))] += 1  # every step is a pay
-    return Choice(
-        f"pay {cubes_text(counts)} (suggested: keeps what your purchases need)",
-        command="pay-suggested",
-        key="↵",
-    )
-
-
-def group_text(action: Action, view: PlayerView, n: int) -> str:
-    """The line standing for ``n`` actions of one kind on one cell."""
-    match action.kind:
-        case "place_cottage":
-            corner = action.corner
-            return f"a cottage at {pos_text(corner)}: touches {touches(view, corner)}"
-        case "build_fence" | "remove_fence":
-            home = cottage_at(view, action.corner)
-            who = (
-                f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} "
-                f"{home.number}"
-                if home is not None
-                else f"corner {pos_text(action.corner)}"
-            )
-            verb = (
-                "build a fence beside" if action.kind == "build_fence" else "remove a fence beside"
-            )
-            return f"{verb} {who} ({n} fields)"
-    cell = action_cell(action)
-    where = f" at {pos_text(cell[1])}" if cell is not None else ""
-    return f"{action.kind.replace('_', ' ')}{where} ({n} choices)"
 
 
 def board_panes() -> ComposeResult:
