@@ -44,10 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KeythedralApp", "Start", "binding_owners", "run_app"]  # Start: the CLI's request
 SETTLE_AFTER = 5.0  # seconds after start-up by which the cyclic collector is back on
-#: How long a notice about the player's settings (keys.toml, --theme) stays: long enough to
-#: read ten lines of it (a click dismisses it sooner).
-SETUP_NOTICE_TIME = 60.0
-
+SETUP_NOTICE_TIME = 60.0  # a notice of the player's settings: time to read ten lines of it
 
 #: Short names for --theme (the ANSI themes use the terminal's own 16 colours).
 THEME_ALIASES = {"ansi": "ansi-dark", "dark": "textual-dark", "light": "textual-light"}
@@ -176,23 +173,13 @@ class KeythedralApp(App[None]):
         True): notes carry names, paths, theme and key names and error messages, which are
         shown as they are, never read as markup ("[/]" would crash it), and without control
         characters (an escape sequence would reach the terminal)."""
-        super().notify(
-            printable(message),
-            title=printable(title),
-            severity=severity,
-            timeout=timeout,
-            markup=False,
-        )
+        message, title = printable(message), printable(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def _tell_setup_problems(self) -> None:
         for message, title in self._setup_problems:
-            self.notify(
-                message,
-                title=title or "Setting not used",
-                severity="warning",
-                timeout=SETUP_NOTICE_TIME,
-                markup=False,  # the text quotes the player's file, brackets and all
-            )
+            title = title or "Setting not used"  # plain text, as every note (see notify)
+            self.notify(message, title=title, severity="warning", timeout=SETUP_NOTICE_TIME)
 
     # --- starting ---------------------------------------------------------------------------------
     def on_mount(self) -> None:
