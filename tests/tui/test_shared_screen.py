@@ -78,3 +78,37 @@ async def test_strict_privacy_keeps_the_privacy_screen_in_phase_1() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_a_new_game_keeps_the_unfinished_one_as_a_save(_data_dir) -> None:
+    """No game is ever lost: starting a new game over an unfinished autosave keeps that game as
+    a named save, which the load dialog lists and which loads as it was."""
+    from keythedral import persistence
+
+    first = config(3)
+    app = make_app(first, autosave=True)
+    said: list[str] = []
+    notify = app.notify
+
+    def noting(message: str, **kw) -> None:
+        said.append(kw.get("title", ""))
+        notify(message, **kw)
+
+    app.notify = noting  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        session = app.session
+        assert session is not None and session.actions
+        played = tuple(session.actions)
+        app.start_game(config(4))
+        await pilot.pause()
+        app.files.saver.flush()
+        kept = persistence.list_saves()
+        assert len(kept) == 1 and kept[0].stem.startswith("unfinished-")
+        old = persistence.load(kept[0])
+        assert old.config == first and old.actions == played
+        assert persistence.load(persistence.autosave_path()).config == config(4)
+        await pilot.pause()
+        assert "Unfinished game kept" in said

@@ -261,6 +261,7 @@ class KeythedralApp(App[None]):
         """A new game; ``seats``: "human" or a bot spec per seat (all people by default)."""
         from keythedral.tui.session import Session
 
+        self.files.keep_unfinished()  # the game in the autosave is never lost to a new one
         self._begin(Session.new(config, seats))
 
     def resume(self, saved: SavedGame) -> None:

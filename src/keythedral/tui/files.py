@@ -55,6 +55,45 @@ class Files:
         if session is not None and self.autosave_enabled:
             self.saver.submit(session.config, session.actions, session.state, session.seats)
 
+    def keep_unfinished(self) -> None:
+        """Before a new game takes the autosave's place: an unfinished game in it is kept as a
+        named save (the load dialog lists it), so that no game is ever lost by starting another.
+        Called before the new game's first autosave."""
+        if not self.autosave_enabled:
+            return
+        from datetime import datetime
+
+        from keythedral import persistence
+        from keythedral.safetext import slug
+
+        path = persistence.autosave_path(self.data_dir)
+        if not path.exists():
+            return
+        if self.autosaver is not None:
+            self.autosaver.flush()  # the game in it is whole on disk first
+        try:
+            old = persistence.load(path)
+        except persistence.SaveError:
+            return  # nothing that could be resumed: nothing to keep (the file stays as it is)
+        if not old.state.to_act:
+            return  # a finished game: it is kept as a replay already
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        name = slug(f"unfinished {persistence.game_stem(old.config.players, old.config.seed)}", 40)
+        try:
+            target = persistence.save_path(f"{name}-{stamp}", self.data_dir)
+            persistence.save(target, old.config, old.actions, old.state, old.seats)
+        except (OSError, ValueError, persistence.SaveError) as exc:
+            self.app.notify(f"The unfinished game could not be kept: {exc}", severity="error")
+            return
+        note = (
+            f"The unfinished game ({old.describe()}) is kept as the save {target.stem}: "
+            "ctrl+p, Load a game."
+        )
+        # said once the new game is on screen (a note said before would go with the old board)
+        self.app.call_after_refresh(
+            partial(self.app.notify, note, title="Unfinished game kept", timeout=15)
+        )
+
     def tell_save_error(self, again: bool = False) -> None:
         """An autosave that fails is said when it starts failing, and ``again`` after a
         hand-over cleared the notes on screen, for as long as it fails."""
