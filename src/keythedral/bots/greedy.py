@@ -129,7 +129,15 @@ def score_work_order(ctx: Ctx, acts: list[Any]) -> list[float]:
 
 def number_values(ctx: Ctx) -> dict[int, float]:
     """What calling each of the seat's numbers not yet called is worth to it now (its workers
-    into contested fields, a little for any field at all)."""
+    into contested fields, a little for any field at all); worked out once per decision (Work
+    order's 120 orders all read it)."""
+    got: dict[int, float] | None = ctx.memo.get("number_values")
+    if got is None:
+        got = ctx.memo["number_values"] = _number_values(ctx)
+    return got
+
+
+def _number_values(ctx: Ctx) -> dict[int, float]:
     need = ctx.need()
     types = ctx.board().types
     called = ctx.src.work_order

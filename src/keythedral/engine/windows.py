@@ -132,16 +132,13 @@ def apply_decline(state: GameState, action: Decline) -> GameState:
 def close(state: GameState) -> GameState:
     """Every seat has answered the innermost window: what waited on it happens now."""
     top = state.windows[-1]
-    state = replace(state, windows=state.windows[:-1])
     if top.kind == "purchase":
         assert top.purchase is not None
+        # cards played while it waited may have made it unpayable as declared: called off
         if not buildings.payable(state, top.purchase):
-            return laws.withdraw(
-                replace(state, windows=(*state.windows, top)),
-                len(state.windows),
-                "unpayable",
-            )
-        return buildings.complete(state, top.purchase)
+            return laws.withdraw(state, len(state.windows) - 1, "unpayable")
+        return buildings.complete(replace(state, windows=state.windows[:-1]), top.purchase)
+    state = replace(state, windows=state.windows[:-1])
     if top.kind == "law_played":
         assert top.law is not None
         return laws.resolve(state, top.law)
