@@ -16,6 +16,7 @@ from keythedral import engine, persistence
 from keythedral.autosave import AutoSaver
 from keythedral.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
+from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
@@ -119,7 +120,7 @@ async def test_privacy_screen_at_every_hand_over() -> None:
     assert any(p.laws for p in saved.state.players)
     app = make_app(saved=saved)
     rng = random.Random(1)
-    handovers = recent_lines = 0
+    handovers = recent_lines = drawn = 0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         session = app.session
@@ -140,6 +141,13 @@ async def test_privacy_screen_at_every_hand_over() -> None:
                 assert_only_own_secrets(app, screen_text(app))
                 continue
             text = screen_text(app)
+            if isinstance(app.screen, DrawnLawScreen):  # a law just drawn, for its drawer only
+                assert app.screen.card in session.state.players[app.keyboard or 0].laws
+                assert f"{NAMES[app.keyboard or 0]}, you drew" in text
+                drawn += 1
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
             assert_only_own_secrets(app, text)
             if app.keyboard is None:
                 assert session.window_seats()
@@ -152,8 +160,8 @@ async def test_privacy_screen_at_every_hand_over() -> None:
             await pilot.pause()
             seat_next = session.state.to_act[0] if len(session.state.to_act) == 1 else None
             if seat_next is not None and seat_next != before and not session.window_seats():
-                assert isinstance(app.screen, HandoverScreen)
-    assert handovers >= 10 and recent_lines >= 10
+                assert isinstance(app.screen, HandoverScreen | DrawnLawScreen)
+    assert handovers >= 10 and recent_lines >= 10 and drawn >= 1
 
 
 async def test_a_round_by_keys_placement_harvest_spending_bidding() -> None:

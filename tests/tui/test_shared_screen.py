@@ -11,6 +11,7 @@ from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
+from keythedral.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.text import law_name
 
@@ -112,3 +113,48 @@ async def test_a_new_game_keeps_the_unfinished_one_as_a_save(_data_dir) -> None:
         assert persistence.load(persistence.autosave_path()).config == config(4)
         await pilot.pause()
         assert "Unfinished game kept" in said
+
+
+def fenced_off_by_another() -> SavedGame:
+    """A game in phase 3 just after a fence cut another player's cottage off every field it
+    touches: its owner must move it, in the middle of the fence builder's turn."""
+    for seed in range(60):
+        cfg = config(seed, no_laws=True)
+        saved = saved_game(cfg, lambda s: engine.decision(s) == "spend", seed=seed)
+        state = saved.state
+        for action in engine.legal_actions(state):
+            if action.kind != "build_fence":
+                continue
+            after = engine.apply(state, action)
+            if engine.decision(after) == "relocate" and after.to_act[0] != action.seat:
+                return SavedGame(cfg, (*saved.actions, action), after)
+    raise AssertionError("no game in which a fence cuts off another player's cottage")
+
+
+async def test_moving_a_fenced_off_cottage_is_done_on_the_shared_screen() -> None:
+    """Where a fenced-off cottage goes decides nothing private (the free corners are on the
+    board): its owner moves it with the table watching, the fence builder's hand put away,
+    and the next spender gets the privacy screen as before."""
+    saved = fenced_off_by_another()
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        owner = session.state.to_act[0]
+        assert not isinstance(app.screen, HandoverScreen)
+        assert app.keyboard == owner and app.hand_up is None
+        assert PRIVATE.findall(screen_text(app)) == []  # nobody's hand, the builder's neither
+        moves = [c for c in panel(app).choices if c.action is not None]
+        assert moves and {c.action.kind for c in moves} == {"relocate_cottage"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert engine.decision(session.state) == "spend"
+        assert isinstance(app.screen, HandoverScreen)  # the next spend is private again
+
+
+async def test_strict_privacy_hands_over_for_a_fenced_off_cottage() -> None:
+    app = make_app(saved=fenced_off_by_another(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)

@@ -114,3 +114,12 @@ def test_hotkeys_natural_when_complete_else_by_position() -> None:
 def test_policy_finishes_games() -> None:
     state, actions = play_until(engine.new_game(config(5)), lambda s: False, 5)
     assert not state.to_act and len(actions) < 1000
+
+
+def test_the_worth_of_a_hand_says_what_it_is_for() -> None:
+    from keythedral.tui.text import worth_text
+
+    hand = (1, 0, 0, 0, 0, 1, 0, 1)  # a wood, an iron, a gold: 1 + 2 + 4
+    assert worth_text(hand, "classic") == "worth 7, breaks ties"
+    assert worth_text(hand, "second") == "worth 7 points at the end"
+    assert worth_text((1, 0, 0, 0, 0, 0, 0, 0), "second") == "worth 1 point at the end"

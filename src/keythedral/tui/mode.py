@@ -74,7 +74,15 @@ class GameMode:
         app.runner.moves.clear()
         session.push(action, state)
         app.files.autosave()
-        self.route()
+        card = drawn_card(session, action)
+        if card is not None:
+            # The card is shown to the one who drew it before the keyboard goes on.
+            from keythedral.tui.screens.drawn import DrawnLawScreen
+
+            name = session.config.players[action.seat]
+            app.push_screen(DrawnLawScreen(name, card), callback=lambda _: self.route())
+        else:
+            self.route()
         return True
 
     def decline_all(self) -> None:
@@ -265,3 +273,22 @@ class GameMode:
                 ],
             )
         )
+
+
+def drawn_card(session: Session, action: Action) -> str | None:
+    """The law card a person's action has just put in their hand (procuring a law: the card
+    comes with the cube paid for it), when the keyboard is about to leave them (another person
+    is next: their hand goes away behind the privacy screen); None otherwise (the one person
+    against bots keeps their hand up, where the card is)."""
+    if len(session.humans) < 2 or len(session.states) < 2:
+        return None
+    state = session.state
+    if state.to_act and state.to_act == (action.seat,) and not session.window_seats():
+        return None  # the same person decides next, their hand still up
+    before = list(session.states[-2].players[action.seat].laws)
+    for card in state.players[action.seat].laws:
+        if card in before:
+            before.remove(card)
+        else:
+            return card
+    return None

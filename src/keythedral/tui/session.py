@@ -17,8 +17,10 @@ from keythedral.engine import Action, GameConfig, GameState, PlayerView
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
 #: screen first.  In the layout nobody holds anything yet, so seats swap without it.
 PUBLIC_PHASES = frozenset({"layout"})
-#: Decisions made on the shared screen (their player's hand stays hidden until asked for).
-PUBLIC_DECISIONS = frozenset({"choose_work_order", "place_worker"})
+#: Decisions made on the shared screen (their player's hand stays hidden until asked for):
+#: phase 1's numbers and workers, and where a fenced-off cottage moves to (the free corners
+#: are on the board for all to see; the move costs nothing).
+PUBLIC_DECISIONS = frozenset({"choose_work_order", "place_worker", "relocate"})
 
 
 HUMAN = "human"
@@ -113,8 +115,8 @@ class Session:
         return self.state.phase not in PUBLIC_PHASES
 
     def public_decision(self) -> bool:
-        """A decision the table may watch being made: phase 1's numbers and workers decide
-        nothing private (the hand is not needed for them; a law card is played through the
+        """A decision the table may watch being made: phase 1's numbers and workers, and moving
+        a fenced-off cottage, decide nothing private (the hand is not needed for them; a law card is played through the
         hand key, offered to every player alike)."""
         return engine.decision(self.state) in PUBLIC_DECISIONS
 

@@ -56,6 +56,15 @@ def worth(counts: Sequence[int]) -> int:
     return sum(n * w for n, w in zip(counts, VALUE, strict=False))
 
 
+def worth_text(counts: Sequence[int], edition: str) -> str:
+    """What a hand of cubes is worth, and what that worth is for, by edition: it breaks ties
+    in classic scoring; it adds to the seats in the second edition."""
+    w = worth(counts)
+    if edition == "classic":
+        return f"worth {w}, breaks ties"
+    return f"worth {w} {'point' if w == 1 else 'points'} at the end"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 

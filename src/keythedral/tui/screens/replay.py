@@ -26,7 +26,7 @@ from keythedral.tui.text import (
     plural,
     seat_tokens,
     seat_value,
-    worth,
+    worth_text,
 )
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.keybar import KeyBar
@@ -202,7 +202,9 @@ class ReplayScreen(BaseScreen):
             if seat:
                 text.append("\n")
             text.append(self.seat_label(seat), style="bold")
-            text.append(f"\n cubes: {cubes_text(me.cubes, 'none')} (worth {worth(me.cubes)})")
+            text.append(
+                f"\n cubes: {cubes_text(me.cubes, 'none')} ({worth_text(me.cubes, edition)})"
+            )
             text.append("\n laws: " + (", ".join(law_name(c) for c in me.laws) or "none"))
             if me.buildings:
                 points = sum(seat_value(b, edition) for b in me.buildings)

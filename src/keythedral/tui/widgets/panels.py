@@ -19,7 +19,7 @@ from keythedral.tui.text import (
     plural,
     seat_name,
     seat_value,
-    worth,
+    worth_text,
 )
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
 from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
@@ -103,6 +103,7 @@ class HandPanel(Static):
     def show(self, view: PlayerView | None, tokens: Sequence[str], note: str = "") -> None:
         if view is None or view.me is None or view.seat is None:
             self.border_title = "Shared screen"
+            self.border_subtitle = ""
             self.update(Text(note or "Nobody's cubes, laws or tiles are shown.", style="dim"))
             return
         me = view.me
@@ -110,7 +111,8 @@ class HandPanel(Static):
         # A title given as a str is read as markup: the name is shown as it is.
         self.border_title = Content(f"{view.players[seat].name}'s screen (private)")
         text = cube_grid(me.cubes)
-        text.append(f"  worth {worth(me.cubes)}", style="dim")
+        # What the cubes count for at the end, on the frame: no line of the panel spent on it.
+        self.border_subtitle = f"cubes {worth_text(me.cubes, view.config.edition)}"
         text.append("\nlaws: ")
         text.append(", ".join(law_name(c) for c in me.laws) if me.laws else "none")
         text.append("\nseats: ")

@@ -1,0 +1,46 @@
+"""The law card a player has just drawn, shown to them before the keyboard leaves them.
+
+Procuring a law ends the player's phase 3, and the next decision is usually someone else's:
+without this, the privacy screen for the next player would come up at once and the card
+would stay unseen until its holder next opened their hand.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from keythedral.tui.text import law_cards, law_name, law_text
+
+
+def drawn_text(player: str, card: str) -> str:
+    when = str(law_cards().get(card, {}).get("when", ""))
+    lines = [f"{player}, you drew the law card {law_name(card)}.", "", law_text(card)]
+    if when:
+        lines += ["", f"You may play it {when}."]
+    return "\n".join(lines)
+
+
+class DrawnLawScreen(ModalScreen[None]):
+    """Only the player who drew it is at the keyboard: their hand is still up behind it."""
+
+    BINDINGS = [
+        Binding("enter", "done", "Continue", id="drawn.done"),
+        Binding("escape", "done", show=False, id="drawn.escape"),
+    ]
+
+    def __init__(self, player: str, card: str) -> None:
+        super().__init__()
+        self.player = player
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(drawn_text(self.player, self.card), id="drawn-text")
+            yield Static("Enter: continue (the keyboard then goes on)", classes="dim")
+
+    def action_done(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,76 @@
+"""A player who procures a law sees which card they drew before the keyboard leaves them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textshot import screen_text
+from tui_helpers import NAMES, config, make_app, saved_game
+
+from keythedral import engine
+from keythedral.tui.screens.drawn import DrawnLawScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.text import law_name
+
+SIZE = (100, 32)
+
+
+def can_procure(state: engine.GameState) -> bool:
+    return engine.decision(state) == "spend" and any(
+        a.kind == "procure_law" for a in engine.legal_actions(state)
+    )
+
+
+def procure(state: engine.GameState) -> engine.Action:
+    return next(a for a in engine.legal_actions(state) if a.kind == "procure_law")
+
+
+async def test_the_drawn_card_is_shown_before_the_hand_over() -> None:
+    saved = saved_game(config(3), can_procure)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        action = procure(session.state)
+        assert app.mode.play(action)
+        await pilot.pause()
+        while engine.decision(session.state) == "pay" and session.state.to_act == (action.seat,):
+            pay = next(a for a in engine.legal_actions(session.state) if a.kind == "pay")
+            assert app.mode.play(pay)
+            await pilot.pause()
+        card = session.state.players[action.seat].laws[-1]
+        assert isinstance(app.screen, DrawnLawScreen)
+        text = screen_text(app)
+        assert law_name(card) in text and f"{NAMES[action.seat]}, you drew" in text
+        assert engine.decision(session.state) != "game_over"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DrawnLawScreen)
+        if session.state.to_act[0] != action.seat:
+            assert isinstance(app.screen, HandoverScreen)
+            assert law_name(card) not in screen_text(app)  # the next player never sees it
+
+
+async def test_one_person_against_bots_keeps_the_hand_up_instead() -> None:
+    saved = saved_game(config(3), can_procure)
+    seat = saved.state.to_act[0]
+    seats = tuple("human" if s == seat else "greedy" for s in range(3))
+    saved = dataclasses.replace(saved, seats=seats)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.humans == (seat,)
+        assert app.mode.play(procure(session.state))
+        await pilot.pause()
+        while engine.decision(session.state) == "pay" and session.state.to_act == (seat,):
+            pay = next(a for a in engine.legal_actions(session.state) if a.kind == "pay")
+            assert app.mode.play(pay)
+            await pilot.pause()
+        assert session.state.players[seat].laws
+        assert not isinstance(app.screen, DrawnLawScreen)
