@@ -545,8 +545,10 @@ class GameScreen(BaseScreen):
         return self.assist.greedy_hint()
 
     def show_hint(self, text: str) -> None:
-        """The info line is one row: the whole hint, wrapped, in a note that fades by itself."""
-        self.notify(text, title="Hint", timeout=12)
+        """The info line is one row: the whole hint goes above the list of choices, never over
+        it (a pop-up note would cover the choices, and could outlive the decision into the next
+        player's turn); the next decision's redraw clears it."""
+        self.query_one(DecisionPanel).note(f"Hint: {text}")
 
     def action_laws(self) -> None:
         if self.shared:  # the hand first, behind the privacy screen

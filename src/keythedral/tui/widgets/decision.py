@@ -113,6 +113,12 @@ class DecisionPanel(Vertical):
         if options:
             ol.highlighted = 0
 
+    def note(self, text: str) -> None:
+        """A note above the choices (the hint key's), until the next :meth:`show`."""
+        hint_w = self.query_one("#hint", Static)
+        hint_w.update(Text(text, style="italic"))
+        hint_w.display = True
+
     def _label(self, choice: Choice) -> Text:
         """'k  text', wrapped to the list's width with later lines under the text.
 
