@@ -43,6 +43,29 @@ def own_actions(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
     return mine
 
 
+class SeededBot:
+    """A bot whose only setting is its seed (the random and greedy bots).
+
+    ``choose`` keeps the seat's own actions and takes the one there is without asking; with
+    more, ``pick`` chooses among them.
+    """
+
+    name: str
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        mine = own_actions(view, legal)
+        if len(mine) == 1:
+            return mine[0]
+        return self.pick(view, mine)
+
+    def pick(self, view: PlayerView, mine: list[Action]) -> Action:
+        """One of ``mine``, the seat's own actions (two or more)."""
+        raise NotImplementedError
+
+
 def stable_seed(*parts: object) -> int:
     """A 64-bit seed from ``parts`` that is the same in every process (unlike ``hash``)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()

@@ -33,7 +33,7 @@ from keythedral.engine.board import Pos, corner_fields, field_corners, field_nei
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import CRAFT_PRICE, INDEX, STONE, VALUE, WOOD
 
-from .base import decision_salt, own_actions
+from .base import SeededBot, decision_salt
 from .knowledge import (
     TYPE_COLOUR,
     Ctx,
@@ -505,18 +505,12 @@ def decide(ctx: Ctx, acts: list[Any], salt: int = 0) -> Any:
     return HANDLERS.get(ctx.decision, first)(ctx, acts, salt)
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """The greedy heuristic for one seat; ``seed`` only breaks ties between equal choices."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        mine = own_actions(view, legal)
-        if len(mine) == 1:
-            return mine[0]
+    def pick(self, view: PlayerView, mine: list[Action]) -> Action:
         action: Action = decide(Ctx.from_view(view), mine, decision_salt(self.seed, view))
         return action
 

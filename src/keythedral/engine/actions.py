@@ -23,30 +23,43 @@ class _Action(BaseModel):
 
 
 class PlaceField(_Action):
+    """Layout: ``seat`` lays the top field of the stack on the empty place ``pos``, next to a
+    field or touching a corner that holds a cottage."""
+
     kind: Literal["place_field"] = "place_field"
     pos: Pos
 
 
 class PlaceCottage(_Action):
+    """Layout: ``seat`` puts its cottage ``number`` (1..5), cottage side up, on the empty
+    ``corner``, which touches at least one field."""
+
     kind: Literal["place_cottage"] = "place_cottage"
     corner: Pos
     number: int
 
 
 class ChooseWorkOrder(_Action):
+    """Phase 1: the marker's holder ``seat`` calls cottage ``number``; every player's home of
+    that number then sends out its workers."""
+
     kind: Literal["choose_work_order"] = "choose_work_order"
     number: int
 
 
 class PlaceWorker(_Action):
+    """Phase 1: ``seat`` sends a worker from its home ``number`` (a house has two) into
+    ``field``, a free field the home touches and is not fenced off from."""
+
     kind: Literal["place_worker"] = "place_worker"
     number: int
     field: Pos
 
 
 class BuyBuilding(_Action):
-    """Declare the purchase of a face-up tile.  ``extra``/``less``: the buyer's choice of the
-    cube a Price increase adds / a Price decrease removes, when such a law lies under the tile."""
+    """Phase 3, action 1: ``seat`` declares the purchase of the face-up ``tile``.
+    ``extra``/``less``: the buyer's choice of the cube a Price increase adds / a Price decrease
+    removes, when such a law lies under the tile."""
 
     kind: Literal["buy_building"] = "buy_building"
     tile: str
@@ -55,66 +68,101 @@ class BuyBuilding(_Action):
 
 
 class ConvertCottage(_Action):
+    """Phase 3, action 2: ``seat`` turns its cottage ``number`` into a house."""
+
     kind: Literal["convert_cottage"] = "convert_cottage"
     number: int
 
 
 class BuildFence(_Action):
+    """Phase 3, action 3: ``seat`` fences the home on ``corner`` (anyone's) off the field at
+    ``field``; three fences a player a game, removed ones included."""
+
     kind: Literal["build_fence"] = "build_fence"
     corner: Pos
     field: Pos
 
 
 class RemoveFence(_Action):
+    """Phase 3, action 3: ``seat`` removes anyone's fence between ``corner`` and ``field``;
+    the fence leaves the game."""
+
     kind: Literal["remove_fence"] = "remove_fence"
     corner: Pos
     field: Pos
 
 
 class BuyCraft(_Action):
+    """Phase 3, action 4: ``seat`` buys one ``craft`` cube from its craftsman; the price (any
+    2 cubes for iron, 3 for glass, 4 for gold) follows as ``pay`` steps."""
+
     kind: Literal["buy_craft"] = "buy_craft"
     craft: Craft
 
 
 class Trade(_Action):
+    """Phase 3, action 5: ``seat`` takes one resource cube ``take`` from the store; the two
+    cubes it gives the trader follow as ``pay`` steps."""
+
     kind: Literal["trade"] = "trade"
     take: Resource
 
 
 class ProcureLaw(_Action):
+    """Phase 3, action 6: ``seat`` takes the law card on new-law space ``space``; the cube
+    follows as a ``pay`` step, and ``seat`` takes no more actions this phase."""
+
     kind: Literal["procure_law"] = "procure_law"
     space: int
 
 
 class Pass(_Action):
+    """Phase 3, action 7: ``seat`` passes; the phase ends once every player still acting has
+    passed in succession."""
+
     kind: Literal["pass"] = "pass"
 
 
 class Decline(_Action):
+    """A reaction window: ``seat`` lets it go by without playing a law card."""
+
     kind: Literal["decline"] = "decline"
 
 
 class RelocateCottage(_Action):
+    """``seat`` moves its home ``number``, fenced off from every field, to the empty
+    ``corner`` (a house stays a house)."""
+
     kind: Literal["relocate_cottage"] = "relocate_cottage"
     number: int
     corner: Pos
 
 
 class Bid(_Action):
+    """Phase 5: ``seat`` bids ``amount`` cubes, more than the highest bid so far (the marker's
+    holder, who speaks last, may match it)."""
+
     kind: Literal["bid"] = "bid"
     amount: int
 
 
 class PassBid(_Action):
+    """Phase 5: ``seat`` passes in the bidding."""
+
     kind: Literal["pass_bid"] = "pass_bid"
 
 
 class ChooseStartPlayer(_Action):
+    """Phase 5: ``seat``, the bidding's winner, names ``target`` as the next start player."""
+
     kind: Literal["choose_start_player"] = "choose_start_player"
     target: int
 
 
 class Pay(_Action):
+    """``seat`` gives one cube of colour ``cube`` toward the price it is paying (the pending
+    payment says how many cubes are still owed, and in which colours)."""
+
     kind: Literal["pay"] = "pay"
     cube: Colour
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -70,20 +70,24 @@ class LawFile(BaseModel):
     cards: list[LawCard]
 
 
-def _load(name: str) -> object:
+F = TypeVar("F", bound=BaseModel)
+
+
+def _read(name: str, model: type[F]) -> F:
+    """The data file ``name`` as a ``model``; a file that cannot be read or does not fit is a
+    CatalogueError naming it."""
     try:
-        return load_yaml(name)
+        return model.model_validate(load_yaml(name))
     except (OSError, yaml.YAMLError) as exc:
         raise CatalogueError(f"cannot read {name}: {exc}") from exc
+    except ValidationError as exc:
+        raise CatalogueError(f"{name}: {exc}") from exc
 
 
 @cache
 def buildings() -> dict[str, BuildingTile]:
     """All 34 building tiles by id."""
-    try:
-        data = BuildingFile.model_validate(_load("building_tiles.yaml"))
-    except ValidationError as exc:
-        raise CatalogueError(f"building_tiles.yaml: {exc}") from exc
+    data = _read("building_tiles.yaml", BuildingFile)
     tiles = {t.id: t for t in data.tiles}
     counts = tuple(sum(1 for t in tiles.values() if t.stage == s) for s in range(1, 6))
     if len(tiles) != len(data.tiles) or counts != TILES_PER_STAGE:
@@ -101,10 +105,7 @@ def tiles_of_stage(stage: int) -> tuple[str, ...]:
 @cache
 def laws() -> dict[str, LawCard]:
     """All 20 law cards by id."""
-    try:
-        data = LawFile.model_validate(_load("law_cards.yaml"))
-    except ValidationError as exc:
-        raise CatalogueError(f"law_cards.yaml: {exc}") from exc
+    data = _read("law_cards.yaml", LawFile)
     cards = {c.id: c for c in data.cards}
     if len(cards) != 20 or sorted(c.number for c in cards.values()) != list(range(1, 21)):
         raise CatalogueError("law_cards.yaml: expected 20 cards numbered 1..20")

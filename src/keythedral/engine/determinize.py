@@ -10,12 +10,35 @@ the field stack, and the RNG.
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from pydantic import BaseModel
 
 from .board import stack_tiles
 from .catalogue import IN_PLAY, IN_PLAY_LONG, laws, tiles_of_stage
 from .cubes import TOTAL
 from .state import GameState, Payment, PlayerState
-from .view import PlayerView
+from .view import PaymentView, PlayerView
+
+
+def _shared(model: type[BaseModel], shown: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` that its view ``shown`` has too (same names, same values)."""
+    return tuple(f for f in model.model_fields if f in shown.model_fields)
+
+
+#: What a view shows of the state as it is, copied back into the sampled state.  The players,
+#: the payment, the law deck and the new-law spaces it shows only in part: they are rebuilt below.
+_STATE_AS_SEEN = tuple(
+    f
+    for f in _shared(GameState, PlayerView)
+    if f not in ("players", "payment", "law_deck", "law_spaces")
+)
+#: A payment's view shows all of it but what was paid so far (none of a sampled payment's cubes).
+_PAYMENT_AS_SEEN = _shared(Payment, PaymentView)
+
+
+def _as_seen(view: BaseModel, names: tuple[str, ...]) -> dict[str, Any]:
+    return {f: getattr(view, f) for f in names}
 
 
 def _deal(rng: random.Random, pool: list[str], counts: dict[int, int]) -> dict[int, list[str]]:
@@ -135,54 +158,13 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
         )
     pay = view.payment
     return GameState(
-        config=view.config,
+        **_as_seen(view, _STATE_AS_SEEN),
         rng=rng.getrandbits(64),
-        round=view.round,
-        phase=view.phase,
-        start_player=view.start_player,
-        to_act=view.to_act,
-        turn=view.turn,
         players=tuple(players),
-        store=view.store,
-        craftsmen=view.craftsmen,
-        keythedral=view.keythedral,
-        fields=view.fields,
         field_stack=tuple(left),
-        cottages=view.cottages,
-        fences=view.fences,
-        workers=view.workers,
-        layout_step=view.layout_step,
-        work_order=view.work_order,
-        placement=view.placement,
-        passes=view.passes,
-        payment=(
-            Payment(
-                seat=pay.seat,
-                purpose=pay.purpose,
-                need=pay.need,
-                any_resource=pay.any_resource,
-                any_cube=pay.any_cube,
-                target=pay.target,
-                to_seat=pay.to_seat,
-            )
-            if pay is not None
-            else None
-        ),
-        relocation=view.relocation,
+        payment=Payment(**_as_seen(pay, _PAYMENT_AS_SEEN)) if pay is not None else None,
         mat=tuple(mat),
         unused=tuple(unused),
         law_deck=tuple(deck),
         law_spaces=tuple(spaces),
-        bidding=view.bidding,
-        windows=view.windows,
-        window_done=view.window_done,
-        gain=view.gain,
-        harvest_next=view.harvest_next,
-        effects=view.effects,
-        price_mods=view.price_mods,
-        law_discard=view.law_discard,
-        log=view.log,
-        log_total=view.log_total,
-        scores=view.scores,
-        winners=view.winners,
     )

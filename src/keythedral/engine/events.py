@@ -34,11 +34,15 @@ class _Event(BaseModel):
 
 # --- the layout ------------------------------------------------------------------------------
 class GameBegan(_Event):
+    """A game begins for ``players``, their names in seat order."""
+
     type: Literal["game_began"] = "game_began"
     players: tuple[str, ...]
 
 
 class FieldLaid(_Event):
+    """Layout: ``seat`` lays the field tile drawn from the stack, a ``field_type``, at ``pos``."""
+
     type: Literal["field_laid"] = "field_laid"
     seat: int
     pos: Pos
@@ -46,6 +50,8 @@ class FieldLaid(_Event):
 
 
 class CottagePlaced(_Event):
+    """Layout: ``seat`` puts its cottage ``number`` on ``corner``."""
+
     type: Literal["cottage_placed"] = "cottage_placed"
     seat: int
     number: int
@@ -53,7 +59,8 @@ class CottagePlaced(_Event):
 
 
 class LayoutComplete(_Event):
-    """``shown``: the stage 1 tiles turning face up (none with open buildings: all are up)."""
+    """Every player has laid five fields and placed five cottages: ``shown``, the stage 1
+    tiles, turn face up (none with open buildings: all are up already)."""
 
     type: Literal["layout_complete"] = "layout_complete"
     shown: tuple[str, ...]
@@ -61,6 +68,8 @@ class LayoutComplete(_Event):
 
 # --- phase 1: the work order and the workers ---------------------------------------------------
 class RoundBegan(_Event):
+    """Round ``round`` begins, ``start_player`` holding the start-player marker."""
+
     type: Literal["round_began"] = "round_began"
     round: int
     start_player: int
@@ -148,6 +157,8 @@ class Passed(_Event):
 
 
 class CraftBought(_Event):
+    """``seat`` buys one ``craft`` cube from its craftsman for ``paid``."""
+
     type: Literal["craft_bought"] = "craft_bought"
     seat: int
     craft: Craft
@@ -155,6 +166,8 @@ class CraftBought(_Event):
 
 
 class Traded(_Event):
+    """``seat`` gives the trader ``paid`` and takes one ``take`` cube from the store."""
+
     type: Literal["traded"] = "traded"
     seat: int
     paid: Counts
@@ -201,6 +214,8 @@ class FenceRemoved(_Event):
 
 
 class Relocated(_Event):
+    """``seat`` moves its fenced-off home ``number`` (a house when ``house``) to ``corner``."""
+
     type: Literal["relocated"] = "relocated"
     seat: int
     number: int
@@ -209,6 +224,8 @@ class Relocated(_Event):
 
 
 class CottageConverted(_Event):
+    """``seat``'s cottage ``number`` becomes a house."""
+
     type: Literal["cottage_converted"] = "cottage_converted"
     seat: int
     number: int
@@ -223,6 +240,8 @@ class LawProcured(_Event):
 
 
 class PurchaseDeclared(_Event):
+    """``seat`` declares the purchase of ``tile``; the others may answer it first."""
+
     type: Literal["purchase_declared"] = "purchase_declared"
     seat: int
     tile: str
@@ -239,6 +258,8 @@ class PurchaseCalledOff(_Event):
 
 
 class BuildingBought(_Event):
+    """``seat`` buys ``tile`` of ``stage`` for ``paid``, its price after any laws."""
+
     type: Literal["building_bought"] = "building_bought"
     seat: int
     tile: str
@@ -289,11 +310,14 @@ class LawTookEffect(_Event):
 
 # --- phases 4 and 5, the end -------------------------------------------------------------------
 class WorkersReturned(_Event):
+    """Phase 4: the workers go home and the work-order markers come off the mat."""
+
     type: Literal["workers_returned"] = "workers_returned"
 
 
 class BiddingOpened(_Event):
-    """The start player ``seat`` passes the start-player marker to ``holder``."""
+    """Phase 5: the start player ``seat`` passes the start-player marker to ``holder``, the
+    next player, who speaks last in the bidding."""
 
     type: Literal["bidding_opened"] = "bidding_opened"
     seat: int
@@ -301,6 +325,8 @@ class BiddingOpened(_Event):
 
 
 class BidMade(_Event):
+    """``seat`` bids ``amount`` cubes for the start-player marker."""
+
     type: Literal["bid_made"] = "bid_made"
     seat: int
     amount: int
@@ -322,7 +348,7 @@ class BidMatched(_Event):
 
 
 class NobodyBid(_Event):
-    """Nobody bid: the marker's holder names the start player."""
+    """Nobody bid: the marker's ``holder`` names the start player without paying."""
 
     type: Literal["nobody_bid"] = "nobody_bid"
     holder: int
@@ -338,6 +364,9 @@ class BiddingWon(_Event):
 
 
 class BidPaid(_Event):
+    """The bidding's winner ``seat`` pays its bid, the cubes ``paid``, to ``to_seat``: the
+    marker's holder, or the bidder the holder matched."""
+
     type: Literal["bid_paid"] = "bid_paid"
     seat: int
     to_seat: int
@@ -345,6 +374,8 @@ class BidPaid(_Event):
 
 
 class GameEnded(_Event):
+    """The Keythedral is complete: ``scores`` by seat, ``winners`` (several on a true draw)."""
+
     type: Literal["game_ended"] = "game_ended"
     scores: tuple[int, ...]
     winners: tuple[int, ...]

@@ -93,6 +93,16 @@ Gen = Callable[[GameState, int, Context], list[PlayLaw]]
 ORDERS = tuple(permutations(range(1, 6)))
 
 
+def _after_layout(gen: Gen) -> Gen:
+    """``gen`` for a card that may be played at any time: it waits for the first round (no
+    plays during the layout)."""
+
+    def waiting(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
+        return gen(state, seat, ctx) if state.round > 0 else []
+
+    return waiting
+
+
 def _work_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if _window_phase(state, ctx) != "place_workers" or state.work_order:
         return []
@@ -108,9 +118,8 @@ def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     return [make_law(seat=seat, card="price-increase", tile=tile)]
 
 
+@_after_layout
 def _price_decrease(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     return [
         make_law(seat=seat, card="price-decrease", tile=t)
         for t in face_up(state)
@@ -118,14 +127,8 @@ def _price_decrease(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     ]
 
 
-def _in_play(state: GameState) -> bool:
-    """Past the layout: cards that may be played at any time wait for the first round."""
-    return state.round > 0
-
-
+@_after_layout
 def _upgrade_cottage(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     return [
         make_law(seat=seat, card="upgrade-cottage", number=c.number)
         for c in state.cottages
@@ -188,9 +191,8 @@ def _cottage_number(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     return out
 
 
+@_after_layout
 def _craft_bargain(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     hand = state.players[seat].cubes
     return [
         make_law(seat=seat, card="craft-bargain", craft=c, cube=r)
@@ -238,9 +240,8 @@ def _repeal_law(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     return [make_law(seat=seat, card="repeal-law")]
 
 
+@_after_layout
 def _unsafe_fence(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     return [
         make_law(seat=seat, card="unsafe-fence", corner=f.corner, field=f.field)
         for f in state.fences
@@ -255,9 +256,8 @@ def _house_moratorium(state: GameState, seat: int, ctx: Context) -> list[PlayLaw
     return [make_law(seat=seat, card="house-moratorium")]
 
 
+@_after_layout
 def _design_change(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     return [
         make_law(seat=seat, card="design-change", tile=t)
         for t in face_up(state)
@@ -297,9 +297,8 @@ def _sale(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     ]
 
 
+@_after_layout
 def _downgrade_house(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
-    if not _in_play(state):
-        return []
     return [
         make_law(seat=seat, card="downgrade-house", target=c.seat, number=c.number)
         for c in state.cottages
@@ -388,10 +387,6 @@ def resolve(state: GameState, law: PlayLaw) -> GameState:
     return EFFECTS[law.card](state, law)
 
 
-def _discard(state: GameState, card: str) -> tuple[str, ...]:
-    return (*state.law_discard, card)
-
-
 def _took(
     law: PlayLaw,
     called: int | None = None,
@@ -404,14 +399,14 @@ def _took(
     )
 
 
+def _spent(state: GameState, took: LawTookEffect, **changes: object) -> GameState:
+    """The law of ``took`` has taken effect: log it, discard the card, make the ``changes``."""
+    return logged(state, took, law_discard=(*state.law_discard, took.law.card), **changes)
+
+
 def _fx(state: GameState, law: PlayLaw, called: int | None = None, **changes: object) -> GameState:
     """Log the effect, discard the card and record a round-long effect."""
-    return logged(
-        state,
-        _took(law, called),
-        law_discard=_discard(state, law.card),
-        effects=replace(state.effects, **changes),
-    )
+    return _spent(state, _took(law, called), effects=replace(state.effects, **changes))
 
 
 def _eff_work_order(state: GameState, law: PlayLaw) -> GameState:
@@ -460,17 +455,17 @@ def withdraw(state: GameState, i: int, why: Literal["answered", "unpayable"]) ->
     )
 
 
-def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
+def _rebuild(state: GameState, law: PlayLaw, owner: int, house: bool) -> GameState:
+    """``owner``'s home ``law.number`` becomes a house (``house``) or a cottage again."""
     cottages = tuple(
-        c._replace(house=True) if c.seat == law.seat and c.number == law.number else c
+        c._replace(house=house) if c.seat == owner and c.number == law.number else c
         for c in state.cottages
     )
-    return logged(
-        state,
-        _took(law),
-        cottages=cottages,
-        law_discard=_discard(state, law.card),
-    )
+    return _spent(state, _took(law), cottages=cottages)
+
+
+def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
+    return _rebuild(state, law, law.seat, house=True)
 
 
 def _eff_cottage_number(state: GameState, law: PlayLaw) -> GameState:
@@ -485,13 +480,7 @@ def _eff_craft_bargain(state: GameState, law: PlayLaw) -> GameState:
     craft, cube = INDEX[law.craft], INDEX[law.cube]
     hand = add(add(state.players[law.seat].cubes, cube, -1), craft)
     store = add(add(state.store, cube), craft, -1)
-    return logged(
-        state,
-        _took(law),
-        store=store,
-        players=with_player(state, law.seat, cubes=hand),
-        law_discard=_discard(state, law.card),
-    )
+    return _spent(state, _took(law), store=store, players=with_player(state, law.seat, cubes=hand))
 
 
 def _eff_unexpected(state: GameState, law: PlayLaw) -> GameState:
@@ -510,12 +499,8 @@ def _eff_broken_fences(state: GameState, law: PlayLaw) -> GameState:
 
 def _eff_unsafe_fence(state: GameState, law: PlayLaw) -> GameState:
     fence = next(f for f in state.fences if f.corner == law.corner and f.field == law.field)
-    return logged(
-        state,
-        _took(law, owner=fence.seat),
-        fences=tuple(f for f in state.fences if f is not fence),
-        law_discard=_discard(state, law.card),
-    )
+    fences = tuple(f for f in state.fences if f is not fence)
+    return _spent(state, _took(law, owner=fence.seat), fences=fences)
 
 
 def _eff_moratorium(state: GameState, law: PlayLaw) -> GameState:
@@ -535,14 +520,13 @@ def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
     unused[stage] = tuple(sorted((*(t for t in pool if t != fresh), tile)))
     # A price law lying under the old tile stays on its space, under the new one.
     moved = tuple((fresh if t == tile else t, d) for t, d in state.price_mods)
-    state = logged(
+    state = _spent(
         state,
         _took(law, replacement=fresh),
         rng=rng.getrandbits(64),
         mat=tuple(mat),
         unused=tuple(unused),
         price_mods=moved,
-        law_discard=_discard(state, law.card),
     )
     return cancel_purchase_of(state, tile)
 
@@ -553,37 +537,20 @@ def _eff_double(state: GameState, law: PlayLaw) -> GameState:
 
 
 def _eff_bargain(state: GameState, law: PlayLaw) -> GameState:
-    state = logged(
-        state,
-        _took(law),
-        law_discard=_discard(state, law.card),
-    )
+    state = _spent(state, _took(law))
     return start(state, law.seat, "bargain", any_resource=1)
 
 
 def _eff_sale(state: GameState, law: PlayLaw) -> GameState:
     assert law.craft is not None
     price_ = CRAFT_PRICE[law.craft] - SALE_DISCOUNT
-    state = logged(
-        state,
-        _took(law),
-        law_discard=_discard(state, law.card),
-    )
+    state = _spent(state, _took(law))
     return start(state, law.seat, "craft", any_cube=price_, target=law.craft)
 
 
 def _eff_downgrade(state: GameState, law: PlayLaw) -> GameState:
-    cottages = tuple(
-        c._replace(house=False) if c.seat == law.target and c.number == law.number else c
-        for c in state.cottages
-    )
     assert law.target is not None
-    return logged(
-        state,
-        _took(law),
-        cottages=cottages,
-        law_discard=_discard(state, law.card),
-    )
+    return _rebuild(state, law, law.target, house=False)
 
 
 def _eff_good(state: GameState, law: PlayLaw) -> GameState:
@@ -601,12 +568,7 @@ def _eff_start_order(state: GameState, law: PlayLaw) -> GameState:
     changes: dict[str, object] = {"start_player": law.target}
     if state.phase == "spend":
         changes["turn"] = law.target
-    return logged(
-        state,
-        _took(law),
-        law_discard=_discard(state, law.card),
-        **changes,
-    )
+    return _spent(state, _took(law), **changes)
 
 
 def _eff_substitution(state: GameState, law: PlayLaw) -> GameState:
