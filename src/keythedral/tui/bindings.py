@@ -9,6 +9,7 @@ def binding_owners() -> list[tuple[str, type]]:
     with BINDINGS: a test finds any left out)."""
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
+    from keythedral.tui.screens.drawn import DrawnLawScreen
     from keythedral.tui.screens.game import GameScreen
     from keythedral.tui.screens.handover import HandoverScreen
     from keythedral.tui.screens.help import HelpScreen, LawsScreen
@@ -24,6 +25,7 @@ def binding_owners() -> list[tuple[str, type]]:
         ("game", GameScreen),
         ("map", FieldMap),
         ("hand-over", HandoverScreen),
+        ("drawn law card", DrawnLawScreen),
         ("scores", ScoresScreen),
         ("new game", NewGameScreen),
         ("tutorial", TutorialScreen),
