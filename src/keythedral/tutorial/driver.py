@@ -131,7 +131,7 @@ class Tutorial:
                 "note",
                 lesson.id,
                 lesson.title,
-                lesson.text(m),
+                lesson.says(m),
                 lesson.target(m),
                 rule=lesson.rule,
             )
