@@ -72,20 +72,8 @@ class Teller:
         return f"{self.whose(seat)} {'house' if house else 'cottage'} {number}"
 
 
-E = TypeVar("E")
+T = TypeVar("T")
 Narrator = Callable[[Any, Teller], str]
-
-#: How each kind of event is told, by its class.  (Tests may swap one: the words are never
-#: part of a saved game.)
-NARRATORS: dict[type, Narrator] = {}
-
-
-def _tells(kind: type[E]) -> Callable[[Callable[[E, Teller], str]], Callable[[E, Teller], str]]:
-    def register(fn: Callable[[E, Teller], str]) -> Callable[[E, Teller], str]:
-        NARRATORS[kind] = fn
-        return fn
-
-    return register
 
 
 def narrate(event: ev.Event, names: Sequence[str], you: int | None = None) -> str:
@@ -129,179 +117,16 @@ def actor(event: ev.Event) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-# --- the layout ------------------------------------------------------------------------------
-@_tells(ev.GameBegan)
-def _game_began(e: ev.GameBegan, t: Teller) -> str:
-    return f"A game for {len(e.players)} players begins: {', '.join(e.players)}."
+# --- small words -----------------------------------------------------------------------------
+def _cubes(n: int) -> str:
+    """ "1 cube", "2 cubes"."""
+    return f"{n} cube{'s' if n > 1 else ''}"
 
 
-@_tells(ev.FieldLaid)
-def _field_laid(e: ev.FieldLaid, t: Teller) -> str:
-    return f"{t.does(e.seat, 'lays', 'lay')} a {e.field_type} at {place(e.pos)}."
-
-
-@_tells(ev.CottagePlaced)
-def _cottage_placed(e: ev.CottagePlaced, t: Teller) -> str:
-    return f"{t.does(e.seat, 'places', 'place')} cottage {e.number} at {place(e.corner)}."
-
-
-@_tells(ev.LayoutComplete)
-def _layout_complete(e: ev.LayoutComplete, t: Teller) -> str:
-    shown = f" The stage 1 tiles turn face up: {', '.join(e.shown)}." if e.shown else ""
-    return f"The layout is complete.{shown}"
-
-
-# --- phase 1 ---------------------------------------------------------------------------------
-@_tells(ev.RoundBegan)
-def _round_began(e: ev.RoundBegan, t: Teller) -> str:
-    sp = e.start_player
-    return f"Round {e.round} begins; {t.does(sp, 'is', 'are')} the start player."
-
-
-@_tells(ev.MarkerPlaced)
-def _marker_placed(e: ev.MarkerPlaced, t: Teller) -> str:
-    return f"{t.does(e.seat, 'puts', 'put')} work-order marker {e.marker} on number {e.number}."
-
-
-@_tells(ev.MarkerFixed)
-def _marker_fixed(e: ev.MarkerFixed, t: Teller) -> str:
-    return (
-        f"Work-order marker {e.marker} goes on number {e.number}, as {t.whose(e.by)} Work "
-        "order fixed."
-    )
-
-
-@_tells(ev.WorkerSent)
-def _worker_sent(e: ev.WorkerSent, t: Teller) -> str:
-    home = f"{'house' if e.house else 'cottage'} {e.number}"
-    return (
-        f"{t.does(e.seat, 'sends', 'send')} a worker from {home} to the {e.field_type} at "
-        f"{place(e.field)}."
-    )
-
-
-@_tells(ev.WorkersIdle)
-def _workers_idle(e: ev.WorkersIdle, t: Teller) -> str:
-    idle = "worker stays" if e.count == 1 else "workers stay"
-    return f"{t.home(e.seat, e.number, e.house)} has no free field: {e.count} {idle} idle."
-
-
-# --- phase 2 ---------------------------------------------------------------------------------
-@_tells(ev.Harvested)
-def _harvested(e: ev.Harvested, t: Teller) -> str:
-    return f"{t.does(e.seat, 'harvests', 'harvest')} {cubes(e.got)}."
-
-
-@_tells(ev.StoreRanOut)
-def _store_ran_out(e: ev.StoreRanOut, t: Teller) -> str:
-    n = e.missed
-    return (
-        f"The store has run out of {e.colour}: {t.does(e.seat, 'misses', 'miss')} {n} "
-        f"cube{'s' if n > 1 else ''}."
-    )
-
-
-@_tells(ev.ColoursToChoose)
-def _colours_to_choose(e: ev.ColoursToChoose, t: Teller) -> str:
-    return f"{t.does(e.seat, 'chooses', 'choose')} the colour of {e.count} harvested cubes."
-
-
-@_tells(ev.CubeTaken)
-def _cube_taken(e: ev.CubeTaken, t: Teller) -> str:
-    return f"{t.does(e.seat, 'takes', 'take')} 1 {e.cube}."
-
-
-# --- phase 3 ---------------------------------------------------------------------------------
-@_tells(ev.Passed)
-def _passed(e: ev.Passed, t: Teller) -> str:
-    return f"{t.does(e.seat, 'passes', 'pass')}."
-
-
-@_tells(ev.CraftBought)
-def _craft_bought(e: ev.CraftBought, t: Teller) -> str:
-    return f"{t.does(e.seat, 'buys', 'buy')} 1 {e.craft} for {cubes(e.paid)}."
-
-
-@_tells(ev.Traded)
-def _traded(e: ev.Traded, t: Teller) -> str:
-    return f"{t.does(e.seat, 'trades', 'trade')} {cubes(e.paid)} for 1 {e.take}."
-
-
-@_tells(ev.FenceBuilt)
-def _fence_built(e: ev.FenceBuilt, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'builds', 'build')} a fence between "
-        f"{t.home(e.owner, e.number, e.house)} and the field at {place(e.field)}."
-    )
-
-
-@_tells(ev.CottageMustMove)
-def _cottage_must_move(e: ev.CottageMustMove, t: Teller) -> str:
-    return f"{t.home(e.seat, e.number, e.house)} is fenced off from every field and must move."
-
-
-@_tells(ev.CottageStays)
-def _cottage_stays(e: ev.CottageStays, t: Teller) -> str:
-    return f"{t.home(e.seat, e.number, e.house)} is fenced off but has nowhere to go; it stays."
-
-
-@_tells(ev.FenceRemoved)
-def _fence_removed(e: ev.FenceRemoved, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'pays', 'pay')} {REMOVE_FENCE_PRICE} to remove {t.whose(e.owner)} fence between "
-        f"{place(e.corner)} and {place(e.field)}; it leaves the game."
-    )
-
-
-@_tells(ev.Relocated)
-def _relocated(e: ev.Relocated, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'moves', 'move')} {t.home(e.seat, e.number, e.house)} to "
-        f"{place(e.corner)}."
-    )
-
-
-@_tells(ev.CottageConverted)
-def _cottage_converted(e: ev.CottageConverted, t: Teller) -> str:
-    return f"{t.does(e.seat, 'converts', 'convert')} cottage {e.number} into a house."
-
-
-@_tells(ev.LawProcured)
-def _law_procured(e: ev.LawProcured, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'pays', 'pay')} {cubes(e.paid)} to the law master for a law card "
-        f"and {t.verb(e.seat, 'is', 'are')} done for this phase."
-    )
-
-
-@_tells(ev.PurchaseDeclared)
-def _purchase_declared(e: ev.PurchaseDeclared, t: Teller) -> str:
-    return f"{t.does(e.seat, 'declares', 'declare')} the purchase of {e.tile}: anyone to answer?"
-
-
-#: Why a declared purchase is off, as the sentence says it.
-CALLED_OFF = {"answered": "is answered", "unpayable": "cannot be paid as declared any more"}
-
-
-@_tells(ev.PurchaseCalledOff)
-def _purchase_called_off(e: ev.PurchaseCalledOff, t: Teller) -> str:
-    return (
-        f"{t.whose(e.seat)} purchase of {e.tile} {CALLED_OFF[e.reason]}: {t.name(e.seat)} may "
-        "buy at the new terms or do something else."
-    )
-
-
-@_tells(ev.BuildingBought)
-def _building_bought(e: ev.BuildingBought, t: Teller) -> str:
-    return f"{t.does(e.seat, 'buys', 'buy')} {e.tile} (stage {e.stage}) for {cubes(e.paid)}."
-
-
-@_tells(ev.StageComplete)
-def _stage_complete(e: ev.StageComplete, t: Teller) -> str:
-    return (
-        f"Stage {e.stage} is complete: the stage {e.stage + 1} tiles turn face up "
-        f"({', '.join(e.shown)})."
-    )
+def _given(choice: T | None) -> T:
+    """A choice the card always comes with (the engine checked it when the card was played)."""
+    assert choice is not None
+    return choice
 
 
 # --- law cards -------------------------------------------------------------------------------
@@ -341,142 +166,71 @@ def law_words(law: PlayLaw, t: Teller) -> str:
     return words
 
 
-@_tells(ev.LawPlayed)
-def _law_played(e: ev.LawPlayed, t: Teller) -> str:
-    return f"{t.does(e.seat, 'plays', 'play')} the law {law_words(e.law, t)}."
+Effect = Callable[[ev.LawTookEffect, Teller], str]
+
+#: What each card did, told after "<Card> takes effect: " (a card missing here is told by its
+#: play's words).
+EFFECTS: dict[str, Effect] = {
+    "work-order": lambda e, t: (
+        f"{t.does(e.seat, 'fixes', 'fix')} the order of the cottage numbers this round: "
+        f"{', '.join(map(str, e.law.order or ()))}."
+    ),
+    "price-increase": lambda e, t: f"{e.law.tile} costs one cube more until it is bought.",
+    "price-decrease": lambda e, t: f"{e.law.tile} costs one cube less until it is bought.",
+    "upgrade-cottage": lambda e, t: (
+        f"{t.whose(e.seat)} cottage {e.law.number} becomes a house for free."
+    ),
+    "cottage-number": lambda e, t: (
+        f"{t.whose(e.seat)} number {e.law.number} also goes out as number {e.called}, and will "
+        "stay home later this round."
+    ),
+    "craft-bargain": lambda e, t: (
+        f"{t.does(e.seat, 'gives', 'give')} 1 {e.law.cube} for a used {e.law.craft} from the store."
+    ),
+    "unexpected-harvest": lambda e, t: (
+        f"{t.does(e.seat, 'chooses', 'choose')} the colour of every cube from "
+        f"{t.verb(e.seat, 'their', 'your')} {e.law.field_type} workers this harvest."
+    ),
+    "broken-fences": lambda e, t: (
+        f"{t.whose(_given(e.law.target))} workers climb over fences this round."
+    ),
+    "unsafe-fence": lambda e, t: (
+        f"{t.whose(_given(e.owner))} fence between {place(_given(e.law.corner))} and "
+        f"{place(_given(e.law.field))} is dismantled and leaves the game."
+    ),
+    "house-moratorium": lambda e, t: f"nobody but {t.name(e.seat)} may build a house this round.",
+    "design-change": lambda e, t: f"{e.law.tile} is replaced by {e.replacement}.",
+    "double-production": lambda e, t: (
+        f"{t.whose(e.seat)} worker at {place(_given(e.law.field))} produces double this harvest."
+    ),
+    "bargain": lambda e, t: (
+        f"the trader takes 1 resource cube from {t.name(e.seat)} and gives 2 of "
+        f"{t.verb(e.seat, 'their', 'your')} choice."
+    ),
+    "sale": lambda e, t: (
+        f"{t.does(e.seat, 'buys', 'buy')} {e.law.craft} for "
+        f"{_cubes(CRAFT_PRICE[_given(e.law.craft)] - SALE_DISCOUNT)}."
+    ),
+    "downgrade-house": lambda e, t: (
+        f"{t.whose(_given(e.law.target))} house {e.law.number} is a cottage again."
+    ),
+    "good-harvest": lambda e, t: f"every {e.law.field_type} produces double this harvest.",
+    "poor-harvest": lambda e, t: f"no {e.law.field_type} produces anything this harvest.",
+    "start-order": lambda e, t: (
+        f"{t.does(_given(e.law.target), 'is', 'are')} now the start player."
+    ),
+}
 
 
-@_tells(ev.LawRepealed)
-def _law_repealed(e: ev.LawRepealed, t: Teller) -> str:
-    return f"The law {card_name(e.card)} is repealed: it has no effect. Both cards are discarded."
-
-
-def _effect(e: ev.LawTookEffect, t: Teller) -> str:
-    """What a law did, after "<Card> takes effect: "."""
-    law, seat = e.law, e.seat
-    card = law.card
-    if card == "work-order":
-        order = ", ".join(map(str, law.order or ()))
-        return (
-            f"{t.does(seat, 'fixes', 'fix')} the order of the cottage numbers this round: {order}."
-        )
-    if card in ("price-increase", "price-decrease"):
-        word = "more" if card == "price-increase" else "less"
-        return f"{law.tile} costs one cube {word} until it is bought."
-    if card == "upgrade-cottage":
-        return f"{t.whose(seat)} cottage {law.number} becomes a house for free."
-    if card == "cottage-number":
-        return (
-            f"{t.whose(seat)} number {law.number} also goes out as number {e.called}, and will "
-            "stay home later this round."
-        )
-    if card == "craft-bargain":
-        return (
-            f"{t.does(seat, 'gives', 'give')} 1 {law.cube} for a used {law.craft} from the store."
-        )
-    if card == "unexpected-harvest":
-        return (
-            f"{t.does(seat, 'chooses', 'choose')} the colour of every cube from "
-            f"{t.verb(seat, 'their', 'your')} {law.field_type} workers this harvest."
-        )
-    if card == "broken-fences":
-        assert law.target is not None
-        return f"{t.whose(law.target)} workers climb over fences this round."
-    if card == "unsafe-fence":
-        assert law.corner is not None and law.field is not None and e.owner is not None
-        return (
-            f"{t.whose(e.owner)} fence between {place(law.corner)} and {place(law.field)} is "
-            "dismantled and leaves the game."
-        )
-    if card == "house-moratorium":
-        return f"nobody but {t.name(seat)} may build a house this round."
-    if card == "design-change":
-        return f"{law.tile} is replaced by {e.replacement}."
-    if card == "double-production":
-        assert law.field is not None
-        return f"{t.whose(seat)} worker at {place(law.field)} produces double this harvest."
-    if card == "bargain":
-        return (
-            f"the trader takes 1 resource cube from {t.name(seat)} and gives 2 of "
-            f"{t.verb(seat, 'their', 'your')} choice."
-        )
-    if card == "sale":
-        assert law.craft is not None
-        price = CRAFT_PRICE[law.craft] - SALE_DISCOUNT
-        return (
-            f"{t.does(seat, 'buys', 'buy')} {law.craft} for {price} cube{'s' if price > 1 else ''}."
-        )
-    if card == "downgrade-house":
-        assert law.target is not None
-        return f"{t.whose(law.target)} house {law.number} is a cottage again."
-    if card == "good-harvest":
-        return f"every {law.field_type} produces double this harvest."
-    if card == "poor-harvest":
-        return f"no {law.field_type} produces anything this harvest."
-    if card == "start-order":
-        assert law.target is not None
-        return f"{t.does(law.target, 'is', 'are')} now the start player."
-    return f"{law_words(law, t)}."  # a card with no words of its own
-
-
-@_tells(ev.LawTookEffect)
 def _law_took_effect(e: ev.LawTookEffect, t: Teller) -> str:
     if e.law.card == "substitution":  # played as the purchase itself
         return f"{t.does(e.seat, 'buys', 'buy')} {e.law.tile} with a Substitution."
-    return f"{card_name(e.law.card)} takes effect: {_effect(e, t)}"
+    effect = EFFECTS.get(e.law.card)
+    said = effect(e, t) if effect is not None else f"{law_words(e.law, t)}."
+    return f"{card_name(e.law.card)} takes effect: {said}"
 
 
-# --- phases 4 and 5, the end -------------------------------------------------------------------
-@_tells(ev.WorkersReturned)
-def _workers_returned(e: ev.WorkersReturned, t: Teller) -> str:
-    return "Workers return home and the work-order markers come off the mat."
-
-
-@_tells(ev.BiddingOpened)
-def _bidding_opened(e: ev.BiddingOpened, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'passes', 'pass')} the start-player marker to {t.name(e.holder)}. "
-        "Bidding for the next start player opens."
-    )
-
-
-@_tells(ev.BidMade)
-def _bid_made(e: ev.BidMade, t: Teller) -> str:
-    return f"{t.does(e.seat, 'bids', 'bid')} {e.amount}."
-
-
-@_tells(ev.BidPassed)
-def _bid_passed(e: ev.BidPassed, t: Teller) -> str:
-    return f"{t.does(e.seat, 'passes', 'pass')}."
-
-
-@_tells(ev.BidMatched)
-def _bid_matched(e: ev.BidMatched, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'matches', 'match')} the bid of {e.amount} and "
-        f"{t.verb(e.seat, 'wins', 'win')} the bidding."
-    )
-
-
-@_tells(ev.NobodyBid)
-def _nobody_bid(e: ev.NobodyBid, t: Teller) -> str:
-    return f"Nobody bid: {t.does(e.holder, 'names', 'name')} the start player."
-
-
-@_tells(ev.BiddingWon)
-def _bidding_won(e: ev.BiddingWon, t: Teller) -> str:
-    return (
-        f"{t.does(e.seat, 'wins', 'win')} the bidding with {e.amount} and "
-        f"{t.verb(e.seat, 'pays', 'pay')} {t.name(e.holder)}."
-    )
-
-
-@_tells(ev.BidPaid)
-def _bid_paid(e: ev.BidPaid, t: Teller) -> str:
-    return f"{t.does(e.seat, 'hands', 'hand')} {cubes(e.paid)} to {t.name(e.to_seat)}."
-
-
-@_tells(ev.GameEnded)
+# --- the few sentences that take more than a line --------------------------------------------
 def _game_ended(e: ev.GameEnded, t: Teller) -> str:
     plain = Teller(t.names)  # the table of scores names everyone
     table = ", ".join(f"{plain.name(s)} {score}" for s, score in enumerate(e.scores))
@@ -487,6 +241,133 @@ def _game_ended(e: ev.GameEnded, t: Teller) -> str:
         f"The last seat is taken: the Keythedral is complete. Scores: {table}. "
         f"{_you_first(names)} {verb}."
     )
+
+
+#: Why a declared purchase is off, as the sentence says it.
+CALLED_OFF = {"answered": "is answered", "unpayable": "cannot be paid as declared any more"}
+
+#: How each kind of event is told, by its class: a sentence over the event ``e``, whose seats
+#: the teller ``t`` names.  (Tests may swap one: the words are never part of a saved game.)
+NARRATORS: dict[type, Narrator] = {
+    # --- the layout
+    ev.GameBegan: lambda e, t: (
+        f"A game for {len(e.players)} players begins: {', '.join(e.players)}."
+    ),
+    ev.FieldLaid: lambda e, t: (
+        f"{t.does(e.seat, 'lays', 'lay')} a {e.field_type} at {place(e.pos)}."
+    ),
+    ev.CottagePlaced: lambda e, t: (
+        f"{t.does(e.seat, 'places', 'place')} cottage {e.number} at {place(e.corner)}."
+    ),
+    ev.LayoutComplete: lambda e, t: (
+        "The layout is complete."
+        + (f" The stage 1 tiles turn face up: {', '.join(e.shown)}." if e.shown else "")
+    ),
+    # --- phase 1
+    ev.RoundBegan: lambda e, t: (
+        f"Round {e.round} begins; {t.does(e.start_player, 'is', 'are')} the start player."
+    ),
+    ev.MarkerPlaced: lambda e, t: (
+        f"{t.does(e.seat, 'puts', 'put')} work-order marker {e.marker} on number {e.number}."
+    ),
+    ev.MarkerFixed: lambda e, t: (
+        f"Work-order marker {e.marker} goes on number {e.number}, as {t.whose(e.by)} Work "
+        "order fixed."
+    ),
+    ev.WorkerSent: lambda e, t: (
+        f"{t.does(e.seat, 'sends', 'send')} a worker from "
+        f"{'house' if e.house else 'cottage'} {e.number} to the {e.field_type} at "
+        f"{place(e.field)}."
+    ),
+    ev.WorkersIdle: lambda e, t: (
+        f"{t.home(e.seat, e.number, e.house)} has no free field: {e.count} "
+        f"{'worker stays' if e.count == 1 else 'workers stay'} idle."
+    ),
+    # --- phase 2
+    ev.Harvested: lambda e, t: f"{t.does(e.seat, 'harvests', 'harvest')} {cubes(e.got)}.",
+    ev.StoreRanOut: lambda e, t: (
+        f"The store has run out of {e.colour}: {t.does(e.seat, 'misses', 'miss')} "
+        f"{_cubes(e.missed)}."
+    ),
+    ev.ColoursToChoose: lambda e, t: (
+        f"{t.does(e.seat, 'chooses', 'choose')} the colour of {e.count} harvested cubes."
+    ),
+    ev.CubeTaken: lambda e, t: f"{t.does(e.seat, 'takes', 'take')} 1 {e.cube}.",
+    # --- phase 3
+    ev.Passed: lambda e, t: f"{t.does(e.seat, 'passes', 'pass')}.",
+    ev.CraftBought: lambda e, t: (
+        f"{t.does(e.seat, 'buys', 'buy')} 1 {e.craft} for {cubes(e.paid)}."
+    ),
+    ev.Traded: lambda e, t: f"{t.does(e.seat, 'trades', 'trade')} {cubes(e.paid)} for 1 {e.take}.",
+    ev.FenceBuilt: lambda e, t: (
+        f"{t.does(e.seat, 'builds', 'build')} a fence between "
+        f"{t.home(e.owner, e.number, e.house)} and the field at {place(e.field)}."
+    ),
+    ev.CottageMustMove: lambda e, t: (
+        f"{t.home(e.seat, e.number, e.house)} is fenced off from every field and must move."
+    ),
+    ev.CottageStays: lambda e, t: (
+        f"{t.home(e.seat, e.number, e.house)} is fenced off but has nowhere to go; it stays."
+    ),
+    ev.FenceRemoved: lambda e, t: (
+        f"{t.does(e.seat, 'pays', 'pay')} {REMOVE_FENCE_PRICE} to remove {t.whose(e.owner)} "
+        f"fence between {place(e.corner)} and {place(e.field)}; it leaves the game."
+    ),
+    ev.Relocated: lambda e, t: (
+        f"{t.does(e.seat, 'moves', 'move')} {t.home(e.seat, e.number, e.house)} to "
+        f"{place(e.corner)}."
+    ),
+    ev.CottageConverted: lambda e, t: (
+        f"{t.does(e.seat, 'converts', 'convert')} cottage {e.number} into a house."
+    ),
+    ev.LawProcured: lambda e, t: (
+        f"{t.does(e.seat, 'pays', 'pay')} {cubes(e.paid)} to the law master for a law card "
+        f"and {t.verb(e.seat, 'is', 'are')} done for this phase."
+    ),
+    ev.PurchaseDeclared: lambda e, t: (
+        f"{t.does(e.seat, 'declares', 'declare')} the purchase of {e.tile}: anyone to answer?"
+    ),
+    ev.PurchaseCalledOff: lambda e, t: (
+        f"{t.whose(e.seat)} purchase of {e.tile} {CALLED_OFF[e.reason]}: {t.name(e.seat)} may "
+        "buy at the new terms or do something else."
+    ),
+    ev.BuildingBought: lambda e, t: (
+        f"{t.does(e.seat, 'buys', 'buy')} {e.tile} (stage {e.stage}) for {cubes(e.paid)}."
+    ),
+    ev.StageComplete: lambda e, t: (
+        f"Stage {e.stage} is complete: the stage {e.stage + 1} tiles turn face up "
+        f"({', '.join(e.shown)})."
+    ),
+    # --- law cards
+    ev.LawPlayed: lambda e, t: f"{t.does(e.seat, 'plays', 'play')} the law {law_words(e.law, t)}.",
+    ev.LawRepealed: lambda e, t: (
+        f"The law {card_name(e.card)} is repealed: it has no effect. Both cards are discarded."
+    ),
+    ev.LawTookEffect: _law_took_effect,
+    # --- phases 4 and 5, the end
+    ev.WorkersReturned: lambda e, t: (
+        "Workers return home and the work-order markers come off the mat."
+    ),
+    ev.BiddingOpened: lambda e, t: (
+        f"{t.does(e.seat, 'passes', 'pass')} the start-player marker to {t.name(e.holder)}. "
+        "Bidding for the next start player opens."
+    ),
+    ev.BidMade: lambda e, t: f"{t.does(e.seat, 'bids', 'bid')} {e.amount}.",
+    ev.BidPassed: lambda e, t: f"{t.does(e.seat, 'passes', 'pass')}.",
+    ev.BidMatched: lambda e, t: (
+        f"{t.does(e.seat, 'matches', 'match')} the bid of {e.amount} and "
+        f"{t.verb(e.seat, 'wins', 'win')} the bidding."
+    ),
+    ev.NobodyBid: lambda e, t: f"Nobody bid: {t.does(e.holder, 'names', 'name')} the start player.",
+    ev.BiddingWon: lambda e, t: (
+        f"{t.does(e.seat, 'wins', 'win')} the bidding with {e.amount} and "
+        f"{t.verb(e.seat, 'pays', 'pay')} {t.name(e.holder)}."
+    ),
+    ev.BidPaid: lambda e, t: (
+        f"{t.does(e.seat, 'hands', 'hand')} {cubes(e.paid)} to {t.name(e.to_seat)}."
+    ),
+    ev.GameEnded: _game_ended,
+}
 
 
 __all__ = [

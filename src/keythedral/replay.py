@@ -349,6 +349,29 @@ def file_name(replay: Replay) -> str:
     return f"{game_stem(replay.config.players, replay.config.seed)}-{digest}.json"
 
 
+class GameSoFar:
+    """A game as it is played: the actions so far and every state they led to, the new game's
+    first.  The app's session and the tutorial are kinds of it; ``record`` makes either a
+    replay."""
+
+    states: list[GameState]
+    actions: list[Action]
+
+    @property
+    def state(self) -> GameState:
+        """The state now."""
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        return not self.state.to_act
+
+    def push(self, action: Action, state: GameState) -> None:
+        """``action`` was taken, and led to ``state``."""
+        self.actions.append(action)
+        self.states.append(state)
+
+
 def record(
     config: GameConfig,
     actions: Sequence[Action],

@@ -133,6 +133,12 @@ def _kinds(legal: Sequence[Any], kind: str) -> tuple[Any, ...]:
     return tuple(a for a in legal if a.kind == kind)
 
 
+def _offer(kind: str, label: str, detail: str, acts: Sequence[Any] = ()) -> Option:
+    """An action of ``kind`` as an option: open with the ``acts`` that take it, else closed
+    (``detail`` then says why)."""
+    return Option(label, bool(acts), detail, KIND_RULES[kind], kind, tuple(acts))
+
+
 # --- the walkthrough -------------------------------------------------------------------------
 def walkthrough(view: PlayerView, legal: Sequence[Any] = ()) -> Walkthrough:
     """Explain the moment for ``view.seat``: the phase, the decision and every option.
@@ -210,13 +216,11 @@ def _place_field(view: PlayerView, legal: list[Any]) -> list[Option]:
     spots = _kinds(legal, "place_field")
     gives = FIELD_YIELD.get(kind, "?")
     return [
-        Option(
+        _offer(
+            "place_field",
             f"Lay the {kind} (it gives {gives})",
-            bool(spots),
             f"{plural(len(spots), 'spot')}: next to a field on the board, or beside a cottage; "
             f"{plural(view.fields_in_stack - 1, 'tile')} left in the stack after it",
-            KIND_RULES["place_field"],
-            "place_field",
             spots,
         )
     ]
@@ -227,14 +231,12 @@ def _place_cottage(view: PlayerView, legal: list[Any]) -> list[Option]:
     numbers = sorted({a.number for a in acts})
     corners = {tuple(a.corner) for a in acts}
     return [
-        Option(
+        _offer(
+            "place_cottage",
             f"Place a cottage (numbers {', '.join(map(str, numbers))} left)",
-            bool(acts),
             f"{plural(len(corners), 'free corner')}. Its workers can only use the fields it "
             "touches: many fields of different kinds are best; a rival next door with the "
             "same number competes for the fields you share",
-            KIND_RULES["place_cottage"],
-            "place_cottage",
             acts,
         )
     ]
@@ -244,13 +246,11 @@ def _relocate(view: PlayerView, legal: list[Any]) -> list[Option]:
     acts = _kinds(legal, "relocate_cottage")
     number = acts[0].number if acts else (view.relocation[0][1] if view.relocation else 0)
     return [
-        Option(
+        _offer(
+            "relocate_cottage",
             f"Move cottage {number}",
-            bool(acts),
             f"it is fenced off from every field it touches: {plural(len(acts), 'corner')} "
             "touch a field it could use (the fences stay where they are)",
-            KIND_RULES["relocate_cottage"],
-            "relocate_cottage",
             acts,
         )
     ]
@@ -269,12 +269,10 @@ def _work_order(view: PlayerView, legal: list[Any]) -> list[Option]:
         )
         if n in acts:
             out.append(
-                Option(
-                    f"Call number {n}",
-                    True,
-                    f"homes: {holders or 'none'}; you place first for it",
-                    KIND_RULES["choose_work_order"],
+                _offer(
                     "choose_work_order",
+                    f"Call number {n}",
+                    f"homes: {holders or 'none'}; you place first for it",
                     (acts[n],),
                 )
             )
@@ -306,9 +304,7 @@ def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
         kind = types[f]
         label = f"The {kind} at {_pos(f)} (gives {FIELD_YIELD[kind]})"
         if f in acts:
-            out.append(
-                Option(label, True, "free", KIND_RULES["place_worker"], "place_worker", (acts[f],))
-            )
+            out.append(_offer("place_worker", label, "free", (acts[f],)))
             continue
         if f in workers:
             why = f"{_name(view, workers[f].seat)}'s worker is already there"
@@ -343,26 +339,17 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
         if mods.get(t.id):
             law = "; a price law lies under it (+/-1 cube of a colour on it)"
         if t.id in buys:
-            out.append(
-                Option(
-                    label,
-                    True,
-                    "you can pay for it" + law,
-                    KIND_RULES["buy_building"],
-                    "buy_building",
-                    tuple(buys[t.id]),
-                )
-            )
+            out.append(_offer("buy_building", label, "you can pay for it" + law, buys[t.id]))
         elif not t.buyable:
             why = f"not for sale until stage {view.stage} is complete"
-            out.append(Option(label, False, why, KIND_RULES["buy_building"], "buy_building"))
+            out.append(_offer("buy_building", label, why))
         else:
             short = tuple(max(0, c - h) for c, h in zip(cost, hand, strict=True))
             lack = "you have none of these" if short == cost else f"you lack {cubes(short)}"
             why = f"needs {cubes(cost)} ({lack})"
             if not any(short):
                 why = "its price with the law under it is more than you hold"
-            out.append(Option(label, False, why + law, KIND_RULES["buy_building"], "buy_building"))
+            out.append(_offer("buy_building", label, why + law))
     if not view.tiles:
         out.append(
             Option("Buy a building", False, "no tile is face up", KIND_RULES["buy_building"])
@@ -374,9 +361,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
     if converts:
         nums = ", ".join(str(a.number) for a in converts)
         detail = f"cottage {nums}: a house sends two workers from the next round on"
-        out.append(
-            Option(label, True, detail, KIND_RULES["convert_cottage"], "convert_cottage", converts)
-        )
+        out.append(_offer("convert_cottage", label, detail, converts))
     else:
         holder = view.effects.moratorium
         if not cottages:
@@ -386,7 +371,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
         else:
             missing = [c for c in ("stone", "wood") if hand[COLOURS.index(c)] < 1]
             why = f"needs 1 stone and 1 wood (you have no {' and no '.join(missing)})"
-        out.append(Option(label, False, why, KIND_RULES["convert_cottage"], "convert_cottage"))
+        out.append(_offer("convert_cottage", label, why))
     # 3. fences
     builds = _kinds(legal, "build_fence")
     left = view.players[view.seat].fences_left if view.seat is not None else 0
@@ -396,7 +381,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             f"between a cottage and a field it touches: that cottage's workers may not enter "
             f"it; {plural(left, 'fence')} left to build"
         )
-        out.append(Option(label, True, detail, KIND_RULES["build_fence"], "build_fence", builds))
+        out.append(_offer("build_fence", label, detail, builds))
     else:
         if left <= 0:
             why = "you have built all 3 of your fences"
@@ -404,60 +389,49 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             why = "needs 1 wood (you have no wood)"
         else:
             why = "no border beside a cottage is free"
-        out.append(Option(label, False, why, KIND_RULES["build_fence"], "build_fence"))
+        out.append(_offer("build_fence", label, why))
     removes = _kinds(legal, "remove_fence")
     label = f"Remove a fence ({REMOVE_FENCE_PRICE})"
     if removes:
         detail = f"any fence, anyone's; it leaves the game ({plural(len(removes), 'fence')})"
-        out.append(Option(label, True, detail, KIND_RULES["remove_fence"], "remove_fence", removes))
+        out.append(_offer("remove_fence", label, detail, removes))
     else:
         if not view.fences:
             why = "there is no fence on the board"
         else:
             why = f"needs {REMOVE_FENCE_PRICE} ({_have(hand, 'wine')})"
-        out.append(Option(label, False, why, KIND_RULES["remove_fence"], "remove_fence"))
+        out.append(_offer("remove_fence", label, why))
     # 4. craftsmen
     crafts = {a.craft: a for a in _kinds(legal, "buy_craft")}
     for i, craft in enumerate(("iron", "glass", "gold")):
         price = CRAFT_PRICE[craft]
         label = f"Buy 1 {craft} from the {SMITHS[craft]} (any {price} cubes)"
         if craft in crafts:
-            out.append(
-                Option(
-                    label,
-                    True,
-                    f"you hold {total} cubes",
-                    KIND_RULES["buy_craft"],
-                    "buy_craft",
-                    (crafts[craft],),
-                )
-            )
+            out.append(_offer("buy_craft", label, f"you hold {total} cubes", (crafts[craft],)))
             continue
         if view.craftsmen[i] == 0 and view.store[COLOURS.index(craft)] == 0:
             why = f"the {SMITHS[craft]} has no {craft} left, and none is back in the store"
         else:
             why = f"needs any {price} cubes (you hold {total})"
-        out.append(Option(label, False, why, KIND_RULES["buy_craft"], "buy_craft"))
+        out.append(_offer("buy_craft", label, why))
     # 5. trader
     trades = _kinds(legal, "trade")
     label = "Trade any 2 cubes for 1 resource"
     if trades:
         takes = ", ".join(a.take for a in trades)
-        out.append(
-            Option(label, True, f"take one of: {takes}", KIND_RULES["trade"], "trade", trades)
-        )
+        out.append(_offer("trade", label, f"take one of: {takes}", trades))
     else:
         if total < 2:
             why = f"needs any 2 cubes (you hold {total})"
         else:
             why = "the store has no resource cube left"
-        out.append(Option(label, False, why, KIND_RULES["trade"], "trade"))
+        out.append(_offer("trade", label, why))
     # 6. law master
     procures = _kinds(legal, "procure_law")
     label = "Procure a law (any 1 cube)"
     if procures:
         detail = "a secret law card; after this you take no more actions this phase"
-        out.append(Option(label, True, detail, KIND_RULES["procure_law"], "procure_law", procures))
+        out.append(_offer("procure_law", label, detail, procures))
     else:
         if view.config.no_laws:
             why = "this game is played without law cards"
@@ -465,17 +439,14 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             why = "no law card is waiting on the new-law spaces"
         else:
             why = "needs any 1 cube (you hold none)"
-        out.append(Option(label, False, why, KIND_RULES["procure_law"], "procure_law"))
+        out.append(_offer("procure_law", label, why))
     # 7. pass
-    passes = _kinds(legal, "pass")
     out.append(
-        Option(
-            "Pass",
-            bool(passes),
-            "do nothing this turn; you may act again when your turn comes round",
-            KIND_RULES["pass"],
+        _offer(
             "pass",
-            passes,
+            "Pass",
+            "do nothing this turn; you may act again when your turn comes round",
+            _kinds(legal, "pass"),
         )
     )
     return out
@@ -501,16 +472,7 @@ def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
         if not n:
             continue
         if colour in acts:
-            out.append(
-                Option(
-                    f"Pay 1 {colour}",
-                    True,
-                    f"you have {n}",
-                    KIND_RULES["pay"],
-                    "pay",
-                    (acts[colour],),
-                )
-            )
+            out.append(_offer("pay", f"Pay 1 {colour}", f"you have {n}", (acts[colour],)))
         else:
             out.append(
                 Option(
@@ -558,17 +520,7 @@ def _choose_cube(view: PlayerView, legal: list[Any]) -> list[Option]:
 
 
 def _window(view: PlayerView, legal: list[Any]) -> list[Option]:
-    declines = _kinds(legal, "decline")
-    return [
-        Option(
-            "Let it go by",
-            bool(declines),
-            "play no law card now",
-            KIND_RULES["decline"],
-            "decline",
-            declines,
-        )
-    ]
+    return [_offer("decline", "Let it go by", "play no law card now", _kinds(legal, "decline"))]
 
 
 # --- phase 5 -------------------------------------------------------------------------------
@@ -593,7 +545,7 @@ def _bid(view: PlayerView, legal: list[Any]) -> list[Option]:
             detail = "nobody has bid: pass, and you name the start player for free"
         else:
             detail = f"{high}, and you hold only {plural(total, 'cube')}"
-        out.append(Option(label, bool(bids), detail, KIND_RULES["bid"], "bid", bids))
+        out.append(_offer("bid", label, detail, bids))
     else:
         label = "Bid"
         if bids:
@@ -605,18 +557,8 @@ def _bid(view: PlayerView, legal: list[Any]) -> list[Option]:
             )
         else:
             detail = f"{high}, and you hold only {plural(total, 'cube')}"
-        out.append(Option(label, bool(bids), detail, KIND_RULES["bid"], "bid", bids))
-    passes = _kinds(legal, "pass_bid")
-    out.append(
-        Option(
-            "Pass",
-            bool(passes),
-            "no bid; you pay nothing",
-            KIND_RULES["pass_bid"],
-            "pass_bid",
-            passes,
-        )
-    )
+        out.append(_offer("bid", label, detail, bids))
+    out.append(_offer("pass_bid", "Pass", "no bid; you pay nothing", _kinds(legal, "pass_bid")))
     return out
 
 
@@ -630,16 +572,7 @@ def _choose_start(view: PlayerView, legal: list[Any]) -> list[Option]:
             detail = "you pick the first number, place first and act first in phase 3"
         elif view.seat is not None and a.target == (view.seat - 1) % len(view.players):
             detail = "the player on your right: you go second, and are player B next bidding"
-        out.append(
-            Option(
-                f"Name {who}",
-                True,
-                detail,
-                KIND_RULES["choose_start_player"],
-                "choose_start_player",
-                (a,),
-            )
-        )
+        out.append(_offer("choose_start_player", f"Name {who}", detail, (a,)))
     return out
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
+from keythedral.replay import GameSoFar
 
 #: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
@@ -27,7 +28,7 @@ HUMAN = "human"
 
 
 @dataclass
-class Session:
+class Session(GameSoFar):
     config: GameConfig
     states: list[GameState]
     actions: list[Action] = field(default_factory=list)
@@ -68,14 +69,6 @@ class Session:
         spec = self.bot_spec(seat)
         return f"{name} ({spec.split(':')[0]})" if spec else name
 
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
-
-    @property
-    def over(self) -> bool:
-        return not self.state.to_act
-
     def legal(self) -> list[Action]:
         """Every legal action now, computed once per state."""
         n = len(self.states)
@@ -88,10 +81,6 @@ class Session:
 
     def view(self, seat: int | None) -> PlayerView:
         return engine.view(self.state, seat)
-
-    def push(self, action: Action, new_state: GameState) -> None:
-        self.actions.append(action)
-        self.states.append(new_state)
 
     # --- windows: several seats may answer at once ----------------------------------------
     def window_seats(self) -> tuple[int, ...]:

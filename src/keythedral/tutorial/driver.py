@@ -12,6 +12,7 @@ from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
 from keythedral.record import RecordError
+from keythedral.replay import GameSoFar
 from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.tutorial.coach import Coach
 from keythedral.tutorial.lessons import BY_ID, LESSONS, Lesson
@@ -47,7 +48,7 @@ class TutorialError(RecordError):
     """Saved tutorial progress that cannot be used; the message says why."""
 
 
-class Tutorial:
+class Tutorial(GameSoFar):
     """A guided game: the state, the lessons read, and the moves to come."""
 
     def __init__(self, name: str = DEFAULT_NAME, seed: int = SEED) -> None:
@@ -60,14 +61,6 @@ class Tutorial:
         self._moment: tuple[int, int, Moment] | None = None
 
     # --- the game -------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
-
-    @property
-    def over(self) -> bool:
-        return not self.state.to_act
-
     @property
     def name(self) -> str:
         return self.config.players[LEARNER]
@@ -89,9 +82,8 @@ class Tutorial:
         """Action kinds the learner has taken so far."""
         return {a.kind for a in self.actions if a.seat == LEARNER}
 
-    def _push(self, action: Any, state: GameState) -> None:
-        self.actions.append(action)
-        self.states.append(state)
+    def push(self, action: Any, state: GameState) -> None:
+        super().push(action, state)
         self._moment = None
 
     # --- the moment -----------------------------------------------------------------------
@@ -131,7 +123,7 @@ class Tutorial:
                 "note",
                 lesson.id,
                 lesson.title,
-                lesson.text(m),
+                lesson.says(m),
                 lesson.target(m),
                 rule=lesson.rule,
             )
@@ -198,7 +190,7 @@ class Tutorial:
             return Verdict(False, plain(str(exc), self.name), hint)
         if not step.free and action != step.action:
             return Verdict(False, _not_now(step), hint)
-        self._push(action, state)
+        self.push(action, state)
         return Verdict(True)
 
     def _auto_decline(self, legal: list[Any]) -> Any:
@@ -223,7 +215,7 @@ class Tutorial:
         else:
             seat = state.to_act[0]
             action = self._bots[seat].choose(engine.view(state, seat), legal)
-        self._push(action, engine.apply(state, action))
+        self.push(action, engine.apply(state, action))
         return action
 
     def run(self, limit: int = 10_000) -> list[Any]:
@@ -285,7 +277,7 @@ class Tutorial:
             t = cls(str(data["name"]), int(data["seed"]))
             for raw in data["actions"]:
                 action = engine.parse_action(raw)
-                t._push(action, engine.apply(t.state, action))
+                t.push(action, engine.apply(t.state, action))
         except (KeyError, TypeError, ValueError, engine.KeythedralError) as exc:
             raise TutorialError(f"The saved tutorial cannot be replayed: {exc}") from exc
         taught = data.get("taught", [])

@@ -51,9 +51,13 @@ class Lesson:
     id: str
     title: str
     trigger: Callable[[Moment], bool]
-    text: Callable[[Moment], str]
+    #: What the note says: the same words every time, or worked out from the moment.
+    text: str | Callable[[Moment], str]
     target: Callable[[Moment], Target] = lambda m: NOWHERE
     rule: str | None = None
+
+    def says(self, m: Moment) -> str:
+        return self.text if isinstance(self.text, str) else self.text(m)
 
 
 def _moved_home(m: Moment) -> Target:
@@ -144,7 +148,7 @@ LESSONS: tuple[Lesson, ...] = (
         "board",
         "The board",
         lambda m: True,
-        texts.board,
+        texts.BOARD,
         lambda m: Target("corner", (0, 0)),
         "The board",
     ),
@@ -160,7 +164,7 @@ LESSONS: tuple[Lesson, ...] = (
         "place_cottage",
         "Placing a cottage",
         _learner_decides("place_cottage"),
-        texts.place_cottage,
+        texts.PLACE_COTTAGE,
         _coach_target,
         "Laying fields and cottages",
     ),
@@ -172,7 +176,7 @@ LESSONS: tuple[Lesson, ...] = (
             and m.decision == "place_cottage"
             and any(c.seat == LEARNER for c in m.view.cottages)
         ),
-        texts.cottage_numbers,
+        texts.COTTAGE_NUMBERS,
         lambda m: Target("choices"),
         "Phase 1: placing workers",
     ),
@@ -185,7 +189,7 @@ LESSONS: tuple[Lesson, ...] = (
         "Buy a building",
     ),
     Lesson(
-        "round", "A round", _in_game, texts.rounds, lambda m: Target("status"), "Round structure"
+        "round", "A round", _in_game, texts.ROUNDS, lambda m: Target("status"), "Round structure"
     ),
     Lesson(
         "work_order",
@@ -199,7 +203,7 @@ LESSONS: tuple[Lesson, ...] = (
         "place_worker",
         "Placing workers",
         _learner_decides("place_worker"),
-        texts.place_worker,
+        texts.PLACE_WORKER,
         _coach_target,
         "Phase 1: placing workers",
     ),
@@ -215,7 +219,7 @@ LESSONS: tuple[Lesson, ...] = (
         "house_works",
         "A house at work",
         _house_trigger,
-        texts.house_works,
+        texts.HOUSE_WORKS,
         lambda m: Target("choices"),
         "Convert a cottage into a house",
     ),
@@ -259,7 +263,7 @@ LESSONS: tuple[Lesson, ...] = (
         "window",
         "Windows",
         _window_trigger,
-        texts.window,
+        texts.WINDOW,
         lambda m: Target("choices"),
         "When laws can be played",
     ),
@@ -283,7 +287,7 @@ LESSONS: tuple[Lesson, ...] = (
         "spend",
         "Phase 3: the seven actions",
         _learner_decides("spend"),
-        texts.spend,
+        texts.SPEND,
         lambda m: Target("choices"),
         "Phase 3: spending",
     ),
@@ -291,7 +295,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_buy_building",
         "Action 1: buy a building",
         _coach_kind("buy_building"),
-        texts.act_buy,
+        texts.ACT_BUY,
         lambda m: Target("mat", "keythedral"),
         "Buy a building",
     ),
@@ -299,7 +303,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_convert_cottage",
         "Action 2: convert a cottage",
         _coach_kind("convert_cottage"),
-        texts.act_convert,
+        texts.ACT_CONVERT,
         lambda m: action_target(m.view, m.coach) if m.coach is not None else NOWHERE,
         "Convert a cottage into a house",
     ),
@@ -307,7 +311,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_build_fence",
         "Action 3: fences",
         _coach_kind("build_fence"),
-        texts.act_fence,
+        texts.ACT_FENCE,
         lambda m: action_target(m.view, m.coach) if m.coach is not None else NOWHERE,
         "Build or remove a fence",
     ),
@@ -315,7 +319,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_buy_craft",
         "Action 4: the craftsmen",
         _coach_kind("buy_craft"),
-        texts.act_craft,
+        texts.ACT_CRAFT,
         lambda m: Target("mat", "keytown"),
         "Buy from a craftsman",
     ),
@@ -323,7 +327,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_trade",
         "Action 5: the trader",
         _coach_kind("trade"),
-        texts.act_trade,
+        texts.ACT_TRADE,
         lambda m: Target("mat", "trader"),
         "Trade with the trader",
     ),
@@ -331,7 +335,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_procure_law",
         "Action 6: the law master",
         _coach_kind("procure_law"),
-        texts.act_procure,
+        texts.ACT_PROCURE,
         lambda m: Target("mat", "lawmaster"),
         "Procure a law",
     ),
@@ -339,7 +343,7 @@ LESSONS: tuple[Lesson, ...] = (
         "act_pass",
         "Action 7: pass",
         _coach_kind("pass"),
-        texts.act_pass,
+        texts.ACT_PASS,
         lambda m: Target("choices"),
         "Pass",
     ),
@@ -347,7 +351,7 @@ LESSONS: tuple[Lesson, ...] = (
         "pay",
         "Paying",
         _learner_decides("pay"),
-        texts.pay,
+        texts.PAY,
         lambda m: Target("hand"),
         "Phase 3: spending",
     ),
@@ -355,7 +359,7 @@ LESSONS: tuple[Lesson, ...] = (
         "retrieve",
         "Phase 4: retrieving",
         lambda m: m.view.phase == "bidding",
-        texts.retrieve,
+        texts.RETRIEVE,
         lambda m: Target("status"),
         "Phase 4: retrieving",
     ),
@@ -371,7 +375,7 @@ LESSONS: tuple[Lesson, ...] = (
         "choose_start",
         "Naming the start player",
         _learner_decides("choose_start_player"),
-        texts.choose_start,
+        texts.CHOOSE_START,
         lambda m: Target("choices"),
         "Phase 5: choosing the start player",
     ),
@@ -394,7 +398,7 @@ LESSONS: tuple[Lesson, ...] = (
             and m.view.phase != "game_over"
             and sum(m.view.face_down) + len(m.view.tiles) == 1
         ),
-        texts.last_tile,
+        texts.LAST_TILE,
         lambda m: Target("mat", "keythedral"),
         "End of the game and scoring",
     ),
@@ -410,7 +414,7 @@ LESSONS: tuple[Lesson, ...] = (
         "free",
         "Your own moves",
         lambda m: _learned_all_guided(m) and m.acts and m.decision != "pay",
-        texts.free,
+        texts.FREE,
         lambda m: Target("choices"),
         None,
     ),

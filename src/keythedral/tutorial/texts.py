@@ -1,4 +1,5 @@
-"""The lessons' texts: what each note says, from the game as the learner sees it."""
+"""The lessons' texts: what each note says.  A note that always says the same is a string; one
+that tells the game as the learner sees it is a function of the moment."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.cubes import describe as cubes_text
 from keythedral.engine.events import (
     CottageMustMove,
+    Event,
     FenceBuilt,
     Harvested,
     LawPlayed,
@@ -39,16 +41,15 @@ def welcome(m: Moment) -> str:
     )
 
 
-def board(m: Moment) -> str:
-    return (
-        "The map shows the board. Fields are octagons, each with a letter: Q quarry (gives "
-        "stone), W woods (wood), L lake (water), F farm (food), V vineyard (wine). Between four "
-        "fields is a small square corner: cottages live in corners.\n\n"
-        "The Keythedral tile (K) stands in the centre corner, with two quarries and two woods "
-        "around it. The players now build the rest of the landscape: in turn, each lays the "
-        "top field tile of a face-down stack, then one cottage. Everyone lays five fields and "
-        "five cottages."
-    )
+BOARD = (
+    "The map shows the board. Fields are octagons, each with a letter: Q quarry (gives "
+    "stone), W woods (wood), L lake (water), F farm (food), V vineyard (wine). Between four "
+    "fields is a small square corner: cottages live in corners.\n\n"
+    "The Keythedral tile (K) stands in the centre corner, with two quarries and two woods "
+    "around it. The players now build the rest of the landscape: in turn, each lays the "
+    "top field tile of a face-down stack, then one cottage. Everyone lays five fields and "
+    "five cottages."
+)
 
 
 def lay_field(m: Moment) -> str:
@@ -62,27 +63,25 @@ def lay_field(m: Moment) -> str:
     )
 
 
-def place_cottage(m: Moment) -> str:
-    return (
-        "Now place a cottage in a corner. A cottage sends a worker into one of the fields "
-        "around its corner each round (up to four fields), and only into those.\n\n"
-        "Why varied fields: the building tiles cost cubes of different colours (stone and "
-        "wood early on, food, water and later wine and crafts), so a cottage that touches "
-        "several kinds of field can bring in whatever you need. A corner on the edge touching "
-        "one or two fields often finds them taken by someone else's worker.\n\n"
-        "Your five cottages are numbered 1 to 5: you pick the corner first, then which number "
-        "goes there (what the numbers do comes after this cottage)."
-    )
+PLACE_COTTAGE = (
+    "Now place a cottage in a corner. A cottage sends a worker into one of the fields "
+    "around its corner each round (up to four fields), and only into those.\n\n"
+    "Why varied fields: the building tiles cost cubes of different colours (stone and "
+    "wood early on, food, water and later wine and crafts), so a cottage that touches "
+    "several kinds of field can bring in whatever you need. A corner on the edge touching "
+    "one or two fields often finds them taken by someone else's worker.\n\n"
+    "Your five cottages are numbered 1 to 5: you pick the corner first, then which number "
+    "goes there (what the numbers do comes after this cottage)."
+)
 
 
-def cottage_numbers(m: Moment) -> str:
-    return (
-        "Cottages are numbered 1 to 5, and the numbers matter: each round the five numbers are "
-        "called one at a time, and every cottage with the number called sends its worker out "
-        "at once. Two neighbours with the same number compete for the fields they share, and "
-        "whoever places first gets the pick. Put your cottages next to rival cottages of other "
-        "numbers where you can."
-    )
+COTTAGE_NUMBERS = (
+    "Cottages are numbered 1 to 5, and the numbers matter: each round the five numbers are "
+    "called one at a time, and every cottage with the number called sends its worker out "
+    "at once. Two neighbours with the same number compete for the fields they share, and "
+    "whoever places first gets the pick. Put your cottages next to rival cottages of other "
+    "numbers where you can."
+)
 
 
 def stages(m: Moment) -> str:
@@ -98,15 +97,14 @@ def stages(m: Moment) -> str:
     )
 
 
-def rounds(m: Moment) -> str:
-    return (
-        "The game is played in rounds of five phases (the top line says which one is on):\n"
-        "1. placing workers: the cottage numbers are called and workers go to the fields;\n"
-        "2. harvest: every worker brings back one cube of its field's colour;\n"
-        "3. spending: one action per turn, round the table, until everyone passes;\n"
-        "4. retrieving: workers come home, new law cards are laid out;\n"
-        "5. choosing the start player: a bidding for who starts the next round."
-    )
+ROUNDS = (
+    "The game is played in rounds of five phases (the top line says which one is on):\n"
+    "1. placing workers: the cottage numbers are called and workers go to the fields;\n"
+    "2. harvest: every worker brings back one cube of its field's colour;\n"
+    "3. spending: one action per turn, round the table, until everyone passes;\n"
+    "4. retrieving: workers come home, new law cards are laid out;\n"
+    "5. choosing the start player: a bidding for who starts the next round."
+)
 
 
 def marker_holder(view: PlayerView, number: int) -> int | None:
@@ -130,13 +128,12 @@ def work_order(m: Moment) -> str:
     )
 
 
-def place_worker(m: Moment) -> str:
-    return (
-        "Send out your worker: it goes into a free field that your cottage touches (marked + "
-        "on the map). Only one worker fits in a field, of any player. Placing is compulsory: "
-        "while a worker has a free field it must go out; with none it stays at home and "
-        "brings nothing this round."
-    )
+PLACE_WORKER = (
+    "Send out your worker: it goes into a free field that your cottage touches (marked + "
+    "on the map). Only one worker fits in a field, of any player. Placing is compulsory: "
+    "while a worker has a free field it must go out; with none it stays at home and "
+    "brings nothing this round."
+)
 
 
 def places_first(m: Moment) -> str:
@@ -151,11 +148,10 @@ def places_first(m: Moment) -> str:
     )
 
 
-def house_works(m: Moment) -> str:
-    return (
-        "Your house sends out two workers, into two different fields it touches. A house "
-        "gathers twice as much as a cottage for the rest of the game."
-    )
+HOUSE_WORKS = (
+    "Your house sends out two workers, into two different fields it touches. A house "
+    "gathers twice as much as a cottage for the rest of the game."
+)
 
 
 def harvest(m: Moment) -> str:
@@ -173,98 +169,97 @@ def harvest(m: Moment) -> str:
     )
 
 
+def _news(m: Moment, event: Event | None, otherwise: str, rule: str) -> str:
+    """The event a lesson is about, told to the learner (``otherwise`` without one), then the
+    rule at work."""
+    line = m.told(event) if event is not None else otherwise
+    return f"{line} {rule}"
+
+
 def store_ran_out(m: Moment) -> str:
-    ran_out = m.first(StoreRanOut)
-    line = m.told(ran_out) if ran_out is not None else "The store has run out of a colour."
-    return (
-        f"{line} This is the store limit at work: nobody can take a colour the store does not "
-        "have, and nothing is given back."
+    return _news(
+        m,
+        m.first(StoreRanOut),
+        "The store has run out of a colour.",
+        "This is the store limit at work: nobody can take a colour the store does not have, "
+        "and nothing is given back.",
     )
 
 
-def spend(m: Moment) -> str:
-    return (
-        "Phase 3: spending. In turn, from the start player, each player takes exactly one of "
-        "seven actions; then the next player; round and round:\n"
-        "1. buy a building tile (pay its cubes: this is how you score);\n"
-        f"2. convert a cottage into a house ({HOUSE_PRICE}: two workers from now on);\n"
-        f"3. build a fence ({FENCE_PRICE}) or remove one ({REMOVE_FENCE_PRICE});\n"
-        "4. buy a craft cube (iron, glass, gold) from a craftsman;\n"
-        "5. trade any 2 cubes for 1 resource at the trader;\n"
-        "6. procure a law card from the law master (1 cube);\n"
-        "7. pass.\n"
-        "The phase ends when every player has passed, one after the other. The tutorial asks "
-        "you for the move a good player would make, and explains each action the first time "
-        "it is worth taking. {walkthrough} lists them all with what they need."
-    )
+SPEND = (
+    "Phase 3: spending. In turn, from the start player, each player takes exactly one of "
+    "seven actions; then the next player; round and round:\n"
+    "1. buy a building tile (pay its cubes: this is how you score);\n"
+    f"2. convert a cottage into a house ({HOUSE_PRICE}: two workers from now on);\n"
+    f"3. build a fence ({FENCE_PRICE}) or remove one ({REMOVE_FENCE_PRICE});\n"
+    "4. buy a craft cube (iron, glass, gold) from a craftsman;\n"
+    "5. trade any 2 cubes for 1 resource at the trader;\n"
+    "6. procure a law card from the law master (1 cube);\n"
+    "7. pass.\n"
+    "The phase ends when every player has passed, one after the other. The tutorial asks "
+    "you for the move a good player would make, and explains each action the first time "
+    "it is worth taking. {walkthrough} lists them all with what they need."
+)
 
 
-def act_buy(m: Moment) -> str:
-    return (
-        "Buy a building: pay exactly the cubes printed on a face-up tile of the lowest stage, "
-        "and keep the tile behind your screen. It is a seat in the Keythedral worth its stage "
-        "(1 to 5 points). The cubes go back into the store."
-    )
+ACT_BUY = (
+    "Buy a building: pay exactly the cubes printed on a face-up tile of the lowest stage, "
+    "and keep the tile behind your screen. It is a seat in the Keythedral worth its stage "
+    "(1 to 5 points). The cubes go back into the store."
+)
 
 
-def act_convert(m: Moment) -> str:
-    return (
-        "Convert a cottage into a house: pay 1 stone and 1 wood and turn the cottage over. "
-        "From the next phase 1 on it sends out two workers. Early in the game a house is "
-        "one of the best things to buy: it pays for itself within two rounds."
-    )
+ACT_CONVERT = (
+    "Convert a cottage into a house: pay 1 stone and 1 wood and turn the cottage over. "
+    "From the next phase 1 on it sends out two workers. Early in the game a house is "
+    "one of the best things to buy: it pays for itself within two rounds."
+)
 
 
-def act_fence(m: Moment) -> str:
-    return (
-        "Build a fence: pay 1 wood and put a fence on the border between a cottage (anyone's) "
-        "and one field it touches. That cottage's workers may no longer enter that field. "
-        f"Each player has only {FENCES_PER_PLAYER} fences for the whole game. Removing any fence costs {REMOVE_FENCE_PRICE}; "
-        "it then leaves the game.\n\n"
-        "A cottage fenced off from every field it touches cannot work where it stands: its "
-        "owner moves it at once to a free corner (the fences stay behind)."
-    )
+ACT_FENCE = (
+    "Build a fence: pay 1 wood and put a fence on the border between a cottage (anyone's) "
+    "and one field it touches. That cottage's workers may no longer enter that field. "
+    f"Each player has only {FENCES_PER_PLAYER} fences for the whole game. Removing any fence costs {REMOVE_FENCE_PRICE}; "
+    "it then leaves the game.\n\n"
+    "A cottage fenced off from every field it touches cannot work where it stands: its "
+    "owner moves it at once to a free corner (the fences stay behind)."
+)
 
 
-def act_craft(m: Moment) -> str:
-    return (
-        "Buy from a craftsman (Keytown mat): iron from the blacksmith for any 2 cubes, glass "
-        "from the glassmaker for any 3, gold from the goldsmith for any 4. You choose the "
-        "cubes, one at a time. The tiles of stages 3 to 5 need these crafts, so they are worth "
-        "buying ahead; a leftover craft is also worth 2, 3 or 4 at the end."
-    )
+ACT_CRAFT = (
+    "Buy from a craftsman (Keytown mat): iron from the blacksmith for any 2 cubes, glass "
+    "from the glassmaker for any 3, gold from the goldsmith for any 4. You choose the "
+    "cubes, one at a time. The tiles of stages 3 to 5 need these crafts, so they are worth "
+    "buying ahead; a leftover craft is also worth 2, 3 or 4 at the end."
+)
 
 
-def act_trade(m: Moment) -> str:
-    return (
-        "Trade with the trader: give any 2 cubes and take 1 resource cube (wood, stone, food, "
-        "water or wine) of your choice from the store. Expensive, but it turns cubes you do "
-        "not need into the one you are missing."
-    )
+ACT_TRADE = (
+    "Trade with the trader: give any 2 cubes and take 1 resource cube (wood, stone, food, "
+    "water or wine) of your choice from the store. Expensive, but it turns cubes you do "
+    "not need into the one you are missing."
+)
 
 
-def act_procure(m: Moment) -> str:
-    return (
-        "Procure a law: give any 1 cube to the law master and take one of the face-down law "
-        "cards on the new-law spaces. Careful: after this you take no more actions in this "
-        "phase 3 (you are skipped), so procure when you are done spending."
-    )
+ACT_PROCURE = (
+    "Procure a law: give any 1 cube to the law master and take one of the face-down law "
+    "cards on the new-law spaces. Careful: after this you take no more actions in this "
+    "phase 3 (you are skipped), so procure when you are done spending."
+)
 
 
-def act_pass(m: Moment) -> str:
-    return (
-        "Pass: do nothing this turn. Passing does not end your phase: if another player acts "
-        "after you, your turn comes round again. The phase ends only when every player who "
-        "has not procured a law has passed one after the other."
-    )
+ACT_PASS = (
+    "Pass: do nothing this turn. Passing does not end your phase: if another player acts "
+    "after you, your turn comes round again. The phase ends only when every player who "
+    "has not procured a law has passed one after the other."
+)
 
 
-def pay(m: Moment) -> str:
-    return (
-        "Paying: where a price lets you choose the colours (craftsmen, trader, law master, "
-        "bids), you give the cubes one at a time. Give the ones you need least; the coach's "
-        "suggestion ({hint}) says which."
-    )
+PAY = (
+    "Paying: where a price lets you choose the colours (craftsmen, trader, law master, "
+    "bids), you give the cubes one at a time. Give the ones you need least; the coach's "
+    "suggestion ({hint}) says which."
+)
 
 
 def relocation(m: Moment) -> str:
@@ -288,8 +283,7 @@ def relocation(m: Moment) -> str:
             f"{m.told(fenced)} That leaves {whose} {kind} {fenced.number} only {fields} to "
             f"work. Fenced off from {those} too, it could not work where it stands.\n\n" + rule
         )
-    line = m.told(moves) if moves is not None else "A cottage must move."
-    return f"{line} {rule}"
+    return _news(m, moves, "A cottage must move.", rule)
 
 
 def law_hand(m: Moment) -> str:
@@ -304,14 +298,13 @@ def law_hand(m: Moment) -> str:
     )
 
 
-def window(m: Moment) -> str:
-    return (
-        "A window: at the start of phases 1, 2, 3 and 5, when a player declares a purchase and "
-        "right after a law is played, the game pauses so that players holding law cards may "
-        "answer. Each may play a fitting card or let the moment go by. Windows open whenever "
-        "someone holds a card, so nobody learns who holds what from the pause. When you hold no "
-        "card that fits, the tutorial lets the moment go by for you."
-    )
+WINDOW = (
+    "A window: at the start of phases 1, 2, 3 and 5, when a player declares a purchase and "
+    "right after a law is played, the game pauses so that players holding law cards may "
+    "answer. Each may play a fitting card or let the moment go by. Windows open whenever "
+    "someone holds a card, so nobody learns who holds what from the pause. When you hold no "
+    "card that fits, the tutorial lets the moment go by for you."
+)
 
 
 def law_play(m: Moment) -> str:
@@ -329,19 +322,19 @@ def law_by_another(m: Moment) -> LawPlayed | None:
 
 
 def law_other(m: Moment) -> str:
-    played = law_by_another(m)
-    line = m.told(played) if played is not None else "A law was played."
-    return (
-        f"{line} A played card and what it does are public. The only answer is Repeal law, "
-        "which cancels it entirely."
+    return _news(
+        m,
+        law_by_another(m),
+        "A law was played.",
+        "A played card and what it does are public. The only answer is Repeal law, which "
+        "cancels it entirely.",
     )
 
 
-def retrieve(m: Moment) -> str:
-    return (
-        "Phase 4, retrieving, happened by itself: the workers came home, the work-order "
-        "markers came off the mat, and every empty new-law space got a new face-down card."
-    )
+RETRIEVE = (
+    "Phase 4, retrieving, happened by itself: the workers came home, the work-order "
+    "markers came off the mat, and every empty new-law space got a new face-down card."
+)
 
 
 def bidding(m: Moment) -> str:
@@ -359,12 +352,11 @@ def bidding(m: Moment) -> str:
     )
 
 
-def choose_start(m: Moment) -> str:
-    return (
-        "You name the next start player, yourself included. A common trick: name the player on "
-        "your right. You then place second in phase 1, and you will be player B in the next "
-        "bidding, able to match."
-    )
+CHOOSE_START = (
+    "You name the next start player, yourself included. A common trick: name the player on "
+    "your right. You then place second in phase 1, and you will be player B in the next "
+    "bidding, able to match."
+)
 
 
 def stage(k: int) -> Callable[[Moment], str]:
@@ -387,11 +379,10 @@ def stage(k: int) -> Callable[[Moment], str]:
     return text
 
 
-def last_tile(m: Moment) -> str:
-    return (
-        "Only one building tile is left. Whoever buys it ends the game at once: make sure the "
-        "scores favour you when you do, or buy it before someone else can."
-    )
+LAST_TILE = (
+    "Only one building tile is left. Whoever buys it ends the game at once: make sure the "
+    "scores favour you when you do, or buy it before someone else can."
+)
 
 
 def end(m: Moment) -> str:
@@ -409,10 +400,9 @@ def end(m: Moment) -> str:
     )
 
 
-def free(m: Moment) -> str:
-    return (
-        "You have now seen every part of a round. From here on you choose your own moves: any "
-        "legal move is accepted. {hint} still shows the coach's suggestion with its reason, "
-        "{walkthrough} every option with what it needs, and {forward} lets the coach play "
-        "for you until the next new thing happens."
-    )
+FREE = (
+    "You have now seen every part of a round. From here on you choose your own moves: any "
+    "legal move is accepted. {hint} still shows the coach's suggestion with its reason, "
+    "{walkthrough} every option with what it needs, and {forward} lets the coach play "
+    "for you until the next new thing happens."
+)
