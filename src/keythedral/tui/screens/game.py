@@ -88,9 +88,9 @@ class GameScreen(BaseScreen):
         Binding("t", "show('mats')", "Mats", id="show-mats"),
         Binding("g", "show('log')", "Log", id="show-log"),
         Binding("r", "laws", "Laws", id="laws"),
-        Binding("i", "hint", "Hint", id="hint"),
-        Binding("e", "walkthrough", "Explain", id="walkthrough"),
-        Binding("b", "rules", "Rules", show=False, id="rules"),
+        Binding("i", "assist('hint')", "Hint", id="hint"),
+        Binding("e", "assist('walkthrough')", "Explain", id="walkthrough"),
+        Binding("b", "assist('rules')", "Rules", show=False, id="rules"),
         Binding("ctrl+s", "app.save", "Save", show=False, id="save"),
         Binding("c", "corners", "Corners", show=False, id="corners"),
         Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False, id="zoom-in"),
@@ -560,16 +560,16 @@ class GameScreen(BaseScreen):
 
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 
-    def action_hint(self) -> None:
-        self.assist.hint()
-
-    def action_walkthrough(self) -> None:
-        self.assist.walkthrough()
-
-    def action_rules(self) -> None:
-        self.assist.rules()
+    def action_assist(self, what: str) -> None:
+        """The help keys: the hint, the walkthrough, the rules (``Assist``)."""
+        {
+            "hint": self.assist.hint,
+            "walkthrough": self.assist.walkthrough,
+            "rules": self.assist.rules,
+        }[what]()
 
     def action_help(self) -> None:
+        """The app's help key (one binding id for every screen), with this screen's help."""
         self.assist.help()
 
     def action_undo(self) -> None:
@@ -587,20 +587,21 @@ class GameScreen(BaseScreen):
 
     def action_move(self, dx: int, dy: int) -> None:
         """Moving the map cursor takes the keyboard to the map: Enter then acts there."""
+        board = self._map_in_focus()
+        self._cursor_moved(board.move(dx, dy))
+
+    def _map_in_focus(self) -> FieldMap:
+        """The map on screen (not the mats, the log or the walkthrough), with the keyboard."""
         switcher = self.query_one(ContentSwitcher)
         if switcher.current != "map":
             switcher.current = "map"
         board = self.query_one(FieldMap)
         if not board.has_focus:  # focus() repaints the whole map even when it has it
             board.focus()
-        self._cursor_moved(board.move(dx, dy))
+        return board
 
     def action_corners(self) -> None:
-        self.query_one(ContentSwitcher).current = "map"
-        board = self.query_one(FieldMap)
-        if not board.has_focus:  # focus() repaints the whole map even when it has it
-            board.focus()
-        self._cursor_moved(board.toggle_lattice())
+        self._cursor_moved(self._map_in_focus().toggle_lattice())
 
     def action_zoom(self, step: int) -> None:
         """The map one zoom level larger or smaller, until the terminal is resized (then the
@@ -614,11 +615,7 @@ class GameScreen(BaseScreen):
             self.say(f"The map is at its {'largest' if step > 0 else 'smallest'} zoom already.")
 
     def action_next_target(self) -> None:
-        self.query_one(ContentSwitcher).current = "map"
-        board = self.query_one(FieldMap)
-        if not board.has_focus:  # focus() repaints the whole map even when it has it
-            board.focus()
-        self._cursor_moved(board.next_target())
+        self._cursor_moved(self._map_in_focus().next_target())
 
     def action_key(self, key: str) -> None:
         """A choice key: applied at once, so a second key press sees the new choices."""
