@@ -1,10 +1,17 @@
-"""Small screens: every key the scores screen shows does something; the help card's summary."""
+"""Small screens: every key the scores screen shows does something; the help card's summary;
+the notice a terminal below 80x24 gets, alone on the screen, without a scroll bar."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from textshot import screen_text
 from tui_helpers import config, make_app, saved_game
 
+from keythedral.tui.screens.base import BaseScreen, too_small_text
 from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
@@ -59,3 +66,70 @@ def test_the_help_cards_game_in_short_names_every_phase() -> None:
 
     for n in range(1, 6):
         assert f"{n}. " in GAME_IN_SHORT, n
+
+
+# --- the too-small notice ---------------------------------------------------------------------
+SMALL = [(79, 24), (80, 23), (70, 20), (40, 10), (30, 8), (20, 5)]
+SCROLLBAR_MARKS = set("▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▕▐")
+
+
+def mid_game() -> Any:
+    """A game that opens on the hand-over screen."""
+    return saved_game(config(3, no_laws=True), lambda s: s.round == 2 and s.phase == "spend")
+
+
+def shows_only_the_notice(app: Any) -> None:
+    """The screen shows the notice, whole and alone (no scroll bar, no key bar, no board)."""
+    width, height = app.size
+    screen = app.screen
+    assert isinstance(screen, BaseScreen)
+    shown = screen_text(app)
+    assert not SCROLLBAR_MARKS & set(shown), shown
+    assert shown.split() == too_small_text(width, height).split(), shown
+    assert not (screen.show_vertical_scrollbar or screen.show_horizontal_scrollbar)
+    bars = [
+        w
+        for w in screen._compositor.visible_widgets
+        if w.show_vertical_scrollbar or w.show_horizontal_scrollbar
+    ]
+    assert not bars, bars
+
+
+@pytest.mark.parametrize("size", SMALL)
+async def test_the_too_small_notice_alone_and_whole(size: tuple[int, int]) -> None:
+    apps = {
+        "new game": make_app(),
+        "game": make_app(config()),
+        "hand-over": make_app(saved=mid_game()),
+        "scores": make_app(saved=finished()),
+    }
+    for name, app in apps.items():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert (name == "hand-over") is isinstance(app.screen, HandoverScreen)
+            shows_only_the_notice(app)
+            if name == "game":
+                app.action_rules()
+                await pilot.pause()
+                shows_only_the_notice(app)
+
+
+def test_the_notice_says_all_it_can_in_the_room_it_has() -> None:
+    assert "Make the window larger" in too_small_text(79, 24)
+    assert too_small_text(20, 5).startswith("The terminal is too small: 20x5.")
+    assert too_small_text(12, 3) == "Too small: 12x3.\nNeeds 80x24."
+    assert too_small_text(8, 1) == "8x1 < 80x24"  # (cut, if it must be)
+
+
+async def test_the_board_comes_back_when_the_terminal_grows() -> None:
+    app = make_app(config())
+    async with app.run_test(size=(20, 5)) as pilot:
+        await pilot.pause()
+        shows_only_the_notice(app)
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "too small" not in shown and "Help" in shown
+        assert not app.screen.has_class("-too-small")

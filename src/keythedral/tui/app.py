@@ -28,6 +28,7 @@ from keythedral.tui.bindings import binding_owners
 from keythedral.tui.bot_runner import BotRunner
 from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
+from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.start import Start, StartError, load_start, load_tutorial
 from keythedral.tui.table import Table
@@ -75,6 +76,7 @@ class KeythedralApp(App[None]):
         auto_play: bool = True,
     ) -> None:
         super().__init__()
+        self.no_color = no_color_wanted()  # no colour codes at all then (tui/nocolor.py)
         self._replay_cursor = replay_cursor  # a replay loaded already, for the viewer
         self.bot_pause = bot_pause  # seconds a bot's move waits, so people can follow it
         self._start_seats = seats  # with ``config``: who plays each seat
@@ -145,7 +147,7 @@ class KeythedralApp(App[None]):
 
     # --- reach: ASCII, keys ----------------------------------------------------------------------
     def get_line_filters(self) -> Sequence[LineFilter]:
-        filters = super().get_line_filters()
+        filters = with_no_colour(super().get_line_filters(), self.no_color)
         return [*filters, self._ascii_filter] if self.ascii_mode else filters
 
     def _load_keys(self, path: Path | None) -> None:

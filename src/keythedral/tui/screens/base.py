@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual import events
 from textual.screen import Screen
 from textual.widgets import Static
@@ -20,15 +22,35 @@ class TooSmall(Static):
 
 
 def too_small_text(width: int, height: int) -> str:
-    return (
-        f"The terminal is too small: {width}x{height}.\n"
-        f"Keythedral needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-        "Make the window larger (or the font smaller)."
+    """The fullest wording of the notice that fits ``width`` x ``height`` when wrapped (the
+    shortest, cut, when none does)."""
+    size, need = f"{width}x{height}", f"{MIN_WIDTH}x{MIN_HEIGHT}"
+    wordings = (
+        f"The terminal is too small: {size}.\nKeythedral needs at least {need}.\n"
+        "Make the window larger (or the font smaller).",
+        f"The terminal is too small: {size}.\nKeythedral needs at least {need}.",
+        f"Too small: {size}.\nNeeds {need}.",
+        f"{size} < {need}",
     )
+    for text in wordings:
+        rows = sum(len(wrapped(line, width)) for line in text.splitlines())
+        if rows <= height:
+            return text
+    return wordings[-1]
+
+
+def wrapped(line: str, width: int) -> list[str]:
+    """``line`` wrapped at spaces to ``width`` cells, as the notice wraps it."""
+    return textwrap.wrap(line, max(1, width), break_on_hyphens=False) or [""]
 
 
 class BaseScreen(Screen[object]):
-    """A plain, opaque screen that says so when the terminal is below 80x24."""
+    """A plain, opaque screen that says so when the terminal is below 80x24: the notice alone,
+    over the whole screen, with no scroll bar (the screen does not scroll while it shows)."""
+
+    DEFAULT_CSS = """
+    BaseScreen.-too-small { overflow: hidden hidden; }
+    """
 
     def compose_too_small(self) -> TooSmall:
         return TooSmall(id="too-small")
@@ -42,6 +64,7 @@ class BaseScreen(Screen[object]):
     def check_size(self) -> None:
         width, height = self.app.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
         for widget in self.query(TooSmall):
             widget.display = small
             if small:

@@ -99,9 +99,10 @@ class FieldMap(ScrollView, can_focus=True):
 
     @property
     def palette(self) -> Palette:
-        """ANSI colour names under an ANSI theme or on a 16-colour terminal, else hex."""
+        """ANSI colour names under an ANSI theme or on a 16-colour terminal, else hex (none
+        under NO_COLOR)."""
         app = self.app
-        return palette_for(app.native_ansi_color, app.console.color_system)
+        return palette_for(app.native_ansi_color, app.console.color_system, app.no_color)
 
     @property
     def lv(self) -> Level:

@@ -21,7 +21,7 @@ of fields.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from textual.geometry import Size
@@ -92,8 +92,22 @@ ANSI_COLOUR = Palette(
 )
 
 
-def palette_for(ansi_theme: bool, color_system: str | None) -> Palette:
-    """The ANSI palette under an ANSI theme or on a terminal of 16 colours (or 8)."""
+#: For ``NO_COLOR`` (tui/nocolor.py), where every colour is taken out as the map is sent and
+#: only the attributes are left: the targets and the cursor are drawn in reverse video (the
+#: cursor's arrows dim while the map does not have the keyboard), the Keythedral underlined.
+NO_COLOUR = replace(
+    ANSI_COLOUR,
+    cursor=Style(bold=True, reverse=True),
+    cursor_idle=Style(dim=True),
+    keythedral=Style(bold=True, underline=True),
+)
+
+
+def palette_for(ansi_theme: bool, color_system: str | None, no_color: bool = False) -> Palette:
+    """No colour under ``NO_COLOR``; the ANSI palette under an ANSI theme or on a terminal of
+    16 colours (or 8)."""
+    if no_color:
+        return NO_COLOUR
     if ansi_theme or color_system in ("standard", "windows"):
         return ANSI_COLOUR
     return TRUE_COLOUR
