@@ -1,9 +1,11 @@
-"""The command-line pieces that keythedral play and simulate share."""
+"""The command-line pieces that keythedral play, simulate and serve share."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any, get_args
+
+import pytest
 
 from keythedral import cli_common
 from keythedral.engine import GameConfig
@@ -54,3 +56,19 @@ def test_help_texts_can_be_replaced_by_field() -> None:
     text = parser.format_help()
     assert "no law cards at all" in text and "variant: no law cards" not in text
     assert "variant: every building tile face up" in text
+
+
+def test_a_subcommand_runs_alone_with_its_own_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    seen: list[argparse.Namespace] = []
+
+    def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = subparsers.add_parser("echo")
+        p.add_argument("--times", type=int, default=1)
+        p.set_defaults(func=lambda args: seen.append(args) or args.times)
+        return p
+
+    assert cli_common.run_alone("echo", add_parser, ["--times", "3"]) == 3
+    assert seen[0].command == "echo"
+    with pytest.raises(SystemExit) as exit_:
+        cli_common.run_alone("echo", add_parser, ["--help"])
+    assert exit_.value.code == 0 and "usage: keythedral echo" in capsys.readouterr().out

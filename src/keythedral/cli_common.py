@@ -1,13 +1,15 @@
 """Command-line pieces that more than one ``keythedral`` command uses.
 
-The game's variant options (``keythedral play`` and ``keythedral simulate`` both take them).
+The game's variant options (``keythedral play`` and ``keythedral simulate`` both take them),
+and the entry point of a subcommand that also runs on its own (``python -m keythedral.serve``).
 Only argparse here: the command line is built before anything else loads.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 #: The variant options: option, GameConfig field, choices (none: a switch that turns the
@@ -58,3 +60,17 @@ def variants_from_args(args: argparse.Namespace, prefix: str = "") -> dict[str, 
     """The variants the options added by :func:`add_variant_options` ask for, as GameConfig's
     keyword arguments."""
     return {field: getattr(args, _dest(flag, prefix)) for flag, field, _, _ in VARIANT_OPTIONS}
+
+
+def run_alone(
+    command: str,
+    add_parser: Callable[[Any], argparse.ArgumentParser],
+    argv: Sequence[str] | None = None,
+) -> int:
+    """Run ``keythedral COMMAND ARGV...`` with only that subcommand's parser (``argv``: the
+    process's own arguments by default), for ``python -m keythedral.COMMAND``."""
+    parser = argparse.ArgumentParser(prog="keythedral")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_parser(sub)
+    args = parser.parse_args([command, *(sys.argv[1:] if argv is None else argv)])
+    return int(args.func(args))

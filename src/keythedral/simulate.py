@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keythedral.cli_common import add_variant_options, variants_from_args
+from keythedral.cli_common import add_variant_options, run_alone, variants_from_args
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
@@ -536,11 +536,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run as ``python -m keythedral.simulate ...`` (the same options as the subcommand)."""
-    parser = argparse.ArgumentParser(prog="keythedral")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_simulate_parser(sub)
-    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
-    return run_simulate(args)
+    return run_alone("simulate", add_simulate_parser, argv)
 
 
 if __name__ == "__main__":
