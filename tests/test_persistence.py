@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def test_a_failed_write_keeps_the_previous_save(
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(persistence.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)  # the atomic writer's last step
     with pytest.raises(persistence.SaveError, match="No space left"):
         persistence.save(path, cfg, actions[:5], engine.new_game(cfg))
     assert path.read_bytes() == good

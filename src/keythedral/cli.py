@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import replay, serve, simulate
+from .cli_common import add_variant_options, variants_from_args
 from .safetext import name_problem, printable
 
 
@@ -45,23 +46,7 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         "--resume", action="store_true", help="continue the interrupted game (the autosave)"
     )
     p.add_argument("--load", type=Path, metavar="FILE", help="continue a game saved in FILE")
-    p.add_argument("--no-laws", action="store_true", help="variant: no law cards")
-    p.add_argument(
-        "--open-buildings", action="store_true", help="variant: every building tile face up"
-    )
-    p.add_argument("--long-game", action="store_true", help="variant: one more tile per stage")
-    p.add_argument(
-        "--edition",
-        choices=("classic", "second"),
-        help="scoring edition (default: classic)",
-        default="classic" if defaults else argparse.SUPPRESS,
-    )
-    p.add_argument(
-        "--windows",
-        choices=("always", "when_possible"),
-        help="when law-card windows open (default: always, which hides who holds what)",
-        default="always" if defaults else argparse.SUPPRESS,
-    )
+    add_variant_options(p, defaults=defaults)
     p.add_argument(
         "--strict-privacy",
         action="store_true",
@@ -267,13 +252,6 @@ def _play(args: argparse.Namespace) -> int:
         if (problem := name_problem(name.strip())) is not None:
             print(f"keythedral: --players: {problem}", file=sys.stderr)
             return 2
-    variants = {
-        "no_laws": args.no_laws,
-        "open_buildings": args.open_buildings,
-        "long_game": args.long_game,
-        "edition": args.edition,
-        "reaction_windows": args.windows,
-    }
     try:
         seats = parse_seats(args.bots, len(args.players) if args.players else None)
     except ValueError as exc:
@@ -282,7 +260,7 @@ def _play(args: argparse.Namespace) -> int:
     start = Start(
         players=tuple(args.players or ()),
         seed=args.seed,
-        variants=variants,
+        variants=variants_from_args(args),
         load=load,
         seats=seats,
     )

@@ -19,7 +19,6 @@ spec for ``bots.make_bot``); saves without it are games of people only.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -27,9 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 from keythedral import __version__
+from keythedral.folders import data_dir as data_dir  # the user's folders, in one place
 from keythedral.record import (
     RecordError,
     config_of,
@@ -81,14 +79,6 @@ class SavedGame:
 
 
 # --- folders --------------------------------------------------------------------------------
-def data_dir() -> Path:
-    """The user data folder for saves (``$KEYTHEDRAL_DATA_DIR`` overrides it)."""
-    env = os.environ.get("KEYTHEDRAL_DATA_DIR")
-    if env:
-        return Path(env)
-    return Path(platformdirs.user_data_dir("keythedral", appauthor=False))
-
-
 def autosave_path(base: Path | None = None) -> Path:
     return (base or data_dir()) / AUTOSAVE
 

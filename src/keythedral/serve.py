@@ -29,6 +29,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+from .cli_common import run_alone
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: Each game is a process of about 45 MB that wants a share of a core while it draws.
@@ -281,11 +283,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run as ``python -m keythedral.serve ...`` (the same options as the subcommand)."""
-    parser = argparse.ArgumentParser(prog="keythedral")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_serve_parser(sub)
-    args = parser.parse_args(["serve", *(sys.argv[1:] if argv is None else argv)])
-    return run_serve(args)
+    return run_alone("serve", add_serve_parser, argv)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from keythedral.cli_common import add_variant_options, run_alone, variants_from_args
+
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
 
@@ -433,29 +435,14 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="keep every bot in its seat (by default they rotate game by game)",
     )
-    p.add_argument("--no-laws", dest="sim_no_laws", action="store_true", help="variant: no laws")
-    p.add_argument(
-        "--open-buildings",
-        dest="sim_open",
-        action="store_true",
-        help="variant: every building tile face up",
-    )
-    p.add_argument(
-        "--long-game", dest="sim_long", action="store_true", help="variant: one more tile per stage"
-    )
-    p.add_argument(
-        "--edition",
-        dest="sim_edition",
-        choices=("classic", "second"),
-        default="classic",
-        help="scoring edition (default classic)",
-    )
-    p.add_argument(
-        "--windows",
-        dest="sim_windows",
-        choices=("always", "when_possible"),
-        default="always",
-        help="when law-card windows open (default always)",
+    add_variant_options(
+        p,
+        prefix="sim_",
+        helps={
+            "no_laws": "variant: no laws",
+            "edition": "scoring edition (default classic)",
+            "reaction_windows": "when law-card windows open (default always)",
+        },
     )
     p.add_argument("--quiet", dest="sim_quiet", action="store_true", help="no progress bar")
     p.add_argument(
@@ -487,13 +474,9 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         bots=specs,
         games=args.sim_games,
         seed=args.sim_seed,
-        no_laws=args.sim_no_laws,
-        open_buildings=args.sim_open,
-        long_game=args.sim_long,
-        edition=args.sim_edition,
-        reaction_windows=args.sim_windows,
         rotate=not args.sim_no_rotate,
         keep_actions=args.sim_replays is not None,
+        **variants_from_args(args, prefix="sim_"),
     )
 
 
@@ -553,11 +536,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run as ``python -m keythedral.simulate ...`` (the same options as the subcommand)."""
-    parser = argparse.ArgumentParser(prog="keythedral")
-    sub = parser.add_subparsers(dest="command", required=True)
-    add_simulate_parser(sub)
-    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
-    return run_simulate(args)
+    return run_alone("simulate", add_simulate_parser, argv)
 
 
 if __name__ == "__main__":

@@ -16,24 +16,16 @@ be read, an unknown id, a key name that cannot be right, a key the app keeps for
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
+from keythedral.folders import config_dir as config_dir  # the user's folders, in one place
 
 KEYS_FILE = "keys.toml"
 KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super|hyper)\+)*[a-z0-9_]+$|^[^\s,]$")
-
-
-def config_dir() -> Path:
-    env = os.environ.get("KEYTHEDRAL_CONFIG_DIR")
-    if env:
-        return Path(env)
-    return Path(platformdirs.user_config_dir("keythedral", appauthor=False))
 
 
 def keys_path(base: Path | None = None) -> Path:

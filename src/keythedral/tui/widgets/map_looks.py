@@ -34,11 +34,6 @@ FIELD_COLOURS = {
     "vineyard": "#c0405a",
 }
 SEAT_COLOURS = ("#ff5f5f", "#5fafff", "#ffd75f", "#5fd787", "#d787ff")
-TARGET = Style(color="black", bgcolor="#ffd700", bold=True)
-TARGET_EDGE = Style(color="#ffd700", bold=True)
-CURSOR = Style(color="#ffffff", bold=True)
-CURSOR_IDLE = Style(color="#a0a0a0")
-KEYTHEDRAL = Style(color="black", bgcolor="#e0b040", bold=True)
 DIM = Style(dim=True)
 
 
@@ -61,11 +56,11 @@ class Palette:
 TRUE_COLOUR = Palette(
     fields={ftype: ("black", colour) for ftype, colour in FIELD_COLOURS.items()},
     seats=SEAT_COLOURS,
-    target=TARGET,
-    target_edge=TARGET_EDGE,
-    cursor=CURSOR,
-    cursor_idle=CURSOR_IDLE,
-    keythedral=KEYTHEDRAL,
+    target=Style(color="black", bgcolor="#ffd700", bold=True),
+    target_edge=Style(color="#ffd700", bold=True),
+    cursor=Style(color="#ffffff", bold=True),
+    cursor_idle=Style(color="#a0a0a0"),
+    keythedral=Style(color="black", bgcolor="#e0b040", bold=True),
     workers_on_seat_colour=False,
 )
 
