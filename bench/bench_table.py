@@ -88,6 +88,8 @@ def play(game_args: list[str], rounds: int, cols: int, rows: int) -> dict[int, C
                     phase = PHASE.search(text)
                     c["at " + (phase.group(1) if phase else "?")] += 1
                 c["keys"] += 1
+                phase = PHASE.search(text)
+                c["key " + (phase.group(1) if phase else "?")] += 1
                 table.app.send(b"\r")
                 table.settle()
                 now = table.text()
@@ -119,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         where = ", ".join(
             f"{k[3:]} {v}" for k, v in sorted(counts[rnd].items()) if k.startswith("at ")
         )
+        keys_at = ", ".join(
+            f"{k[4:]} {v}" for k, v in sorted(counts[rnd].items()) if k.startswith("key ")
+        )
         print(f"{label:>6} {counts[rnd]['handovers']:>11} {counts[rnd]['keys']:>6}   {where}")
+        print(f"{'':>6} {'':>11} {'':>6}   keys: {keys_at}")
     played = [counts[r] for r in range(1, args.rounds + 1) if r in counts]
     if played:
         n = len(played)

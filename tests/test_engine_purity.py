@@ -82,7 +82,7 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
 
 
 #: The leaf modules every layer shares: they import nothing of ours (the engine uses them).
-LEAVES = ("vocab", "safetext", "safefile")
+LEAVES = ("vocab", "safetext", "safefile", "folders")
 
 
 def test_the_engine_imports_of_ours_only_its_own_modules_and_the_leaves() -> None:
