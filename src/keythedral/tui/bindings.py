@@ -8,7 +8,7 @@ def binding_owners() -> list[tuple[str, type]]:
     """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
     with BINDINGS: a test finds any left out)."""
     from keythedral.tui.app import KeythedralApp
-    from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
+    from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog, SaveDialog
     from keythedral.tui.screens.game import GameScreen
     from keythedral.tui.screens.handover import HandoverScreen
     from keythedral.tui.screens.help import HelpScreen, LawsScreen
@@ -34,5 +34,6 @@ def binding_owners() -> list[tuple[str, type]]:
         ("law cards", LawsScreen),
         ("save", SaveDialog),
         ("load", LoadDialog),
+        ("new game over an unfinished one", ReplaceDialog),
         ("replay viewer", ReplayScreen),
     ]
