@@ -222,7 +222,7 @@ class KeythedralApp(App[None]):
             return
         if note:
             self.call_from_thread(self.files.tell_note, note)
-        self.call_from_thread(self._begin, session)
+        self.files.begin_started(session, self._begin, new=self._start.load is None)
 
     def _start_failed(self, message: str) -> None:
         self.notify(message, title="Cannot start that game", severity="error", timeout=15)
@@ -232,9 +232,9 @@ class KeythedralApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    def action_new_game(self) -> None:
+    def action_new_game(self, template: GameConfig | None = None) -> None:
         self.clear_screens()
-        template = self.session.config if self.session is not None else None
+        template = template or (self.session.config if self.session is not None else None)
         seats = self.session.seats if self.session is not None else self._start.seats
         from keythedral.tui.screens.new_game import NewGameScreen
 
@@ -249,7 +249,7 @@ class KeythedralApp(App[None]):
         from keythedral.tui.screens.new_game import GameSetup
 
         if isinstance(result, GameSetup):
-            self.start_game(result.config, result.seats)
+            self.start_game(result.config, result.seats, result.keep_as)
         elif isinstance(result, engine.GameConfig):
             self.start_game(result)
         elif result == "resume":
@@ -259,11 +259,12 @@ class KeythedralApp(App[None]):
         elif result == "tutorial":
             self.start_tutorial()
 
-    def start_game(self, config: GameConfig, seats: Sequence[str] = ()) -> None:
-        """A new game; ``seats``: "human" or a bot spec per seat (all people by default)."""
+    def start_game(self, config: GameConfig, seats: Sequence[str] = (), keep_as: str = "") -> None:
+        """A new game; ``seats``: "human" or a bot spec per seat (all people by default);
+        ``keep_as``: the name an unfinished game in the autosave is kept under, if asked."""
         from keythedral.tui.session import Session
 
-        self.files.keep_unfinished()  # the game in the autosave is never lost to a new one
+        self.files.keep_unfinished(keep_as)  # the game in the autosave is never lost to a new one
         self._begin(Session.new(config, seats))
 
     def resume(self, saved: SavedGame) -> None:

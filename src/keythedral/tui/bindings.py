@@ -8,7 +8,7 @@ def binding_owners() -> list[tuple[str, type]]:
     """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
     with BINDINGS: a test finds any left out)."""
     from keythedral.tui.app import KeythedralApp
-    from keythedral.tui.screens.dialogs import LoadDialog, SaveDialog
+    from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog, SaveDialog
     from keythedral.tui.screens.drawn import DrawnLawScreen
     from keythedral.tui.screens.game import GameScreen
     from keythedral.tui.screens.handover import HandoverScreen
@@ -36,5 +36,6 @@ def binding_owners() -> list[tuple[str, type]]:
         ("law cards", LawsScreen),
         ("save", SaveDialog),
         ("load", LoadDialog),
+        ("new game over an unfinished one", ReplaceDialog),
         ("replay viewer", ReplayScreen),
     ]

@@ -15,12 +15,28 @@ from typing import TYPE_CHECKING
 from keythedral.safetext import inside, printable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from keythedral.autosave import AutoSaver
+    from keythedral.persistence import SavedGame
     from keythedral.replay import ReplayCursor
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.screens.new_game import NewGameScreen
+    from keythedral.tui.session import Session
+
+
+def kept_name(old: SavedGame) -> str:
+    """The name an unfinished game is kept under when a new game takes the autosave's place:
+    unfinished-<names>-seed-<n>-<the time now>."""
+    from datetime import datetime
+
+    from keythedral import persistence
+    from keythedral.safetext import slug
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    name = slug(f"unfinished {persistence.game_stem(old.config.players, old.config.seed)}", 40)
+    return f"{name}-{stamp}"
 
 
 class Files:
@@ -55,40 +71,84 @@ class Files:
         if session is not None and self.autosave_enabled:
             self.saver.submit(session.config, session.actions, session.state, session.seats)
 
-    def keep_unfinished(self) -> None:
-        """Before a new game takes the autosave's place: an unfinished game in it is kept as a
-        named save (the load dialog lists it), so that no game is ever lost by starting another.
-        Called before the new game's first autosave."""
+    def unfinished(self) -> SavedGame | None:
+        """The unfinished game a new game would take the place of: the autosave's, when this
+        app autosaves and the autosave holds a game that can be resumed (None when it is
+        absent, finished, broken or not begun: then there is nothing to ask about or keep)."""
         if not self.autosave_enabled:
-            return
-        from datetime import datetime
-
+            return None
         from keythedral import persistence
-        from keythedral.safetext import slug
 
         path = persistence.autosave_path(self.data_dir)
         if not path.exists():
-            return
+            return None
         if self.autosaver is not None:
             self.autosaver.flush()  # the game in it is whole on disk first
         try:
             old = persistence.load(path)
         except persistence.SaveError:
-            return  # nothing that could be resumed: nothing to keep (the file stays as it is)
-        if not old.state.to_act:
-            return  # a finished game: it is kept as a replay already
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        name = slug(f"unfinished {persistence.game_stem(old.config.players, old.config.seed)}", 40)
+            return None  # nothing that could be resumed (the file stays as it is)
+        if not old.state.to_act or not old.actions:
+            return None  # a finished game is kept as a replay; one not begun holds nothing
+        return old
+
+    def ask_replace(self, old: SavedGame, answer: Callable[[str | None, str], None]) -> None:
+        """Ask before a new game takes the place of the unfinished game ``old``:
+        ``answer(choice, keep_as)`` with "new" (start it: ``old`` is to be kept as the named
+        save ``keep_as``), "resume" (``old`` instead) or None (back to the new-game screen)."""
+        from keythedral.tui.screens.dialogs import ReplaceDialog
+
+        keep_as = kept_name(old)
+        dialog = ReplaceDialog(old.describe(), keep_as)
+        self.app.push_screen(dialog, callback=lambda choice: answer(choice, keep_as))
+
+    def begin_started(
+        self, session: Session, begin: Callable[[Session], None], new: bool = True
+    ) -> None:
+        """(In the thread that loaded ``session``, the game the command line asked for.)
+        ``begin`` it; a ``new`` game that would take the place of an unfinished one asks first
+        (:meth:`ask_replace`): Esc goes to the new-game screen, set up as the command line
+        said."""
+        old = self.unfinished() if new else None
+        if old is None:
+            self.app.call_from_thread(begin, session)
+            return
+        answered = partial(self._started_answer, session, begin)
+        self.app.call_from_thread(self.ask_replace, old, answered)
+
+    def _started_answer(
+        self, session: Session, begin: Callable[[Session], None], choice: str | None, keep: str
+    ) -> None:
+        from keythedral import persistence
+
+        if choice == "new":
+            self.keep_unfinished(keep)
+            begin(session)
+        elif choice == "resume":
+            if not self.load_path(persistence.autosave_path(self.data_dir)):
+                self.app.action_new_game(session.config)
+        else:
+            self.app.action_new_game(session.config)
+
+    def keep_unfinished(self, keep_as: str | None = None) -> None:
+        """Before a new game takes the autosave's place: an unfinished game in it is kept as a
+        named save (``keep_as``, the name the question before said, or one made now), which
+        the load dialog lists, so that no game is ever lost by starting another.  Called
+        before the new game's first autosave."""
+        from keythedral import persistence
+
+        old = self.unfinished()
+        if old is None:
+            return
         try:
-            target = persistence.save_path(f"{name}-{stamp}", self.data_dir)
+            target = persistence.save_path(keep_as or kept_name(old), self.data_dir)
             persistence.save(target, old.config, old.actions, old.state, old.seats)
         except (OSError, ValueError, persistence.SaveError) as exc:
             self.app.notify(f"The unfinished game could not be kept: {exc}", severity="error")
             return
-        note = (
-            f"The unfinished game ({old.describe()}) is kept as the save {target.stem}: "
-            "ctrl+p, Load a game."
-        )
+        note = f"Kept as the save {target.stem}: ctrl+p, Load a game."
+        if not keep_as:  # not asked before: what the game was too
+            note = f"The unfinished game ({old.describe()}) is kept as the save {target.stem}."
         # said once the new game is on screen (a note said before would go with the old board)
         self.app.call_after_refresh(
             partial(self.app.notify, note, title="Unfinished game kept", timeout=15)

@@ -1,4 +1,5 @@
-"""Small dialogs: save under a name, load a saved game."""
+"""Small dialogs: save under a name, load a saved game, ask before a new game takes the place
+of an unfinished one."""
 
 from __future__ import annotations
 
@@ -79,6 +80,50 @@ class LoadDialog(ModalScreen[Path | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if 0 <= event.option_index < len(self.paths):
             self.dismiss(self.paths[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplaceDialog(ModalScreen[str | None]):
+    """A new game would take the autosave's place, which holds an unfinished game (``about``:
+    its players and round): "new" starts the new game (the unfinished one is kept as the
+    named save ``keep_as``), "resume" resumes the unfinished one, None goes back."""
+
+    BINDINGS = [
+        Binding("enter", "new", "Start the new game", id="replace.new"),
+        Binding("r", "resume", "Resume the unfinished one", id="replace.resume"),
+        Binding("escape", "cancel", "Back", id="dialog.cancel"),
+    ]
+
+    def __init__(self, about: str, keep_as: str) -> None:
+        super().__init__()
+        self.about = about
+        self.keep_as = keep_as
+
+    def compose(self) -> ComposeResult:
+        from keythedral.tui.widgets.keybar import KeyBar
+
+        # Names and what the save says are shown as they are, never read as markup.
+        with Vertical(classes="dialog"):
+            yield Static("An unfinished game is in the autosave:")
+            yield Static(Text(printable(self.about)), id="replace-game")
+            yield Static(
+                Text(
+                    "Enter  start the new game; keep the unfinished one as the save\n"
+                    f"       {printable(self.keep_as)}\n"
+                    "r      resume the unfinished game instead\n"
+                    "Esc    back to the new-game screen"
+                ),
+                id="replace-keys",
+            )
+        yield KeyBar()
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_resume(self) -> None:
+        self.dismiss("resume")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

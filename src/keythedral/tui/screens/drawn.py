@@ -7,6 +7,7 @@ would stay unseen until its holder next opened their hand.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,19 +28,16 @@ def drawn_text(player: str, card: str) -> str:
 class DrawnLawScreen(ModalScreen[None]):
     """Only the player who drew it is at the keyboard: their hand is still up behind it."""
 
-    BINDINGS = [
-        Binding("enter", "done", "Continue", id="drawn.done"),
-        Binding("escape", "done", show=False, id="drawn.escape"),
-    ]
+    BINDINGS = [Binding("enter,escape", "done", "Continue", id="drawn.done")]
 
     def __init__(self, player: str, card: str) -> None:
         super().__init__()
-        self.player = player
         self.card = card
+        self.text = drawn_text(player, card)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(drawn_text(self.player, self.card), id="drawn-text")
+            yield Static(Text(self.text), id="drawn-text")  # a name is never read as markup
             yield Static("Enter: continue (the keyboard then goes on)", classes="dim")
 
     def action_done(self) -> None:

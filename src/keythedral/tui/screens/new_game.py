@@ -1,16 +1,18 @@
 """The new-game screen: players in seat order (each a person or a computer player), variants,
-the seed; or resume the autosave."""
+the seed, how the table hands over the keyboard; or resume the autosave.  Starting a game that
+would take the place of an unfinished one in the autosave asks first (tui/files.py)."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
     Button,
     Checkbox,
@@ -27,6 +29,7 @@ from keythedral.tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
+    from keythedral.tui.app import KeythedralApp
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
 #: A name for a computer player put in an empty seat.
@@ -47,6 +50,7 @@ class GameSetup:
 
     config: GameConfig
     seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
+    keep_as: str = ""  # the name the unfinished game in the autosave is kept under, if asked
 
 
 class Tick(Checkbox):
@@ -164,6 +168,19 @@ class NewGameScreen(BaseScreen):
                     possible = bool(cfg and cfg.reaction_windows == "when_possible")
                     yield Choice("always (hides who holds what)", value=not possible, id="always")
                     yield Choice("if a card can answer", value=possible, id="when_possible")
+            kapp = self.kapp
+            with Horizontal(id="table-settings"):
+                yield Static("At the table:", classes="label")
+                with Vertical():
+                    yield Tick(
+                        "Hand over the keyboard at every decision",
+                        kapp.table.strict,
+                        id="strict_privacy",
+                        compact=True,
+                    )
+                    yield Tick(
+                        "Forced moves wait for a key", not kapp.auto_play, id="wait", compact=True
+                    )
             with Horizontal(id="seed-row"):
                 yield Static("Seed:", classes="label")
                 yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
@@ -183,6 +200,10 @@ class NewGameScreen(BaseScreen):
             yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note", markup=False)
         yield KeyBar()
         yield self.compose_too_small()
+
+    @property
+    def kapp(self) -> KeythedralApp:
+        return cast("KeythedralApp", self.app)
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
@@ -278,13 +299,41 @@ class NewGameScreen(BaseScreen):
             # Text: the message may quote a name ("[/]"), shown as it is, never as markup.
             self.query_one("#new-error", Static).update(Text(f"Cannot start: {message}"))
             return
+        files = self.kapp.files
+        old = files.unfinished()  # read now: the autosave may have changed since the screen opened
+        if old is None:
+            self._start_game(setup)
+        else:
+            files.ask_replace(old, partial(self._replace_answered, setup))
+
+    def _replace_answered(self, setup: GameSetup, choice: str | None, keep_as: str) -> None:
+        if choice == "new":
+            self._start_game(replace(setup, keep_as=keep_as))
+        elif choice == "resume":
+            self._resume()
+        # None: back on this screen, the autosave as it was
+
+    def _start_game(self, setup: GameSetup) -> None:
+        self.use_table_settings()
         self.dismiss(setup)
+
+    def _resume(self) -> None:
+        self.use_table_settings()
+        self.dismiss("resume")
+
+    def use_table_settings(self) -> None:
+        """The switches are the table's from now on: the game started, resumed or loaded from
+        here is played by them."""
+        kapp = self.kapp
+        kapp.table.strict = self.query_one("#strict_privacy", Checkbox).value
+        kapp.auto_play = not self.query_one("#wait", Checkbox).value
 
     def action_resume(self) -> None:
         if self.resume:
-            self.dismiss("resume")
+            self._resume()
 
     def action_load(self) -> None:
+        self.use_table_settings()
         self.dismiss("load")
 
     def action_tutorial(self) -> None:
