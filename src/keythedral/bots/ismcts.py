@@ -130,15 +130,23 @@ def evaluate(state: GameState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
 
 
-def policy(
-    state: GameState, seat: int, legal: Sequence[Any], rng: random.Random, eps: float
-) -> Any:
+#: Decisions whose options greedy scores one by one, at a cost that grows with their number:
+#: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
+SAMPLED = frozenset({"place_field", "place_cottage", "relocate"})
+#: How many options of a ``SAMPLED`` decision a playout looks at.
+SAMPLE = 8
+
+
+def policy(state: GameState, seat: int, mine: list[Any], rng: random.Random, eps: float) -> Any:
     """The playout policy: the greedy heuristic on the (sampled) state, sometimes one of its
-    runners-up."""
-    mine = [a for a in legal if a.seat == seat]
+    runners-up.  ``mine`` are the seat's own legal actions.  Layout decisions with many
+    options choose among a random few of them (a playout needs a sensible move, not the best)."""
     if len(mine) == 1:
         return mine[0]
-    ctx = Ctx.from_state(state, seat)
+    decision = engine.decision(state)
+    if len(mine) > SAMPLE and decision in SAMPLED:
+        mine = rng.sample(mine, SAMPLE)
+    ctx = Ctx.from_state(state, seat, decision)
     if eps and rng.random() < eps:
         return rng.choice(candidates(ctx, mine, 3, rng.getrandbits(32)))
     return decide(ctx, mine, rng.getrandbits(32))
@@ -292,24 +300,31 @@ class IsmctsBot:
         are dropped; the greedy move stays unless an alternative beats it clearly."""
         assert view.seat is not None
         me = view.seat
+        clock = time.perf_counter
+        start = clock()
         rng = decision_rng(self.seed, view)
         arms = [
             Arm(a) for a in candidates(Ctx.from_view(view), mine, self.width, rng.getrandbits(32))
         ]
         live = list(arms)
-        start = time.perf_counter()
+        # A time budget is kept, not overrun: no playout starts that could not end in time
+        # (judged by the longest so far, and the drawing of a world).
         deadline = start + self.time if self.time is not None else math.inf
+        longest = 0.0
         limit = self.iterations if self.iterations is not None else 1 << 62
         fast = view.config.model_copy(update={"reaction_windows": "when_possible"})
         stats = SearchStats()
         it = 0
         sweep = 0
-        while len(live) > 1 and it < limit and (sweep == 0 or time.perf_counter() < deadline):
+        while len(live) > 1 and it < limit and clock() + longest < deadline:
+            drawn = clock()
             world = engine.sample_state(view, rng.getrandbits(63))
             world = world.model_copy(update={"config": fast})
             play_seed = rng.getrandbits(63)
+            drawing = clock() - drawn
             for arm in live:
-                if it >= limit or (sweep and time.perf_counter() >= deadline):
+                began = clock()
+                if it >= limit or began + longest + drawing >= deadline:
                     break
                 it += 1
                 try:
@@ -323,6 +338,7 @@ class IsmctsBot:
                     continue
                 arm.rewards[sweep] = reward
                 stats.steps += steps
+                longest = max(longest, clock() - began)
             sweep += 1
             if stats.failures > 3 * max(1, it - stats.failures):
                 break  # nothing works from here: fall back on the greedy move
@@ -330,7 +346,7 @@ class IsmctsBot:
                 live = self._prune(live)
         stats.iterations = it
         stats.sweeps = sweep
-        stats.elapsed = time.perf_counter() - start
+        stats.elapsed = clock() - start
         stats.means = {_label(a.action): (len(a.rewards), a.mean()) for a in arms}
         self.last = stats
         self.total.iterations += it
