@@ -50,7 +50,7 @@ def play(
 
 # --- the registry ---------------------------------------------------------------------------
 def test_registry_builds_each_bot_by_name_and_spec() -> None:
-    assert bots.bot_names() == ["random", "greedy", "ismcts"]
+    assert bots.bot_names() == ["random", "greedy", "ismcts"]  # the levels apart
     for name in bots.bot_names():
         bot = make_bot(name, seed=3)
         assert isinstance(bot, bots.Bot)
@@ -105,6 +105,44 @@ def test_ismcts_plays_legal_moves_to_the_end(n: int) -> None:
     assert state.winners
     assert search.total.iterations > 0
     assert search.total.failures == 0  # every sampled world could be played on
+
+
+# --- strength levels --------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_plays_a_game_to_the_end(level: str) -> None:
+    # hard is ismcts at a second a move: capped here at a few iterations, to stay quick.
+    spec = "hard:iterations=4:width=3" if level == "hard" else level
+    bot = make_bot(spec, seed=2)
+    state, _ = play(config(3, 31), [bot, "greedy", "greedy"], max_rounds=30)
+    assert state.winners and state.scores is not None
+    if level == "hard":
+        assert isinstance(bot, bots.IsmctsBot) and bot.total.iterations > 0
+
+
+def test_levels_name_a_bot_and_its_budget() -> None:
+    assert bots.level_names() == ["easy", "normal", "hard"]
+    for name in bots.level_names():
+        assert bots.DESCRIPTIONS[name]  # one line each, for menus and --help
+        assert "\n" not in bots.DESCRIPTIONS[name]
+        assert parse_spec(name) == (name, {})
+    hard = make_bot("hard", seed=1)
+    assert isinstance(hard, bots.IsmctsBot) and hard.time == 1.0 and hard.iterations is None
+    quick = make_bot("hard:time=0.2", seed=1, iterations=9)
+    assert isinstance(quick, bots.IsmctsBot) and (quick.time, quick.iterations) == (0.2, 9)
+    assert make_bot("normal").name == "greedy"
+    with pytest.raises(BotSpecError, match="mistakes is a probability"):
+        make_bot("easy:mistakes=2")
+
+
+def test_easy_slips_from_greedy_now_and_then(moments: list) -> None:
+    easy, greedy = make_bot("easy", 4), make_bot("greedy")
+    slips = 0
+    for view, legal in moments:
+        pick = easy.choose(view, legal)
+        assert pick == make_bot("easy", 4).choose(view, legal)  # deterministic
+        assert pick in legal
+        slips += pick != greedy.choose(view, legal)
+    assert 0 < slips < len(moments)
 
 
 def test_random_bots_choose_only_legal_actions() -> None:
