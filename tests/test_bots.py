@@ -229,3 +229,22 @@ def test_greedy_beats_random_in_nearly_every_game() -> None:
     assert two.finished == 16 and four.finished == 8
     assert two.rows[0].wins >= 15
     assert four.rows[0].wins >= 7
+
+
+def test_ismcts_tree_takes_a_child_no_playout_scored(moments: list) -> None:
+    """A playout that fails on its sampled world leaves a new child unscored: the next visit
+    takes it, rather than dividing by its zero visits."""
+    from keythedral.bots.ismcts import Node
+
+    bot = make_bot("ismcts", seed=1)
+    assert isinstance(bot, bots.IsmctsBot)
+    view, legal = next(m for m in moments if len(bots.own_actions(m[0], m[1])) > 3)
+    mine = bots.own_actions(view, legal)
+    node = Node()
+    node.visits = 100  # wide enough to offer several options
+    for a in mine:
+        node.children[a] = Node()
+        node.children[a].avail = 1
+    state = engine.sample_state(view, 3)
+    action, child, going_on = bot._tree_step(state, view.seat, node, mine)
+    assert action in mine and child is node.children[action] and not going_on

@@ -152,6 +152,12 @@ def policy(state: GameState, seat: int, mine: list[Any], rng: random.Random, eps
     return decide(ctx, mine, rng.getrandbits(32))
 
 
+def _quiet(state: GameState) -> bool:
+    """A state the heuristic can score as it stands: no payment half made (its cubes gone,
+    what they buy not yet had), no cube being chosen, no law card waiting for answers."""
+    return state.payment is None and state.gain is None and not state.windows
+
+
 class Node:
     """An information set of the bot's: reached by a sequence of its own actions, whatever the
     other seats did in between.  Holds the statistics of the actions tried from it."""
@@ -393,7 +399,10 @@ class IsmctsBot:
         steps = 1
         eps = self.epsilon
         expanding = True
-        while state.to_act and steps < self.depth and state.round <= root_round:
+        depth = self.depth
+        while state.to_act and state.round <= root_round:
+            if steps >= depth and _quiet(state):
+                break
             legal = engine.legal_actions(state)
             seat = me if me in state.to_act else state.to_act[0]
             mine = [a for a in legal if a.seat == seat]
@@ -440,6 +449,8 @@ class IsmctsBot:
         best, best_u = options[0], -math.inf
         for a in options:
             child = children[a]
+            if not child.visits:  # made by a playout that failed before it was scored
+                return a, child, False
             u = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
             if u > best_u:
                 best, best_u = a, u
