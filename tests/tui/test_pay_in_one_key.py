@@ -54,3 +54,43 @@ async def test_a_single_cube_owed_has_no_suggestion_line() -> None:
         if isinstance(app.screen, HandoverScreen):
             await hand_over(pilot, app)
         assert all(c.command != "pay-suggested" for c in panel(app).choices)
+
+
+async def test_the_only_way_to_pay_for_ones_own_choice_pays_itself() -> None:
+    """A purchase with exactly one way to pay: the payment follows the choice at once (the
+    person is behind their own screen: nobody sees anything), said in the info line."""
+    from keythedral import engine
+    from keythedral.tui.screens.handover import HandoverScreen
+
+    def one_way(state: engine.GameState) -> bool:
+        if engine.decision(state) != "spend":
+            return False
+        for a in engine.legal_actions(state):
+            after = engine.apply(state, a)
+            if engine.decision(after) == "pay" and len(engine.legal_actions(after)) == 1:
+                return True
+        return False
+
+    saved = saved_game(config(3), one_way)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        state = session.state
+        seat = state.to_act[0]
+        action = next(
+            a
+            for a in engine.legal_actions(state)
+            if engine.decision(after := engine.apply(state, a)) == "pay"
+            and len(engine.legal_actions(after)) == 1
+        )
+        before = len(session.actions)
+        assert app.mode.play(action)
+        await pilot.pause()
+        assert len(session.actions) >= before + 2  # the choice and its payment
+        assert session.actions[before + 1].kind == "pay"
+        assert session.actions[before + 1].seat == seat

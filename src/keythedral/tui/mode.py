@@ -42,6 +42,9 @@ class GameMode:
     autosaves: ClassVar[bool] = True
     #: A payment opens on the coach's cubes, all in one key (the tutorial asks for each cube).
     suggests_payments: ClassVar[bool] = True
+    #: A private decision with one choice that follows the same person's own action (paying
+    #: the only way a purchase can be paid) plays itself (the tutorial asks for each step).
+    plays_own_forced: ClassVar[bool] = True
 
     def __init__(self, app: KeythedralApp) -> None:
         self.app = app
@@ -133,6 +136,27 @@ class GameMode:
             self.app.game_screen.say(text, public=True)
         return True
 
+    def play_own_forced(self, session: Session, seat: int) -> bool:
+        """A private decision with one choice, right after the same person's own action (the
+        only way to pay for what they just chose): it plays itself, said in the info line for
+        that person only.  Nobody else is at the keyboard, so this shows nobody anything; a
+        decision that comes with a hand-over keeps its moment (one key, pre-selected)."""
+        if not (self.plays_own_forced and self.app.auto_play) or session.is_bot(seat):
+            return False
+        if not session.actions or session.actions[-1].seat != seat:
+            return False
+        if self.table.hand_up != seat:
+            return False
+        legal = session.legal_for(seat)
+        if len(legal) != 1:
+            return False
+        from keythedral.tui.text import describe
+
+        action = legal[0]
+        if self.app.game_screen is not None:  # before the move: the note is this hand's
+            self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
+        return self.play(action)
+
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
         session = self.app.session
@@ -184,6 +208,8 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
+            case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
+                pass
             case ShowHand() | SharedWindow():
                 app.redraw()
             case ShowPublic(seat):
