@@ -158,3 +158,22 @@ async def test_strict_privacy_hands_over_for_a_fenced_off_cottage() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_a_note_does_not_outlive_the_hand_over() -> None:
+    """The info line's last message was for the moment before the keyboard passed."""
+    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await hand_over(pilot, app)
+        screen = app.game_screen
+        assert screen is not None
+        screen.say("Ann: worker to the farm (the only choice).", public=True)
+        session = app.session
+        assert session is not None
+        app.mode.hand_over(session, (session.state.to_act[0] + 1) % 3, None)
+        await pilot.pause()
+        await hand_over(pilot, app)
+        assert "(the only choice)" not in screen_text(app)

@@ -50,6 +50,9 @@ class GameMode:
         self.app = app
         self.scores_shown = False
         self._handover: HandoverScreen | None = None
+        #: Where in the game's actions a forced move played itself: taking back the move
+        #: after it takes back that one too (else it would only play itself again).
+        self.forced_at: set[int] = set()
 
     @property
     def table(self) -> Table:
@@ -130,7 +133,7 @@ class GameMode:
         text = (
             f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
         )
-        if not self.play(action):
+        if not self._play_forced(session, action):
             return False
         if self.app.game_screen is not None:
             self.app.game_screen.say(text, public=True)
@@ -155,7 +158,25 @@ class GameMode:
         action = legal[0]
         if self.app.game_screen is not None:  # before the move: the note is this hand's
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
-        return self.play(action)
+        return self._play_forced(session, action)
+
+    def _play_forced(self, session: Session, action: Action) -> bool:
+        at = len(session.actions)
+        self.forced_at.add(at)
+        if self.play(action):
+            return True
+        self.forced_at.discard(at)
+        return False
+
+    def take_back(self, session: Session) -> Action:
+        """Take back the last action; if it was a forced move, the action that led to it too
+        (when that may be taken back), and so on back to the person's own choice, so that the
+        forced moves do not simply play again."""
+        action = session.undo()
+        while len(session.actions) in self.forced_at and session.undoable_by() == action.seat:
+            action = session.undo()  # what was taken back had played itself: one more
+        self.forced_at = {i for i in self.forced_at if i < len(session.actions)}
+        return action
 
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
@@ -189,7 +210,7 @@ class GameMode:
             return
         assert self.app.session is not None
         self.app.runner.cancel()
-        action = self.app.session.undo()
+        action = self.take_back(self.app.session)
         self.app.files.autosave()
         self.route()
         if screen is not None:
@@ -230,7 +251,7 @@ class GameMode:
                 self.route()
             case TakeBack():
                 app.runner.cancel()
-                session.undo()
+                self.take_back(session)
                 app.files.autosave()
                 self.route()
             case GameOver():
@@ -254,6 +275,8 @@ class GameMode:
             context = f"{names[seat]} is asked: play a law card, or let it go by."
         if self._handover is not None and self._handover in app.screen_stack:
             self._handover.dismiss(None)
+        if app.game_screen is not None:
+            app.game_screen.forget_note()
         seen = app.seen_log.get(seat, 0)
         new = view.log_total - seen
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()

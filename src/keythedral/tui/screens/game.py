@@ -323,6 +323,10 @@ class GameScreen(BaseScreen):
         self._note_for = None if public else self.kapp.hand_up
         self.query_one("#info", Static).update(self._note, layout=False)
 
+    def forget_note(self) -> None:
+        """The keyboard passes on: the last message was for the moment that is over."""
+        self._note = None
+
     def _show_cursor_info(self) -> None:
         board = self.query_one(FieldMap)
         if self.view is None:
