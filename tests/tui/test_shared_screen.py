@@ -177,3 +177,30 @@ async def test_a_note_does_not_outlive_the_hand_over() -> None:
         await pilot.pause()
         await hand_over(pilot, app)
         assert "(the only choice)" not in screen_text(app)
+
+
+async def test_the_last_forced_worker_of_phase_1_is_not_said_to_the_first_spender() -> None:
+    """Phase 1 ends with a worker that had one field to go to: said on the shared screen if
+    anyone is there to read it, never carried behind the privacy screen into phase 3."""
+    for seed in range(8):
+        saved = saved_game(
+            config(seed, no_laws=True), lambda s: engine.decision(s) == "choose_work_order"
+        )
+        app = make_app(saved=saved, strict_privacy=False)
+        forced = False
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            session = app.session
+            assert session is not None
+            while session.state.phase == "place_workers":
+                before = len(session.actions)
+                await pilot.press("enter")
+                await pilot.pause()
+                forced = forced or len(session.actions) > before + 1
+            if not forced:
+                continue
+            assert isinstance(app.screen, HandoverScreen)
+            await hand_over(pilot, app)
+            assert "(the only choice)" not in screen_text(app)
+            return
+    raise AssertionError("no phase 1 with a forced worker")

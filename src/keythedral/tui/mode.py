@@ -133,11 +133,9 @@ class GameMode:
         text = (
             f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
         )
-        if not self._play_forced(session, action):
-            return False
-        if self.app.game_screen is not None:
+        if self.app.game_screen is not None:  # before the move: a hand-over after it clears it
             self.app.game_screen.say(text, public=True)
-        return True
+        return self._play_forced(session, action)
 
     def play_own_forced(self, session: Session, seat: int) -> bool:
         """A private decision with one choice, right after the same person's own action (the
