@@ -3,7 +3,7 @@ and paying cube by cube stays possible."""
 
 from __future__ import annotations
 
-from driver import hand_over, panel
+from driver import hand_over, panel, started
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
@@ -77,11 +77,7 @@ async def test_the_only_way_to_pay_for_ones_own_choice_pays_itself_and_goes_back
     saved = saved_game(config(3), lambda s: paid_one_way(s) is not None)
     app = make_app(saved=saved, strict_privacy=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        session = app.session
-        assert session is not None
-        if isinstance(app.screen, HandoverScreen):
-            await hand_over(pilot, app)
+        session = await started(pilot, app)
         state = session.state
         action = paid_one_way(state)
         assert action is not None

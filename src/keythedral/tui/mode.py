@@ -27,7 +27,7 @@ from keythedral.tui.text import decision_prompt
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
-    from keythedral.engine import Action
+    from keythedral.engine import Action, GameState
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
     from keythedral.tui.table import Table
@@ -45,6 +45,8 @@ class GameMode:
     #: A private decision with one choice that follows the same person's own action (paying
     #: the only way a purchase can be paid) plays itself (the tutorial asks for each step).
     plays_own_forced: ClassVar[bool] = True
+    #: Phase 3 offers "pass now and at every later turn this phase" (the tutorial does not).
+    offers_done: ClassVar[bool] = True
 
     def __init__(self, app: KeythedralApp) -> None:
         self.app = app
@@ -53,6 +55,8 @@ class GameMode:
         #: Where in the game's actions a forced move played itself: taking back the move
         #: after it takes back that one too (else it would only play itself again).
         self.forced_at: set[int] = set()
+        #: The seats that said they are done for a phase 3: (round, seat) (see pass_for_phase).
+        self.done: set[tuple[int, int]] = set()
 
     @property
     def table(self) -> Table:
@@ -158,6 +162,35 @@ class GameMode:
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
         return self._play_forced(session, action)
 
+    def pass_for_phase(self) -> None:
+        """The person at the keyboard passes, and is not asked again this phase 3: each later
+        turn of theirs passes by itself, said to the table (they said so at the table)."""
+        session = self.app.session
+        seat = self.table.keyboard
+        if session is None or seat is None:
+            return
+        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
+        if action is None:
+            return
+        self.done.add((session.state.round, seat))
+        if not self.play(action):
+            self.done.discard((session.state.round, seat))
+
+    def passes_again(self, session: Session, seat: int) -> bool:
+        """A phase 3 turn of a seat that said it is done for this phase: it passes by itself."""
+        state = session.state
+        if (state.round, seat) not in self.done or engine_decision(state) != "spend":
+            return False
+        if state.to_act != (seat,) or session.window_seats():
+            return False
+        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
+        if action is None:
+            return False
+        if self.app.game_screen is not None:
+            name = session.config.players[seat]
+            self.app.game_screen.say(f"{name} passes (done for this phase).", public=True)
+        return self._play_forced(session, action)
+
     def _play_forced(self, session: Session, action: Action) -> bool:
         at = len(session.actions)
         self.forced_at.add(at)
@@ -227,6 +260,10 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
+            case HandOver(seat) | ShowHand(seat) if seat is not None and self.passes_again(
+                session, seat
+            ):
+                pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
                 pass
             case ShowHand() | SharedWindow():
@@ -320,6 +357,12 @@ class GameMode:
                 ],
             )
         )
+
+
+def engine_decision(state: GameState) -> str:
+    from keythedral import engine
+
+    return engine.decision(state)
 
 
 def drawn_card(session: Session, action: Action) -> str | None:

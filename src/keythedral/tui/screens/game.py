@@ -20,6 +20,7 @@ from textual.widgets import ContentSwitcher, Static
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.choices import (
     build_choices,
+    done_choice,
     hand_choice,
     payment_choice,
     suggested_payment,
@@ -110,6 +111,7 @@ class GameScreen(BaseScreen):
             for i in range(10)
         ),
         Binding("p", "key('p')", "Pass (choice p)", show=False, id="choice-p"),
+        Binding("P", "key('P')", "Pass for the phase (choice P)", show=False, id="choice-done"),
     ]
 
     def __init__(self) -> None:
@@ -220,6 +222,13 @@ class GameScreen(BaseScreen):
                     choices.insert(0, payment_choice(self._payment_plan))
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat)))
+            elif (
+                self.narrowed is None
+                and app.mode.offers_done
+                and view.decision == "spend"
+                and any(a.kind == "pass" for a in acts)
+            ):
+                choices.append(done_choice())
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
         if new_decision:
@@ -494,6 +503,8 @@ class GameScreen(BaseScreen):
             self.kapp.mode.show_scores()
         elif choice.command == "hand":
             self.kapp.mode.open_hand()
+        elif choice.command == "done":
+            self.kapp.mode.pass_for_phase()
         elif choice.command == "pay-suggested":
             for action in list(self._payment_plan):  # one cube after another, as if by keys
                 if not self.kapp.play(action):
