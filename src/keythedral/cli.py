@@ -312,10 +312,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(args.func(args)) if hasattr(args, "func") else 2
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # --- keythedral replay -----------------------------------------------------------------------
 def add_replay_parser(subparsers: Any) -> Any:
     """Add ``keythedral replay FILE`` to an argparse subparsers object (``run_replay`` runs it)."""
@@ -422,3 +418,7 @@ def _view(args: Any, cursor: replay.ReplayCursor) -> int:
         replay_cursor=cursor,
     )
     return run_app(app, mouse=not getattr(args, "no_mouse", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
