@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
 from .errors import IllegalAction
-from .state import GameState, Payment, PaymentPurpose, replace, with_player
+from .state import GameState, Payment, PaymentPurpose, construct, replace, with_player
 
 
 def can_afford(hand: Counts, cost: Counts) -> bool:
@@ -36,7 +36,8 @@ def start(
 ) -> GameState:
     return replace(
         state,
-        payment=Payment(
+        payment=construct(
+            Payment,
             seat=seat,
             purpose=purpose,
             need=need,
@@ -44,6 +45,7 @@ def start(
             any_cube=any_cube,
             target=target,
             to_seat=to_seat,
+            paid=ZERO,
         ),
     )
 
