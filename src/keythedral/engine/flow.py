@@ -90,10 +90,20 @@ def _step(state: GameState) -> GameState | tuple[int, ...]:
     return (b.winner,) if b.winner is not None else (b.order[0],)
 
 
-def advance(state: GameState) -> GameState:
-    """Run automatic steps until a decision is pending; set ``to_act``."""
+def advance(state: GameState, before: GameState | None = None) -> GameState:
+    """Run automatic steps until a decision is pending; set ``to_act``.
+
+    ``before``: the state the action was applied to.  Any other state met here was made during
+    this transition and nobody else holds it yet, so ``to_act`` is written into it in place
+    instead of copying it once more (the only write to a built state in the engine; ``before``
+    and any state passed without it are never touched)."""
     while True:
         nxt = _step(state)
-        if isinstance(nxt, tuple):
-            return state if nxt == state.to_act else replace(state, to_act=nxt)
-        state = nxt
+        if type(nxt) is tuple:
+            if nxt == state.to_act:
+                return state
+            if before is None or state is before:
+                return replace(state, to_act=nxt)
+            state.__dict__["to_act"] = nxt
+            return state
+        state = nxt  # type: ignore[assignment]

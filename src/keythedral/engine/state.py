@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from keythedral.vocab import FieldType
 
 from .actions import BuyBuilding, PlayLaw
-from .board import Cottage, Fence, Field, Pos, Worker
+from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 from .events import Event
@@ -181,10 +181,16 @@ class GameState(Frozen):
         return self.players[seat].name
 
     def cottage(self, seat: int, number: int) -> Cottage:
-        for c in self.cottages:
-            if c.seat == seat and c.number == number:
-                return c
-        raise KeyError((seat, number))  # pragma: no cover - callers check ownership first
+        cottages = self.cottages
+        homes: dict[tuple[int, int], Cottage] | None = _HOMES.get(id(cottages), cottages)
+        if homes is None:
+            homes = {(c.seat, c.number): c for c in cottages}
+            _HOMES.put(id(cottages), cottages, homes)
+        return homes[(seat, number)]  # KeyError: callers check ownership first
+
+
+#: (seat, number) -> home, per cottages tuple (read-only once built).
+_HOMES = IdentityMemo(256)
 
 
 LOG_KEEP = 80

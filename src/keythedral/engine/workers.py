@@ -14,6 +14,7 @@ field sends nobody: its owner is asked only when a law card they hold could chan
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from keythedral.vocab import place
 
@@ -101,7 +102,12 @@ def legal(state: GameState) -> list[Action]:
     fields = open_fields(state, seat, p.home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return [make_place_worker(seat, p.home, f) for f in fields]
+    return list(_placements(seat, p.home, fields))
+
+
+@cache
+def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, ...]:
+    return tuple(make_place_worker(seat, home, f) for f in fields)
 
 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
