@@ -151,8 +151,10 @@ class IdentityMemo:
     def get(self, key: object, objs: object) -> Any:
         """The result kept for ``key`` if it was worked out from ``objs``; else None."""
         hit = self._entries.get(key)
-        if hit is not None and hit[0] == objs:
-            return hit[1]
+        if hit is not None:
+            kept = hit[0]
+            if kept is objs or kept == objs:
+                return hit[1]
         return None
 
     def put(self, key: object, objs: object, result: Any) -> None:

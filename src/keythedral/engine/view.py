@@ -145,22 +145,29 @@ def _hand(state: GameState, seat: int) -> Hand:
 
 _CONFIGS = IdentityMemo(64)
 _PLAYERS = IdentityMemo()
+_ALL_PLAYERS = IdentityMemo()
 _TILES = IdentityMemo()
 
 
 def _config(config: GameConfig) -> GameConfig:
     """The config as views show it (without the seed), one object per game."""
-    got: GameConfig | None = _CONFIGS.get(id(config), config)
+    got: GameConfig | None = _CONFIGS.get(id(config), (config,))
     if got is None:
         got = replace(config, seed=0)
-        _CONFIGS.put(id(config), config, got)
+        _CONFIGS.put(id(config), (config,), got)
     return got
 
 
 def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
     """Every seat's public side, kept by the identity of the tuples it reads (a seat's cubes
     change the players tuple, but none of what is shown here, so the entries are per seat)."""
-    n = len(state.players)
+    players, fences, cottages_ = state.players, state.fences, state.cottages
+    whole = (players, fences, cottages_)
+    key = (id(players), id(fences), id(cottages_))
+    known: tuple[PublicPlayer, ...] | None = _ALL_PLAYERS.get(key, whole)
+    if known is not None:
+        return known
+    n = len(players)
     fences_on, cottages, houses = [0] * n, [0] * n, [0] * n
     for f in state.fences:
         fences_on[f.seat] += 1
@@ -168,8 +175,8 @@ def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
         (houses if c.house else cottages)[c.seat] += 1
     out = []
     for s, p in enumerate(state.players):
-        key = (id(p), s, fences_on[s], cottages[s], houses[s])
-        got: PublicPlayer | None = _PLAYERS.get(key, p)
+        seat_key = (id(p), s, fences_on[s], cottages[s], houses[s])
+        got: PublicPlayer | None = _PLAYERS.get(seat_key, (p,))
         if got is None:
             got = construct(
                 PublicPlayer,
@@ -183,9 +190,11 @@ def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
                 laws_held=len(p.laws),
                 buildings_held=len(p.buildings),
             )
-            _PLAYERS.put(key, p, got)
+            _PLAYERS.put(seat_key, (p,), got)
         out.append(got)
-    return tuple(out)
+    result = tuple(out)
+    _ALL_PLAYERS.put(key, whole, result)
+    return result
 
 
 def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int]:
