@@ -8,7 +8,7 @@ between one corner and one field it touches.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from keythedral.vocab import FieldType
 
@@ -128,3 +128,36 @@ def index(fields: tuple[Field, ...]) -> BoardIndex:
     built = BoardIndex(fields)
     _INDEX_CACHE[id(fields)] = (fields, built)
     return built
+
+
+class IdentityMemo:
+    """Results derived from immutable tuples of a state, keyed by those tuples' identity.
+
+    States share the tuples they do not change, so a result worked out for one state (say the
+    free fields of a home, when ``legal_actions`` lists worker placements) serves the next
+    call on the same or a later state (``apply`` checking the chosen one) at the cost of a
+    dictionary look-up.  The caller keys an entry by the ``id`` of each tuple (plus any small
+    hashable it needs); the entry keeps the tuples themselves and a hit compares them with
+    ``==``, which is an identity check for the same objects and a content check otherwise, so
+    an id reused by a new tuple never returns a stale result.  Results must be immutable.
+    """
+
+    __slots__ = ("_entries", "_limit")
+
+    def __init__(self, limit: int = 1024) -> None:
+        self._entries: dict[object, tuple[object, Any]] = {}
+        self._limit = limit
+
+    def get(self, key: object, objs: object) -> Any:
+        """The result kept for ``key`` if it was worked out from ``objs``; else None."""
+        hit = self._entries.get(key)
+        if hit is not None:
+            kept = hit[0]
+            if kept is objs or kept == objs:
+                return hit[1]
+        return None
+
+    def put(self, key: object, objs: object, result: Any) -> None:
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        self._entries[key] = (objs, result)

@@ -24,7 +24,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, Pos, as_pos, index
+from .board import Fence, IdentityMemo, Pos, as_pos, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -58,13 +58,39 @@ def open_edges(state: GameState) -> list[tuple[Pos, Pos]]:
     ]
 
 
+_BUILDS = IdentityMemo()
+_REMOVES = IdentityMemo()
+
+
+def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """``seat``'s fence-building actions (kept by the identity of the tuples they read: the
+    homes and fences rarely change between two spending turns)."""
+    objs = (state.fields, state.cottages, state.fences)
+    key = (id(objs[0]), id(objs[1]), id(objs[2]), seat)
+    got: tuple[Action, ...] | None = _BUILDS.get(key, objs)
+    if got is None:
+        got = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
+        _BUILDS.put(key, objs, got)
+    return got
+
+
+def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    fences = state.fences
+    key = (id(fences), seat)
+    got: tuple[Action, ...] | None = _REMOVES.get(key, fences)
+    if got is None:
+        got = tuple(make_remove_fence(seat, f.corner, f.field) for f in fences)
+        _REMOVES.put(key, fences, got)
+    return got
+
+
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
     acts: list[Action] = []
     if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
-        acts += [make_build_fence(seat, c, f) for c, f in open_edges(state)]
-    if hand[WINE] >= REMOVE_FENCE_COST[WINE]:
-        acts += [make_remove_fence(seat, f.corner, f.field) for f in state.fences]
+        acts += _build_actions(state, seat)
+    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and state.fences:
+        acts += _remove_actions(state, seat)
     return acts
 
 

@@ -2,32 +2,67 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
-from .board import Cottage, Field, Pos, corner_fields, field_neighbours, index
+from .board import Cottage, Field, IdentityMemo, Pos, corner_fields, field_neighbours, index
 from .errors import IllegalAction
 from .events import CottagePlaced, FieldLaid, new
 from .state import GameState, logged
 
+_SPOTS = IdentityMemo()
+_CORNERS = IdentityMemo()
 
-def field_spots(state: GameState) -> list[Pos]:
+
+def field_spots(state: GameState) -> tuple[Pos, ...]:
     """Empty lattice points next to a laid field or touching a corner with a cottage."""
-    types = index(state.fields).types
+    fields, cottages = state.fields, state.cottages
+    key = (id(fields), id(cottages))
+    got: tuple[Pos, ...] | None = _SPOTS.get(key, (fields, cottages))
+    if got is not None:
+        return got
+    types = index(fields).types
     spots: set[Pos] = set()
-    for f in state.fields:
-        spots.update(p for p in field_neighbours(f.pos) if p not in types)
-    for c in state.cottages:
-        spots.update(p for p in corner_fields(c.corner) if p not in types)
-    return sorted(spots)
+    for f in fields:
+        spots.update(field_neighbours(f.pos))
+    for c in cottages:
+        spots.update(corner_fields(c.corner))
+    got = tuple(sorted(p for p in spots if p not in types))
+    _SPOTS.put(key, (fields, cottages), got)
+    return got
 
 
-def free_corners(state: GameState) -> list[Pos]:
+def free_corners(state: GameState) -> tuple[Pos, ...]:
     """Empty corners (not the Keythedral's) that touch at least one field."""
-    taken = {c.corner for c in state.cottages}
-    if state.keythedral is not None:
-        taken.add(state.keythedral)
-    return [c for c in index(state.fields).corners if c not in taken]
+    fields, cottages, keythedral = state.fields, state.cottages, state.keythedral
+    key = (id(fields), id(cottages), keythedral)
+    got: tuple[Pos, ...] | None = _CORNERS.get(key, (fields, cottages))
+    if got is not None:
+        return got
+    taken = {c.corner for c in cottages}
+    if keythedral is not None:
+        taken.add(keythedral)
+    got = tuple(c for c in index(fields).corners if c not in taken)
+    _CORNERS.put(key, (fields, cottages), got)
+    return got
+
+
+_FIELD_CHOICES = IdentityMemo(64)
+
+
+def _field_choices(seat: int, spots: tuple[Pos, ...]) -> tuple[Action, ...]:
+    got: tuple[Action, ...] | None = _FIELD_CHOICES.get((id(spots), seat), spots)
+    if got is None:
+        got = tuple(make_place_field(seat, p) for p in spots)
+        _FIELD_CHOICES.put((id(spots), seat), spots, got)
+    return got
+
+
+@cache
+def _cottage_choices(seat: int, corner: Pos, numbers: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(make_place_cottage(seat, corner, n) for n in numbers)
 
 
 def unplaced_numbers(state: GameState, seat: int) -> list[int]:
@@ -38,9 +73,12 @@ def unplaced_numbers(state: GameState, seat: int) -> list[int]:
 def legal(state: GameState) -> list[Action]:
     seat = state.turn
     if state.layout_step % 2 == 0:
-        return [make_place_field(seat, p) for p in field_spots(state)]
-    numbers = unplaced_numbers(state, seat)
-    return [make_place_cottage(seat, c, n) for c in free_corners(state) for n in numbers]
+        return list(_field_choices(seat, field_spots(state)))
+    numbers = tuple(unplaced_numbers(state, seat))
+    acts: list[Action] = []
+    for c in free_corners(state):
+        acts += _cottage_choices(seat, c, numbers)
+    return acts
 
 
 def _advance(state: GameState) -> int:
