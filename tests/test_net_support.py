@@ -52,11 +52,12 @@ async def play_in_step(
     clients: Sequence[Client], players: Sequence[bots.Bot], at: int = 0, until: int | None = None
 ) -> int:
     """Play the policy through ``clients`` (one per seat, seat order) from action ``at`` until
-    the game ends or ``until`` actions are played; the number of actions played by then."""
-    while until is None or at < until:
+    the game ends or ``until`` actions are played, and every client has seen it; the number of
+    actions played by then."""
+    while True:
         states = [await wait_for(c, at) for c in clients]
         view = states[0].view
-        if not view.to_act:
+        if not view.to_act or (until is not None and at >= until):
             break
         seat = min(view.to_act)
         mine = states[seat]
