@@ -266,7 +266,8 @@ class GameServer:
         async with self._lock:
             state = self.game.check(seat, act)
             self.game.commit(act.action, state)
-            await self._in(self._saving, self.game.save)
+            if self.game.saver is not None:  # on disk before anyone is told
+                await self._in(self._saving, self.game.save)
             self._broadcast()
         if self.on_change is not None:
             self.on_change(self.game)
