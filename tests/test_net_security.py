@@ -259,3 +259,19 @@ def test_no_message_of_a_whole_game_holds_another_seats_secrets() -> None:
                         )
 
     asyncio.run(main())
+
+
+def test_behind_a_proxy_its_public_name_is_a_host_too() -> None:
+    async def main() -> None:
+        game = new_game()
+        srv = await started(game, public_url="wss://games.example.org")
+        try:
+            async with aiohttp.ClientSession() as session:
+                for host, status in (("games.example.org", 400), ("evil.example", 403)):
+                    url = f"http://127.0.0.1:{srv.port}/"
+                    async with session.get(url, headers={"Host": host}) as response:
+                        assert response.status == status, host
+        finally:
+            await srv.stop()
+
+    asyncio.run(main())

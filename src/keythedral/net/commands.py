@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from keythedral.cli_common import add_variant_options, variants_from_args
 
@@ -54,6 +55,13 @@ def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=DEFAULT_PORT,
         help=f"port (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    p.add_argument(
+        "--public-url",
+        dest="host_url",
+        metavar="URL",
+        help="the address players join at, when it is not this one: a TLS proxy's "
+        "(wss://games.example.org) or this machine's on the LAN",
     )
     p.add_argument(
         "--resume",
@@ -132,7 +140,10 @@ def run_host(args: argparse.Namespace) -> int:
         )
     import asyncio
 
-    return asyncio.run(_serve(game, args.host_address, args.host_port, args.host_bot_pause))
+    url = args.host_url
+    if url is not None and urlsplit(url).scheme not in ("ws", "wss"):
+        return _fail(f"--public-url {url!r} is not a ws:// or wss:// address")
+    return asyncio.run(_serve(game, args.host_address, args.host_port, args.host_bot_pause, url))
 
 
 def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
@@ -174,7 +185,9 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
     return HostedGame.new(config, seats, folder)
 
 
-async def _serve(game: HostedGame, host: str, port: int, bot_pause: float) -> int:
+async def _serve(
+    game: HostedGame, host: str, port: int, bot_pause: float, public_url: str | None
+) -> int:
     import asyncio
     import contextlib
     import signal
@@ -195,13 +208,15 @@ async def _serve(game: HostedGame, host: str, port: int, bot_pause: float) -> in
         if g.over:
             print("The game is over. Press Ctrl+C to stop the server.", flush=True)
 
-    server = GameServer(game, host=host, port=port, bot_pause=bot_pause, on_change=report)
+    server = GameServer(
+        game, host=host, port=port, bot_pause=bot_pause, on_change=report, public_url=public_url
+    )
     try:
         await server.start()
     except OSError as exc:
         return _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown_host = _this_machine() if is_any_address(host) else server.host
-    url = server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
+    url = public_url or server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
     names = game.config.players
     print(printable(f"Hosting {', '.join(names)} on {url} (saved in {game.folder})."))
     print("Give each player their own line (its token is their seat's secret):")
@@ -221,7 +236,6 @@ async def _serve(game: HostedGame, host: str, port: int, bot_pause: float) -> in
 
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
-    from urllib.parse import urlsplit
 
     from keythedral.net.client import run_text_client
 

@@ -107,12 +107,14 @@ class GameServer:
         port: int = 0,
         bot_pause: float = 0.0,
         on_change: Callable[[HostedGame], None] | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.game = game
         self.host = listen_host(host)
         self.port = port
         self.bot_pause = bot_pause
         self.on_change = on_change  # called after every action is saved (the host's console)
+        self.public_url = public_url  # the address players use (a TLS proxy's), if not ours
         self.conns: dict[int, Connection] = {}  # seat -> its connection
         self.sockets = 0  # websockets open
         self._lock = asyncio.Lock()
@@ -130,7 +132,9 @@ class GameServer:
 
     # --- starting, stopping --------------------------------------------------------------------
     async def start(self) -> None:
-        """Listen (OSError when it cannot); ``port`` is then the port listened on."""
+        """Listen (OSError when it cannot); ``port`` is then the port listened on.  On
+        loopback, requests must name this server (or ``public_url``, a proxy's address) in
+        their ``Host``."""
         app = web.Application(middlewares=[self._guard])
         app.router.add_get("/", self._handle)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -139,7 +143,7 @@ class GameServer:
         await site.start()
         self.port = int(self._runner.addresses[0][1])
         if is_loopback(self.host):
-            self._hosts = trusted_addresses(self.host, self.port, self.url)[1]
+            self._hosts = trusted_addresses(self.host, self.port, self.public_url or self.url)[1]
         self._kick_bots()
 
     async def stop(self, *, fold: bool = True) -> None:
