@@ -81,7 +81,9 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
     for path in sorted(ENGINE_DIR.rglob("*.py")):
         bad = sorted(n for n in _imports(path) if n.startswith(above))
         text = path.read_text(encoding="utf-8")
-        bad += [f"relative {m}" for m in ("..tui", "..cli", "..bots", "..net") if f"from {m}" in text]
+        bad += [
+            f"relative {m}" for m in ("..tui", "..cli", "..bots", "..net") if f"from {m}" in text
+        ]
         if bad:
             offenders[str(path.relative_to(ENGINE_DIR))] = bad
     assert offenders == {}, f"engine modules importing upper layers: {offenders}"
