@@ -19,6 +19,7 @@ from typing import Any
 
 from . import replay, serve, simulate
 from .cli_common import add_variant_options, variants_from_args
+from .net import commands as net_commands
 from .safetext import name_problem, printable
 
 
@@ -120,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
+    net_commands.add_host_parser(sub)
+    net_commands.add_join_parser(sub)
     log = sub.add_parser(
         "log",
         help="print a game's whole public log as plain text (the interrupted game by default)",
