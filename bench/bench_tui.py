@@ -146,7 +146,7 @@ def first_frames(runs: int, data_dir: str) -> tuple[list[float], list[float], li
         f.write(BARE_APP)
         bare_path = f.name
     bare, ours, board = [], [], []
-    game = [sys.executable, "-m", "keythedral.cli", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
+    game = [sys.executable, "-m", "keythedral", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
     for _ in range(runs):
         term = Term([sys.executable, bare_path], env)
         try:
@@ -184,7 +184,7 @@ def mid_game_save(data_dir: str) -> Path:
 def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
     path = mid_game_save(data_dir)
     env = environment(data_dir)
-    argv = [sys.executable, "-m", "keythedral.cli", "--load", str(path)]
+    argv = [sys.executable, "-m", "keythedral", "--load", str(path)]
     term = Term(argv, env)
     results: dict[str, list[float]] = {"map cursor": [], "list cursor": [], "decision": []}
     try:
