@@ -126,6 +126,7 @@ class GameScreen(BaseScreen):
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
         self._payment_plan: list[Action] = []  # the coach's cubes for the payment on screen
+        self._veiled = False  # the board is behind the privacy screen, to be drawn again
         self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
 
     @property
@@ -148,8 +149,38 @@ class GameScreen(BaseScreen):
         yield self.compose_too_small()
 
     # --- drawing the game -----------------------------------------------------------------------
+    def veil(self) -> None:
+        """The privacy screen is about to cover the board: what only the last person may see
+        (their hand, their choices, a note about them) goes at once; the board is drawn whole
+        when it is shown again.  Redrawing it all now would be work nobody sees: Textual lays
+        out and paints the screen under the privacy screen too, and the next person's screen
+        would come up ~10 ms later."""
+        self._veiled = True
+        if self._note_for is not None:
+            self._note = None  # it may tell of the last person's hand; a public one stays
+        self.view = None
+        self.query_one(HandPanel).show(None, self.tokens)
+        self.query_one(DecisionPanel).show("", [])
+        self.query_one("#info", Static).update(self._note or "", layout=False)
+
+    def on_screen_resume(self) -> None:
+        if not self._veiled:
+            return
+        if self.kapp.mode.handing_over:
+            # The privacy screen's answer is on its way, and draws the board for whoever took
+            # the keyboard: drawn here too, it would be drawn twice.  Should it draw nothing
+            # (a way that does not redraw), the board is drawn after this frame.
+            self.call_after_refresh(self._unveil)
+        else:
+            self.refresh_game()
+
+    def _unveil(self) -> None:
+        if self._veiled and self.is_attached:
+            self.refresh_game()
+
     def refresh_game(self) -> None:
         """Redraw everything from the session and the seat at the keyboard."""
+        self._veiled = False
         app = self.kapp
         session = app.session
         if session is None:
