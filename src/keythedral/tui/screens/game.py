@@ -47,6 +47,7 @@ from keythedral.tui.widgets.panels import (
     KeytownMat,
     StatusBar,
     cost_text,
+    update_static,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import FIELD_LETTER
@@ -399,7 +400,7 @@ class GameScreen(BaseScreen):
             if i is not None and 0 <= i < len(panel.choices):
                 text = f"Enter: {panel.choices[i].text} · {text}"
         if self._note is None:
-            self.query_one("#info", Static).update(Text(text), layout=False)  # one line
+            update_static(self.query_one("#info", Static), Text(text), layout=False)  # one line
 
     def _actions_at(self, cell: Cell) -> list[Action]:
         session = self.kapp.session

@@ -19,6 +19,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.tui.widgets.panels import update_static
+
 if TYPE_CHECKING:
     from keythedral.engine import Action
 
@@ -101,9 +103,9 @@ class DecisionPanel(Vertical):
         return self.query_one(ChoiceList)
 
     def show(self, prompt: str, choices: Sequence[Choice], hint: str = "") -> None:
-        self.query_one("#prompt", Static).update(Text(prompt))
+        update_static(self.query_one("#prompt", Static), Text(prompt))
         hint_w = self.query_one("#hint", Static)
-        hint_w.update(Text(hint))
+        update_static(hint_w, Text(hint))
         hint_w.display = bool(hint)
         self.choices = list(choices)
         self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
