@@ -1,4 +1,4 @@
-"""The autosave: an action is on disk before the screen shows it, whatever ends the process.
+"""The autosave: an action is written before the screen shows it, whatever ends the process.
 
 Two files in the data folder::
 
