@@ -126,9 +126,11 @@ class KeythedralApp(App[None]):
     def route(self) -> None:
         self.mode.route()
 
-    def redraw(self) -> None:
+    def redraw(self, *, covered: bool = False) -> None:
         """Draw the game again for the hand now up.  Notes (a hint, a law's text) speak of the
-        hand of the person who asked for them: they go when that hand leaves the screen."""
+        hand of the person who asked for them: they go when that hand leaves the screen.
+        ``covered``: the privacy screen is about to cover the board: only what was private goes
+        from it now (``GameScreen.veil``), the rest is drawn when the board is shown again."""
         shown = self.table.hand_up
         again = shown != self._notes_for
         if again:
@@ -139,7 +141,10 @@ class KeythedralApp(App[None]):
             self.seen_log[shown] = self.session.state.log_total
         screen = self.game_screen
         if screen is not None and screen.is_mounted:
-            screen.refresh_game()
+            if covered:
+                screen.veil()
+            else:
+                screen.refresh_game()
 
     @property
     def game_screen(self) -> GameScreen | None:

@@ -62,6 +62,11 @@ class GameMode:
     def table(self) -> Table:
         return self.app.table
 
+    @property
+    def handing_over(self) -> bool:
+        """The privacy screen is up, or the answer on it is on its way (it redraws the board)."""
+        return self._handover is not None
+
     # --- a person's actions -------------------------------------------------------------------
     def play(self, action: Action) -> bool:
         """Apply one action of a person (the app's only other call of engine.apply is a bot's
@@ -272,7 +277,7 @@ class GameMode:
                 if not self.play_forced(session, seat):
                     app.redraw()
             case HandOver(seat, undo_by):
-                app.redraw()
+                app.redraw(covered=True)  # the board is drawn again when it comes back
                 self.hand_over(session, seat, undo_by)
             case BotMoves(seat):
                 app.runner.move(seat)
