@@ -1,7 +1,8 @@
 """Bot benchmarks: how fast greedy games run, how fast ismcts searches, how strong they are.
 
     python bench/bench_bots.py speed    [--games 40] [--players 4]
-    python bench/bench_bots.py search   [--games 2] [--iterations 100] [--players 4]
+    python bench/bench_bots.py search   [--games 2] [--iterations 100] [--players 4] [--depth N]
+                                        [--reference]
     python bench/bench_bots.py strength --players greedy,random --games 200 [--jobs 2]
 
 ``speed`` plays whole greedy games and splits the time per game into the engine
@@ -12,6 +13,8 @@ asking the bot, as ``keythedral simulate`` does.
 
 ``search`` collects the decisions seat 0 faces in greedy games and lets ismcts search each with
 a fixed iteration budget: iterations per second of CPU (one core), per kind of decision.
+``--reference`` measures, in the same run and on the same decisions, playouts that go on to
+the end of the round (``depth=1000``, what ismcts did before its playouts were cut short).
 
 ``strength`` is ``keythedral simulate`` with the table printed (see ``--help`` there).
 """
@@ -134,7 +137,9 @@ def bench_default() -> str:
     return bench_engine.DEFAULT_REFERENCE
 
 
-def search(players: int, games: int, iterations: int, seed: int) -> None:
+def search(
+    players: int, games: int, iterations: int, seed: int, depth: int | None, reference: bool
+) -> None:
     moments = []
     for g in range(games):
         greedy = [make_bot("greedy", s) for s in range(players)]
@@ -146,7 +151,15 @@ def search(players: int, games: int, iterations: int, seed: int) -> None:
             if seat == 0 and sum(1 for a in legal if a.seat == 0) > 1:
                 moments.append((view, legal))
             state = engine.apply(state, greedy[seat].choose(view, legal))
-    bot = IsmctsBot(seed=1, iterations=iterations)
+    options = {} if depth is None else {"depth": depth}
+    _search(moments, IsmctsBot(seed=1, iterations=iterations, **options), games, players)
+    if reference:
+        print("reference, the same decisions with playouts to the end of the round:")
+        _search(moments, IsmctsBot(seed=1, iterations=iterations, depth=1000), games, players)
+
+
+def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
+    iterations = bot.iterations
     its: dict[str, int] = defaultdict(int)
     secs: dict[str, float] = defaultdict(float)
     steps: dict[str, int] = defaultdict(int)
@@ -158,8 +171,8 @@ def search(players: int, games: int, iterations: int, seed: int) -> None:
         steps[view.decision] += bot.last.steps
     total_its, total_secs = sum(its.values()), sum(secs.values())
     print(
-        f"ismcts, {iterations} iterations a move, {len(moments)} decisions of seat 0 in "
-        f"{games} greedy {players}-player games"
+        f"ismcts, {iterations} iterations a move, playouts cut after {bot.depth} steps, "
+        f"{len(moments)} decisions of seat 0 in {games} greedy {players}-player games"
     )
     print(f"  {'decision':<20}{'moves':>7}{'iter/s':>9}{'steps/iter':>12}")
     for d in sorted(its, key=lambda k: -secs[k]):
@@ -195,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     se.add_argument("--players", type=int, default=4)
     se.add_argument("--iterations", type=int, default=100)
     se.add_argument("--seed", type=int, default=2000)
+    se.add_argument("--depth", type=int, help="playout steps before the cut (the bot's default)")
+    se.add_argument(
+        "--reference", action="store_true", help="also playouts to the end of the round"
+    )
     sub.add_parser("strength", help="keythedral simulate (the same options)")
     args = ap.parse_args(argv)
     if args.what == "speed":
@@ -205,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             ref = bench_default() if os.path.exists(bench_default()) else None
         speed(args.players, args.games, args.seed, None if args.no_reference else ref)
     else:
-        search(args.players, args.games, args.iterations, args.seed)
+        search(args.players, args.games, args.iterations, args.seed, args.depth, args.reference)
     return 0
 
 

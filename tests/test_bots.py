@@ -50,7 +50,7 @@ def play(
 
 # --- the registry ---------------------------------------------------------------------------
 def test_registry_builds_each_bot_by_name_and_spec() -> None:
-    assert bots.bot_names() == ["random", "greedy", "ismcts"]
+    assert bots.bot_names() == ["random", "greedy", "ismcts"]  # the levels apart
     for name in bots.bot_names():
         bot = make_bot(name, seed=3)
         assert isinstance(bot, bots.Bot)
@@ -105,6 +105,44 @@ def test_ismcts_plays_legal_moves_to_the_end(n: int) -> None:
     assert state.winners
     assert search.total.iterations > 0
     assert search.total.failures == 0  # every sampled world could be played on
+
+
+# --- strength levels --------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_level_plays_a_game_to_the_end(level: str) -> None:
+    # hard is ismcts at a second a move: capped here at a few iterations, to stay quick.
+    spec = "hard:iterations=4:width=3" if level == "hard" else level
+    bot = make_bot(spec, seed=2)
+    state, _ = play(config(3, 31), [bot, "greedy", "greedy"], max_rounds=30)
+    assert state.winners and state.scores is not None
+    if level == "hard":
+        assert isinstance(bot, bots.IsmctsBot) and bot.total.iterations > 0
+
+
+def test_levels_name_a_bot_and_its_budget() -> None:
+    assert bots.level_names() == ["easy", "normal", "hard"]
+    for name in bots.level_names():
+        assert bots.DESCRIPTIONS[name]  # one line each, for menus and --help
+        assert "\n" not in bots.DESCRIPTIONS[name]
+        assert parse_spec(name) == (name, {})
+    hard = make_bot("hard", seed=1)
+    assert isinstance(hard, bots.IsmctsBot) and hard.time == 1.0 and hard.iterations is None
+    quick = make_bot("hard:time=0.2", seed=1, iterations=9)
+    assert isinstance(quick, bots.IsmctsBot) and (quick.time, quick.iterations) == (0.2, 9)
+    assert make_bot("normal").name == "greedy"
+    with pytest.raises(BotSpecError, match="mistakes is a probability"):
+        make_bot("easy:mistakes=2")
+
+
+def test_easy_slips_from_greedy_now_and_then(moments: list) -> None:
+    easy, greedy = make_bot("easy", 4), make_bot("greedy")
+    slips = 0
+    for view, legal in moments:
+        pick = easy.choose(view, legal)
+        assert pick == make_bot("easy", 4).choose(view, legal)  # deterministic
+        assert pick in legal
+        slips += pick != greedy.choose(view, legal)
+    assert 0 < slips < len(moments)
 
 
 def test_random_bots_choose_only_legal_actions() -> None:
@@ -191,3 +229,22 @@ def test_greedy_beats_random_in_nearly_every_game() -> None:
     assert two.finished == 16 and four.finished == 8
     assert two.rows[0].wins >= 15
     assert four.rows[0].wins >= 7
+
+
+def test_ismcts_tree_takes_a_child_no_playout_scored(moments: list) -> None:
+    """A playout that fails on its sampled world leaves a new child unscored: the next visit
+    takes it, rather than dividing by its zero visits."""
+    from keythedral.bots.ismcts import Node
+
+    bot = make_bot("ismcts", seed=1)
+    assert isinstance(bot, bots.IsmctsBot)
+    view, legal = next(m for m in moments if len(bots.own_actions(m[0], m[1])) > 3)
+    mine = bots.own_actions(view, legal)
+    node = Node()
+    node.visits = 100  # wide enough to offer several options
+    for a in mine:
+        node.children[a] = Node()
+        node.children[a].avail = 1
+    state = engine.sample_state(view, 3)
+    action, child, going_on = bot._tree_step(state, view.seat, node, mine)
+    assert action in mine and child is node.children[action] and not going_on

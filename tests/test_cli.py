@@ -170,6 +170,15 @@ def test_the_cli_knows_every_bot_by_name() -> None:
     from keythedral import bots
 
     assert tuple(bots.bot_names()) == cli.BOT_NAMES
+    assert tuple(bots.level_names()) == cli.LEVEL_NAMES
+
+
+def test_bots_take_strength_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "Ann", "Bob", "Cy", "Dee", "--bots", "human,easy,normal,hard:time=0.5"]
+    assert cli.main(argv) == 0
+    assert FakeApp.made[0].seats == ("human", "easy", "normal", "hard:time=0.5")
+    assert cli.main(["--players", "A", "B", "--bots", "human,expert"]) == 2
+    assert "choose from human, easy, normal, hard, random" in capsys.readouterr().err
 
 
 def test_replay_opens_the_viewer_unless_asked_to_print(tmp_path: Path, capsys) -> None:

@@ -160,3 +160,33 @@ def test_the_cli_modules_load_no_engine_until_run() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _table_without_timings(capsys, jobs: str) -> dict:
+    argv = ["--players", "greedy,random", "--games", "4", "--seed", "9", "--no-laws"]
+    assert _cli([*argv, "--jobs", jobs, "--json", "--per-game", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data.pop("jobs") == int(jobs)
+    del data["wall_seconds"]
+    for row in data["results"]:
+        del row["seconds_per_game"], row["ms_per_decision"]
+    for game in data["per_game"]:
+        del game["seconds"], game["wall"]
+    return data
+
+
+def test_the_command_gives_the_same_table_on_one_process_or_two(capsys) -> None:
+    one = _table_without_timings(capsys, "1")
+    two = _table_without_timings(capsys, "2")
+    assert one == two
+    assert [g["index"] for g in two["per_game"]] == [0, 1, 2, 3]
+
+
+def test_jobs_default_to_one_process_per_core(monkeypatch) -> None:
+    monkeypatch.setattr(simulate.os, "cpu_count", lambda: 3)
+    assert simulate.default_jobs() == 3
+    monkeypatch.setattr(simulate.os, "cpu_count", lambda: None)
+    assert simulate.default_jobs() == 1
+    parser = argparse.ArgumentParser(prog="keythedral")
+    simulate.add_simulate_parser(parser.add_subparsers(dest="command"))
+    assert parser.parse_args(["simulate", "--players", "greedy,random"]).sim_jobs is None

@@ -32,8 +32,9 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
     p.add_argument(
         "--bots",
         metavar="SEATS",
-        help="who plays each seat, in seat order: human or a computer player (random, greedy, "
-        "ismcts, options after a colon: ismcts:time=0.5), e.g. human,greedy,greedy",
+        help="who plays each seat, in seat order: human, a strength level (easy: greedy with "
+        "slips; normal: greedy; hard: ismcts at up to 1 s a move) or a computer player (random, "
+        "greedy, ismcts, options after a colon: ismcts:time=0.5), e.g. human,normal,hard",
     )
     p.add_argument(
         "--bot-pause",
@@ -278,9 +279,10 @@ def _play(args: argparse.Namespace) -> int:
     return run_app(app, mouse=not args.no_mouse)
 
 
-#: The computer players (keythedral.bots.bot_names(), named here so that parsing the command
-#: line loads no engine).
+#: The computer players and the strength levels (keythedral.bots.bot_names() and
+#: level_names(), named here so that parsing the command line loads no engine).
 BOT_NAMES = ("random", "greedy", "ismcts")
+LEVEL_NAMES = ("easy", "normal", "hard")
 
 
 def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
@@ -296,9 +298,10 @@ def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
             continue
         # Only the name is checked here (the bots load with the engine, after the first
         # frame); the app explains bad options.
-        if spec.split(":")[0].strip().lower() not in BOT_NAMES:
+        if spec.split(":")[0].strip().lower() not in BOT_NAMES + LEVEL_NAMES:
             raise ValueError(
-                f"no computer player called {spec!r}: choose from human, {', '.join(BOT_NAMES)}"
+                f"no computer player called {spec!r}: choose from human, "
+                f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
             )
         seats.append(spec)
     if players is not None and len(seats) > players:

@@ -6,8 +6,9 @@
 Every game gets its own seed (drawn from ``--seed``) and the bots rotate round the table from
 game to game, so each sits in each seat (and starts) equally often when the number of games is
 a multiple of the number of players.  A seat with a single legal action plays it without
-asking its bot.  ``--jobs`` spreads the games over processes; the results do not depend on it
-(apart from the timings).
+asking its bot.  ``--jobs`` spreads the games over processes (by default one per core); the
+results do not depend on it (apart from the timings): every game is seeded from its index
+alone, its bots too, and the results are put back in the order of the games.
 
 Results, per bot: wins (a shared win counts as a share), the win rate with a 95% Wilson
 interval, the mean score, and the mean rounds, game length (actions) and time per game (the
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -291,6 +293,11 @@ def summarize(setup: Setup, results: Sequence[GameResult], wall: float, jobs: in
 
 
 # --- running --------------------------------------------------------------------------------
+def default_jobs() -> int:
+    """One process per core (``--jobs`` unset)."""
+    return os.cpu_count() or 1
+
+
 def _play_chunk(setup: Setup, indexes: Sequence[int]) -> list[GameResult]:
     return [play_game(setup, i) for i in indexes]
 
@@ -303,7 +310,8 @@ def run(
     """Play every game of ``setup`` (over ``jobs`` processes); ``on_game`` hears each result."""
     start = time.perf_counter()
     results: list[GameResult] = []
-    if jobs <= 1 or setup.games <= 1:
+    jobs = max(1, min(jobs, setup.games))
+    if jobs == 1:
         for i in range(setup.games):
             g = play_game(setup, i)
             results.append(g)
@@ -322,7 +330,7 @@ def run(
                     results.append(g)
                     if on_game is not None:
                         on_game(g)
-    return summarize(setup, results, time.perf_counter() - start, max(1, jobs))
+    return summarize(setup, results, time.perf_counter() - start, jobs)
 
 
 def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
@@ -393,7 +401,8 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``keythedral simulate`` to an argparse subparsers object (``run_simulate`` runs it)."""
     bots = (
         "random (any legal action), greedy (a quick heuristic), ismcts (Monte Carlo search over "
-        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin)"
+        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin); or a "
+        "strength level: easy (greedy with slips), normal (greedy), hard (ismcts, 1 s a move)"
     )
     p: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
@@ -416,7 +425,13 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--seed", dest="sim_seed", type=int, default=1, metavar="N", help="base seed (default 1)"
     )
     p.add_argument(
-        "--jobs", dest="sim_jobs", type=int, default=1, metavar="N", help="processes (default 1)"
+        "--jobs",
+        dest="sim_jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes to spread the games over (default: one per core); the results are the "
+        "same with any number",
     )
     p.add_argument("--json", dest="sim_json", action="store_true", help="print JSON, no table")
     p.add_argument(
@@ -501,7 +516,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(printable(f"keythedral simulate: {exc}"), file=sys.stderr)
         return 2
     err = Console(stderr=True)
-    jobs = max(1, args.sim_jobs)
+    jobs = default_jobs() if args.sim_jobs is None else max(1, args.sim_jobs)
     if args.sim_quiet:
         summary = run(setup, jobs)
     else:

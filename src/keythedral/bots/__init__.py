@@ -29,6 +29,10 @@ Usage (the TUI, ``keythedral simulate`` and tests all go through this)::
 Registered bots: ``random`` (uniform), ``greedy`` (a readable heuristic, see
 :mod:`.greedy`), ``ismcts`` (information-set Monte Carlo tree search, see :mod:`.ismcts`;
 options ``iterations``, ``time``, ``c``, ``width``, ``depth``, ``epsilon``).
+
+Strength levels (:mod:`.levels`) are names for a bot and its settings, taken wherever a bot's
+name is: ``easy`` (greedy with slips), ``normal`` (greedy), ``hard`` (ismcts, a second a
+move); options after a level replace its own (``hard:iterations=50``).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from typing import Any
 from .base import Bot, NoActionError, own_actions
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
+from .levels import LEVELS
 from .random_bot import RandomBot
 
 #: name -> class; each takes ``seed`` first and its options as keywords.
@@ -53,6 +58,7 @@ DESCRIPTIONS: dict[str, str] = {
     "random": "picks any legal action at random",
     "greedy": "a quick heuristic: builds, houses, crafts ahead",
     "ismcts": "searches (Monte Carlo) over what it cannot see",
+    **{name: level.description for name, level in LEVELS.items()},
 }
 
 
@@ -75,11 +81,12 @@ def _value(text: str) -> Any:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"ismcts:time=0.25:c=0.5"`` -> ``("ismcts", {"time": 0.25, "c": 0.5})``."""
+    """``"ismcts:time=0.25:c=0.5"`` -> ``("ismcts", {"time": 0.25, "c": 0.5})``; a level's
+    name is kept as it is (``"hard:time=2"`` -> ``("hard", {"time": 2})``)."""
     name, *parts = spec.strip().split(":")
     name = name.strip().lower()
-    if name not in BOTS:
-        raise BotSpecError(f"no bot called {name!r}: choose from {', '.join(BOTS)}")
+    if name not in BOTS and name not in LEVELS:
+        raise BotSpecError(f"no bot called {name!r}: choose from {', '.join([*BOTS, *LEVELS])}")
     options: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
@@ -90,10 +97,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(spec: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot from its name (or a ``name:key=value`` spec), a seed and options."""
+    """A bot from its name or level (or a ``name:key=value`` spec), a seed and options."""
     name, parsed = parse_spec(spec)
     parsed.update(options)
     try:
+        if name in LEVELS:
+            return LEVELS[name].bot(seed, **parsed)
         return BOTS[name](seed, **parsed)
     except TypeError as exc:
         raise BotSpecError(f"bad options for {name}: {exc}") from exc
@@ -118,9 +127,15 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
+def level_names() -> list[str]:
+    """The strength levels, from the weakest."""
+    return list(LEVELS)
+
+
 __all__ = [
     "BOTS",
     "DESCRIPTIONS",
+    "LEVELS",
     "Bot",
     "BotSpecError",
     "GreedyBot",
@@ -129,6 +144,7 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "check_spec",
+    "level_names",
     "make_bot",
     "own_actions",
     "parse_spec",

@@ -41,7 +41,13 @@ SEAT_KINDS = (
     ("random bot", "random"),
     ("greedy bot", "greedy"),
     ("ismcts bot", "ismcts"),
+    ("easy bot", "easy"),
+    ("normal bot", "normal"),
+    ("hard bot", "hard"),
 )
+#: The strength levels among SEAT_KINDS (keythedral.bots.LEVELS), described in a line when
+#: one is chosen.
+LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -145,6 +151,8 @@ class NewGameScreen(BaseScreen):
                         id=f"kind-{i}",
                         compact=True,
                     )
+            # What the level just chosen for a seat is (hidden until one is chosen).
+            yield Static("", classes="note", id="level-note", markup=False)
             with Horizontal(id="variants"):
                 yield Tick("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
                 yield Tick(
@@ -207,6 +215,7 @@ class NewGameScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+        self.query_one("#level-note", Static).display = False
         self._show_resume()
 
     def offer_resume(self, note: str) -> None:
@@ -225,11 +234,22 @@ class NewGameScreen(BaseScreen):
         select = event.select
         if not (select.id or "").startswith("kind-") or event.value == HUMAN:
             return
+        self._describe_level(event.value)
         i = int((select.id or "")[5:])
         name = self.query_one(f"#name-{i}", Input)
         if not name.value.strip():
             taken = {self.query_one(f"#name-{j}", Input).value.strip() for j in range(5)}
             name.value = next((n for n in BOT_NAMES[i:] + BOT_NAMES if n not in taken), "Bot")
+
+    def _describe_level(self, kind: object) -> None:
+        """A level chosen for a seat is described in a line under the seats."""
+        if kind not in LEVELS:
+            return
+        from keythedral.bots import DESCRIPTIONS
+
+        note = self.query_one("#level-note", Static)
+        note.update(f"{kind}: {DESCRIPTIONS[str(kind)]}")
+        note.display = True
 
     def seats(self) -> tuple[str, ...]:
         """Who plays each seat with a name: "human" or a bot spec."""

@@ -1,0 +1,86 @@
+"""Strength levels: ``easy``, ``normal`` and ``hard``, each a bot with its settings.
+
+A level is a name that stands for a bot spec, for people who want an opponent of a given
+strength rather than an algorithm: the new-game screen and ``--bots`` offer them beside the
+bots themselves.  Options after a level's name replace the level's own
+(``hard:time=0.5`` is ``ismcts`` at half a second a move).
+
+- ``easy``: the greedy bot's rules of thumb, but about one move in five is its second or third
+  best (:class:`SloppyBot`);
+- ``normal``: the greedy bot;
+- ``hard``: the search bot (``ismcts``) at up to a second a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from keythedral.engine import Action, PlayerView
+
+from .base import Bot, SeededBot, decision_rng
+from .greedy import GreedyBot, candidates, decide
+from .ismcts import IsmctsBot
+from .knowledge import Ctx
+
+#: Seconds a ``hard`` move searches at most.
+HARD_TIME = 1.0
+
+
+class SloppyBot(SeededBot):
+    """The greedy heuristic with slips: a share ``mistakes`` of its decisions goes to one of
+    greedy's three best moves at random (greedy's own included), the rest to greedy's move.
+    Deterministic for a seed and a view, like every bot."""
+
+    name = "sloppy"
+
+    def __init__(self, seed: int = 0, *, mistakes: float = 0.3) -> None:
+        if (
+            not isinstance(mistakes, int | float)
+            or isinstance(mistakes, bool)
+            or not 0 <= mistakes <= 1
+        ):
+            raise ValueError(f"mistakes is a probability, from 0 to 1, not {mistakes!r}")
+        super().__init__(seed)
+        self.mistakes = float(mistakes)
+
+    def pick(self, view: PlayerView, mine: list[Action]) -> Action:
+        rng = decision_rng(self.seed, view)
+        ctx = Ctx.from_view(view)
+        salt = rng.getrandbits(32)
+        action: Action
+        if rng.random() < self.mistakes:
+            action = rng.choice(candidates(ctx, mine, 3, salt))
+        else:
+            action = decide(ctx, mine, salt)
+        return action
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength level: the bot class, its settings, and what it is in a line."""
+
+    make: Callable[..., Bot]
+    description: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def bot(self, seed: int, **options: Any) -> Bot:
+        """The level's bot; ``options`` replace the level's own settings."""
+        return self.make(seed, **{**self.options, **options})
+
+
+#: name -> level, from the weakest.
+LEVELS: dict[str, Level] = {
+    "easy": Level(
+        SloppyBot,
+        "greedy's rules of thumb, but about one move in five is a lesser one",
+        {"mistakes": 0.3},
+    ),
+    "normal": Level(GreedyBot, "the greedy bot: builds, houses, crafts ahead; plays at once"),
+    "hard": Level(
+        IsmctsBot,
+        f"searches ahead (ismcts) for up to {HARD_TIME:g} s a move; beats greedy most games",
+        {"time": HARD_TIME},
+    ),
+}
