@@ -204,3 +204,19 @@ async def test_the_last_forced_worker_of_phase_1_is_not_said_to_the_first_spende
             assert "(the only choice)" not in screen_text(app)
             return
     raise AssertionError("no phase 1 with a forced worker")
+
+
+async def test_a_privacy_screen_replaced_by_another_leaves_the_new_one_known() -> None:
+    """The replaced screen's answer (None) comes after the new one is up: it must not make the
+    mode forget the privacy screen now on show."""
+    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and isinstance(app.screen, HandoverScreen)
+        seat = session.state.to_act[0]
+        app.mode.hand_over(session, seat, None)  # replaces the one on show
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.mode.handing_over

@@ -9,6 +9,7 @@ table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, assert_never
 
 from keythedral.tui.screens.handover import HandoverScreen
@@ -333,10 +334,11 @@ class GameMode:
             tuple(recent),
         )
         self._handover = screen
-        app.push_screen(screen, callback=self._handed_over)
+        app.push_screen(screen, callback=partial(self._handed_over, screen))
 
-    def _handed_over(self, result: object) -> None:
-        self._handover = None
+    def _handed_over(self, screen: HandoverScreen, result: object) -> None:
+        if self._handover is screen:  # not one it replaced, whose answer comes later
+            self._handover = None
         session = self.app.session
         if isinstance(result, int) and session is not None:
             self.carry_out(self.table.handed_over(session, result))
