@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 from keythedral import autosave, engine, persistence
+from keythedral import journal as journal_module
 from keythedral.autosave import AutoSaver
 from keythedral.engine import GameConfig, GameState
 
@@ -285,7 +286,7 @@ def test_a_journal_that_is_no_regular_file_or_too_big_is_not_read(
     journal.unlink()
     real.rename(journal)
     assert list(persistence.load(path).actions) == acts
-    monkeypatch.setattr(autosave, "MAX_JOURNAL", 100)
+    monkeypatch.setattr(journal_module, "MAX_JOURNAL", 100)
     saved = persistence.load(path)
     assert list(saved.actions) == [] and "larger than" in saved.note
 

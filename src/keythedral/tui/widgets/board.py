@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import corner_fields, pos_text
+from keythedral.tui.text import cell_text, pos_text
 from keythedral.tui.widgets.map_looks import (
     ALL_SIDES,
     DIM,
@@ -686,35 +686,4 @@ class FieldMap(ScrollView, can_focus=True):
 
     # --- describing what is under the cursor ----------------------------------------------------
     def describe_cursor(self, names: Mapping[int, str]) -> str:
-        view = self.view
-        if view is None:
-            return ""
-        kind, pos = self.cursor
-        where = f"({pos[0]},{pos[1]})"
-        if kind == "field":
-            ftype = next((f.type for f in view.fields if f.pos == pos), None)
-            if ftype is None:
-                text = f"{where}: empty"
-            else:
-                text = f"{where}: {ftype}"
-                w = next((w for w in view.workers if w.field == pos), None)
-                if w is not None:
-                    text += f", worker of {names.get(w.seat, '?')}"
-        else:
-            home = next((c for c in view.cottages if c.corner == pos), None)
-            if home is not None:
-                what = "house" if home.house else "cottage"
-                text = f"corner {where}: {names.get(home.seat, '?')}'s {what} {home.number}"
-            elif view.keythedral is not None and view.keythedral == pos:
-                text = f"corner {where}: the Keythedral"
-            else:
-                text = f"corner {where}: empty"
-            types = [f.type for p in corner_fields(pos) for f in view.fields if f.pos == p]
-            if types:
-                text += " | touches " + ", ".join(types)
-            fences = [f for f in view.fences if f.corner == pos]
-            if fences:
-                text += " | fenced from " + ", ".join(
-                    f"({f.field[0]},{f.field[1]}) by {names.get(f.seat, '?')}" for f in fences
-                )
-        return text
+        return "" if self.view is None else cell_text(self.view, self.cursor, names)
