@@ -72,6 +72,7 @@ def test_a_killed_host_resumes_with_the_same_tokens(tmp_path: Path) -> None:
     proc, url2, tokens2 = host(folder, "--resume")
     try:
         assert tokens2 == tokens  # the same secrets: the players' lines still work
+        assert main(["host", "--folder", str(folder), "--resume"]) == 2  # one host a game
         end = asyncio.run(play(url2, at, None))
     finally:
         proc.send_signal(signal.SIGTERM)

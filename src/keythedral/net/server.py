@@ -311,7 +311,11 @@ class GameServer:
             bot = self.game.bots[seat]
             legal = [a for a in engine.legal_actions(state) if a.seat == seat]
             view = engine.view(state, seat)
-            action = await self._in(self._thinking, bot.choose, view, legal)
+            try:
+                action = await self._in(self._thinking, bot.choose, view, legal)
+            except Exception:  # a bot's bug: the people can still see the game, and stop it
+                log.exception("the computer player of seat %s could not choose", seat)
+                return
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             try:
