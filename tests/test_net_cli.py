@@ -127,4 +127,4 @@ def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
     assert asyncio.run(run()) == 0
     out = capsys.readouterr().out
     assert "You are Ann (seat 1)" in out and "The game is over." in out
-    assert "Your choice (1-" in out and "Bob" in out
+    assert "Your choice (1-" in out and "Bob" in out and "Your cubes: " in out
