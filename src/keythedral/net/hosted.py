@@ -4,7 +4,8 @@ It holds the game (config, actions, state), who plays each seat (a person, by a 
 or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
 game is untouched.  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
-journal line made durable per action, a snapshot folded in the background every FOLD_EVERY), so that
+journal line written per action, made durable just behind, a snapshot folded in the background
+every FOLD_EVERY), so that
 ``HostedGame.resume`` continues the game after a crash, with the same tokens.
 
 The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode 0700::
@@ -40,7 +41,7 @@ VERSION = 1
 ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move (as in the app)
 
 
-#: Actions between two snapshots of a hosted game (each action's journal line is durable at
+#: Actions between two snapshots of a hosted game (each action's journal line is written at
 #: once; a snapshot rewrites the whole game, which a server of many games cannot do per move).
 FOLD_EVERY = 40
 
@@ -232,7 +233,8 @@ class HostedGame:
         self.save()
 
     def save(self) -> None:
-        """Make the last action durable (blocking: a journal line and a disk sync)."""
+        """Write the last action to the journal (blocking; the autosave makes it durable just
+        behind, in a thread of its own)."""
         if self.saver is not None:
             self.saver.submit(self.config, self.actions, self.state, self.seats)
 

@@ -270,7 +270,7 @@ class GameServer:
         async with self._lock:
             state = self.game.check(seat, act)
             self.game.commit(act.action, state)
-            if self.game.saver is not None:  # on disk before anyone is told
+            if self.game.saver is not None:  # written before anyone is told
                 await self._in(self._saving, self.game.save)
             self._broadcast()
         if self.on_change is not None:
