@@ -5,8 +5,8 @@ or a bot spec), and its files.  ``play`` is the only way the game changes: it ch
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
 game is untouched.  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
 journal line written per action, made durable just behind, a snapshot folded in the background
-every FOLD_EVERY), so that
-``HostedGame.resume`` continues the game after a crash, with the same tokens.
+every FOLD_EVERY), so that ``HostedGame.resume`` continues the game after a crash, with the
+same tokens.
 
 The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode 0700::
 
