@@ -27,6 +27,12 @@ from pathlib import Path
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int, field: str = "VmRSS") -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith(field + ":"):
@@ -136,8 +142,10 @@ def main() -> int:
             break
     setup = rss_kib(child.pid)
     start = time.perf_counter()
+    cpu0, mine0 = cpu_seconds(child.pid), time.process_time()
     times = asyncio.run(run_clients(games, args.moves or 10**9))
     wall = time.perf_counter() - start
+    server_cpu, client_cpu = cpu_seconds(child.pid) - cpu0, time.process_time() - mine0
     peak = rss_kib(child.pid, "VmHWM")
     child.stdin.write("\n")
     child.stdin.flush()
@@ -151,6 +159,11 @@ def main() -> int:
     )
     print(f"moves answered: {len(ms)} in {wall:.1f} s ({len(ms) / wall:.0f} moves/s)")
     print(f"answer time: p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms")
+    print(
+        f"CPU per move: server {server_cpu / len(ms) * 1000:.2f} ms, the {len(games) * args.players}"
+        f" clients {client_cpu / len(ms) * 1000:.2f} ms (load average now "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
     print(
         f"server memory: {baseline / 1024:.1f} MiB before the games, {setup / 1024:.1f} MiB "
         f"with them set up, peak {peak / 1024:.1f} MiB: "

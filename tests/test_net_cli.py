@@ -72,6 +72,7 @@ def test_a_killed_host_resumes_with_the_same_tokens(tmp_path: Path) -> None:
     proc, url2, tokens2 = host(folder, "--resume")
     try:
         assert tokens2 == tokens  # the same secrets: the players' lines still work
+        assert main(["host", "--folder", str(folder), "--resume"]) == 2  # one host a game
         end = asyncio.run(play(url2, at, None))
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -126,4 +127,4 @@ def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
     assert asyncio.run(run()) == 0
     out = capsys.readouterr().out
     assert "You are Ann (seat 1)" in out and "The game is over." in out
-    assert "Your choice (1-" in out and "Bob" in out
+    assert "Your choice (1-" in out and "Bob" in out and "Your cubes: " in out

@@ -144,3 +144,22 @@ def test_a_client_that_does_not_read_is_dropped_and_the_others_play_on(monkeypat
         assert game.actions == reference_game(game.config)[0]
 
     asyncio.run(main())
+
+
+def test_the_host_folds_its_journal_every_so_many_actions_and_at_the_end(tmp_path: Path) -> None:
+    from keythedral import persistence
+    from keythedral.net.hosted import FOLD_EVERY
+    from keythedral.net.protocol import Act
+
+    game = new_game(seed=6, folder=tmp_path)
+    actions = reference_game(game.config, limit=FOLD_EVERY + 5)[0]
+    for a in actions:
+        game.play(a.seat, Act(a))
+    assert game.saver is not None
+    game.saver.flush()
+    snapshot = persistence.loads((tmp_path / SAVE).read_bytes())
+    assert len(snapshot.actions) == FOLD_EVERY  # the snapshot, folded once
+    assert persistence.load(tmp_path / SAVE).actions == tuple(actions)  # with the journal
+    game.close()
+    assert persistence.loads((tmp_path / SAVE).read_bytes()).actions == tuple(actions)
+    assert not (tmp_path / "game.journal").exists()

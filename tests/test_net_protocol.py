@@ -144,3 +144,15 @@ def test_errors_read_back_and_bad_server_messages_are_refused() -> None:
                 }
             )
         )
+
+
+def test_a_seats_view_is_the_public_part_and_its_own_hand() -> None:
+    state = engine.new_game(engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=5))
+    for _ in range(120):
+        state = engine.apply(state, engine.legal_actions(state)[0])
+    public = protocol.public_part(engine.view(state, None))
+    assert '"me"' not in public and '"seat":null' not in public[:12]
+    for seat in (0, 1, 2, None):
+        view = engine.view(state, seat)
+        text = protocol.seat_view(public, view)
+        assert engine.PlayerView.model_validate_json(text) == view

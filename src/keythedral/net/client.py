@@ -158,7 +158,7 @@ async def run_text_client(
     server refuses or goes (2)."""
     from keythedral.narration import narrate
     from keythedral.safetext import printable
-    from keythedral.walkthrough import options_text
+    from keythedral.walkthrough import cubes, options_text
 
     def say(text: str) -> None:
         print(printable(text), flush=True)
@@ -190,6 +190,10 @@ async def run_text_client(
                 continue
             say("")
             say(options_text(message.view, message.legal))
+            if (hand := message.view.me) is not None:
+                laws = ", ".join(hand.laws) or "none"
+                tiles = ", ".join(hand.buildings) or "none"
+                say(f"Your cubes: {cubes(hand.cubes)}; law cards: {laws}; tiles: {tiles}")
             for i, action in enumerate(message.legal, 1):
                 say(f"  {i:>3}. {describe_action(action)}")
             choice = await _ask(loop, reader, len(message.legal))

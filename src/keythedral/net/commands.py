@@ -123,6 +123,12 @@ def run_host(args: argparse.Namespace) -> int:
         return _fail("--bot-pause takes 0 to 60 seconds")
     folder = args.folder or default_folder()
     try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _hold(folder):
+            return _fail(f"another keythedral host is serving the game in {folder}")
+    except OSError as exc:
+        return _fail(f"cannot use the folder {folder}: {exc.strerror or exc}")
+    try:
         if args.resume:
             if args.players or args.bots:
                 return _fail("--resume continues the saved game: give no --players or --bots")
@@ -144,6 +150,26 @@ def run_host(args: argparse.Namespace) -> int:
     if url is not None and urlsplit(url).scheme not in ("ws", "wss"):
         return _fail(f"--public-url {url!r} is not a ws:// or wss:// address")
     return asyncio.run(_serve(game, args.host_address, args.host_port, args.host_bot_pause, url))
+
+
+_held: list[int] = []  # the lock files this process holds, open until it ends
+
+
+def _hold(folder: Path) -> bool:
+    """Take the folder's lock for the life of this process: False when another host has it
+    (two servers of one game would each play their own)."""
+    if sys.platform == "win32":
+        return True
+    import fcntl
+
+    fd = os.open(folder / "host.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _held.append(fd)
+    return True
 
 
 def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:

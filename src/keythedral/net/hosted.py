@@ -4,8 +4,9 @@ It holds the game (config, actions, state), who plays each seat (a person, by a 
 or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
 game is untouched.  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
-journal line made durable per action, snapshots folded in the background), so that
-``HostedGame.resume`` continues the game after a crash, with the same tokens.
+journal line written per action, made durable just behind, a snapshot folded in the background
+every FOLD_EVERY), so that ``HostedGame.resume`` continues the game after a crash, with the
+same tokens.
 
 The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode 0700::
 
@@ -40,6 +41,37 @@ VERSION = 1
 ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move (as in the app)
 
 
+#: Actions between two snapshots of a hosted game (each action's journal line is written at
+#: once; a snapshot rewrites the whole game, which a server of many games cannot do per move).
+FOLD_EVERY = 40
+
+
+class HostSaver(AutoSaver):
+    """The hot-seat autosave, folding its journal into a snapshot every FOLD_EVERY actions (and
+    at the end) instead of after each: the snapshot was most of a server's work per move."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._unfolded = 0
+        self._last: Any = None  # the newest snapshot not queued yet
+
+    def _queue(self, job: Any) -> None:
+        self._unfolded += 1
+        self._last = job
+        if self._unfolded >= FOLD_EVERY or job.state.game_over:
+            self.fold_now()
+
+    def fold_now(self) -> None:
+        """Queue the newest snapshot (the background thread writes it)."""
+        if self._last is not None:
+            job, self._last, self._unfolded = self._last, None, 0
+            super()._queue(job)
+
+    def close(self, timeout: float = 10.0) -> None:
+        self.fold_now()
+        super().close(timeout)
+
+
 class HostError(Exception):
     """A hosted game that cannot be started or resumed; the message says why, for a person."""
 
@@ -69,7 +101,7 @@ class HostedGame:
     state: GameState
     actions: list[Action] = field(default_factory=list)
     folder: Path | None = None  # None: not saved (tests, the bench)
-    saver: AutoSaver | None = field(default=None, repr=False)
+    saver: HostSaver | None = field(default=None, repr=False)
     bots: dict[int, Bot] = field(default_factory=dict, repr=False)
 
     # --- making one --------------------------------------------------------------------------
@@ -92,7 +124,7 @@ class HostedGame:
         if folder is not None:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_atomic(folder / SEATS, json.dumps(game._seats_record()))
-            game.saver = AutoSaver(folder / SAVE)
+            game.saver = HostSaver(folder / SAVE)
             game.save()
         return game
 
@@ -113,7 +145,7 @@ class HostedGame:
             saved.state,
             list(saved.actions),
             folder=folder,
-            saver=AutoSaver(folder / SAVE),
+            saver=HostSaver(folder / SAVE),
         )
         game._seat_bots()
         game.save()  # a new journal, from the game as it was read
@@ -201,7 +233,8 @@ class HostedGame:
         self.save()
 
     def save(self) -> None:
-        """Make the last action durable (blocking: a journal line and a disk sync)."""
+        """Write the last action to the journal (blocking; the autosave makes it durable just
+        behind, in a thread of its own)."""
         if self.saver is not None:
             self.saver.submit(self.config, self.actions, self.state, self.seats)
 

@@ -235,6 +235,27 @@ def welcome(seat: int, names: Sequence[str], seats: Sequence[str], config: GameC
 def state(at: int, view: PlayerView, legal: Sequence[Action], log_from: int) -> tuple[str, int]:
     """The ``state`` message of ``view`` (the receiving seat's own) with the public events
     from ``log_from`` on (as many as the view's log still holds); and the log cursor after."""
+    return state_of(at, view.model_dump_json(), view, legal, log_from)
+
+
+def public_part(view: PlayerView) -> str:
+    """The JSON of a view without its ``seat`` and ``me``, for :func:`seat_view` (a server
+    that tells several seats of one position dumps what they share once)."""
+    return view.model_dump_json(exclude={"seat", "me"})
+
+
+def seat_view(public: str, view: PlayerView) -> str:
+    """The JSON of ``view`` made of ``public`` (:func:`public_part` of a view of the same
+    position) and the seat's own ``seat`` and ``me``."""
+    me = "null" if view.me is None else view.me.model_dump_json()
+    seat = "null" if view.seat is None else str(int(view.seat))
+    return f'{{"seat":{seat},"me":{me},{public[1:]}'
+
+
+def state_of(
+    at: int, view_json: str, view: PlayerView, legal: Sequence[Action], log_from: int
+) -> tuple[str, int]:
+    """:func:`state` with the view's JSON given."""
     total = view.log_total
     kept = view.log
     start = max(min(log_from, total), total - len(kept))
@@ -242,7 +263,7 @@ def state(at: int, view: PlayerView, legal: Sequence[Action], log_from: int) -> 
     parts = ",".join(e.model_dump_json() for e in events)
     acts = ",".join(a.model_dump_json() for a in legal)
     text = (
-        f'{{"v": {VERSION}, "type": "state", "at": {at}, "view": {view.model_dump_json()}, '
+        f'{{"v": {VERSION}, "type": "state", "at": {at}, "view": {view_json}, '
         f'"legal": [{acts}], "log_from": {start}, "events": [{parts}]}}'
     )
     return text, total

@@ -270,7 +270,7 @@ class GameServer:
         async with self._lock:
             state = self.game.check(seat, act)
             self.game.commit(act.action, state)
-            if self.game.saver is not None:  # on disk before anyone is told
+            if self.game.saver is not None:  # written before anyone is told
                 await self._in(self._saving, self.game.save)
             self._broadcast()
         if self.on_change is not None:
@@ -283,18 +283,26 @@ class GameServer:
         return engine.legal_actions(self.game.state)
 
     def _broadcast(self) -> None:
-        legal = self._legal()
-        for conn in list(self.conns.values()):
-            self._send_state(conn, legal)
+        """Each connected seat's own state: the public part of the view dumped once (it comes
+        from the spectator's view, so it can hold nothing private), each seat's hand apart."""
+        from keythedral import engine
 
-    def _send_state(self, conn: Connection, legal: list[Action]) -> None:
+        if not self.conns:
+            return
+        legal = self._legal()
+        public = protocol.public_part(engine.view(self.game.state, None))
+        for conn in list(self.conns.values()):
+            self._send_state(conn, legal, public)
+
+    def _send_state(self, conn: Connection, legal: list[Action], public: str = "") -> None:
         from keythedral import engine
 
         seat = conn.seat
         view = engine.view(self.game.state, seat)
         own = [a for a in legal if a.seat == seat]
-        text, conn.log_from = protocol.state(self.game.at, view, own, conn.log_from)
-        conn.send(text)
+        text = protocol.seat_view(public, view) if public else view.model_dump_json()
+        message, conn.log_from = protocol.state_of(self.game.at, text, view, own, conn.log_from)
+        conn.send(message)
 
     def _kick_bots(self) -> None:
         """Start the bots' turns when one of them is to act (one task at a time)."""
@@ -311,7 +319,11 @@ class GameServer:
             bot = self.game.bots[seat]
             legal = [a for a in engine.legal_actions(state) if a.seat == seat]
             view = engine.view(state, seat)
-            action = await self._in(self._thinking, bot.choose, view, legal)
+            try:
+                action = await self._in(self._thinking, bot.choose, view, legal)
+            except Exception:  # a bot's bug: the people can still see the game, and stop it
+                log.exception("the computer player of seat %s could not choose", seat)
+                return
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             try:
