@@ -237,6 +237,13 @@ async def _serve(
     server = GameServer(
         game, host=host, port=port, bot_pause=bot_pause, on_change=report, public_url=public_url
     )
+    # Ctrl+C and a stop signal end the server cleanly from the moment it is up: before the
+    # join lines are printed (a script that reads them may stop it at once).
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
     try:
         await server.start()
     except OSError as exc:
@@ -250,11 +257,6 @@ async def _serve(
         if token is not None:
             print(printable(f"  {names[seat]}: keythedral join {url} --token {token}"))
     print("Ctrl+C stops the server; keythedral host --resume continues the game.", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await server.stop()
     return 0
