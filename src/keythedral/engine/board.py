@@ -139,21 +139,23 @@ class MomentMemo:
     (identity, not equality: results may hold objects callers compare with ``is``, such as a
     home taken from the cottages tuple).  Several calls on one moment (``settle``,
     ``legal_actions``, ``apply``) share the answers; one moment's table is dropped whole when
-    the next begins, so nothing piles up.  Results must be immutable.
+    the next begins, so nothing piles up.  Results must be immutable.  The objects and their
+    table are swapped as one pair, so threads sharing the memo (a bot thinking beside the app)
+    never read a table under another moment's objects.
     """
 
-    __slots__ = ("_objs", "_table")
+    __slots__ = ("_entry",)
 
     def __init__(self) -> None:
-        self._objs: tuple[object, ...] = ()
-        self._table: dict[Any, Any] = {}
+        self._entry: tuple[tuple[object, ...], dict[Any, Any]] = ((), {})
 
     def table(self, objs: tuple[object, ...]) -> dict[Any, Any]:
-        if _same(self._objs, objs):
-            return self._table
-        self._objs = objs
-        self._table = {}
-        return self._table
+        entry = self._entry
+        if _same(entry[0], objs):
+            return entry[1]
+        table: dict[Any, Any] = {}
+        self._entry = (objs, table)
+        return table
 
 
 def _same(kept: tuple[object, ...], objs: tuple[object, ...]) -> bool:

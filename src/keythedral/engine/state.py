@@ -182,9 +182,10 @@ class GameState(Frozen):
 
     def cottage(self, seat: int, number: int) -> Cottage:
         cottages = self.cottages
-        homes: dict[tuple[int, int], Cottage] = _HOMES.table((cottages,))
-        if not homes:
-            homes.update(((c.seat, c.number), c) for c in cottages)
+        table = _HOMES.table((cottages,))
+        homes: dict[tuple[int, int], Cottage] | None = table.get(None)
+        if homes is None:  # built whole, then stored: a thread never sees it half made
+            homes = table[None] = {(c.seat, c.number): c for c in cottages}
         return homes[(seat, number)]  # KeyError: callers check ownership first
 
 
