@@ -67,15 +67,17 @@ def board(fields: tuple[Field, ...]) -> Board:
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
 
 
-_HOMES_LAST: list[Any] = [None, None]
+#: The last (cottages, homes) asked, swapped as one pair (threads may share it).
+_HOMES_LAST: list[Any] = [(None, None)]
 
 
 def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
     """Field -> the homes whose corner touches it (cached by the cottages' contents; the last
     tuple asked is recognised by identity, without hashing it: views share the state's)."""
-    if _HOMES_LAST[0] is cottages:
-        last: dict[Pos, list[Any]] = _HOMES_LAST[1]
-        return last
+    kept, last = _HOMES_LAST[0]
+    if kept is cottages:
+        found: dict[Pos, list[Any]] = last
+        return found
     got = _HOMES.get(cottages)
     if got is None:
         if len(_HOMES) > 512:
@@ -85,7 +87,7 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
             for f in corner_fields(c.corner):
                 got.setdefault(f, []).append(c)
         _HOMES[cottages] = got
-    _HOMES_LAST[:] = [cottages, got]
+    _HOMES_LAST[0] = (cottages, got)
     return got
 
 
@@ -102,7 +104,8 @@ def stage_average(stage: int) -> tuple[float, ...]:
     return tuple(sum(tile_cost(t)[i] for t in tiles) / len(tiles) for i in range(8))
 
 
-_TILE_FACTS: list[Any] = [None, None, None, None]
+#: The last (tiles, face_down, stage, answer), swapped as one tuple (threads may share it).
+_TILE_FACTS: list[Any] = [(None, None, 0, None)]
 
 
 def _tile_facts(
@@ -110,9 +113,9 @@ def _tile_facts(
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
     """(buyable tiles, next stage's face-up tiles, tiles left per stage) from a view's tiles
     (the last answer is kept: views of the same moment share their tuples)."""
-    last = _TILE_FACTS
-    if last[0] is tiles and last[1] is face_down and last[2] == stage:
-        got: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] = last[3]
+    kept_tiles, kept_down, kept_stage, kept = _TILE_FACTS[0]
+    if kept_tiles is tiles and kept_down is face_down and kept_stage == stage:
+        got: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] = kept
         return got
     buyable = []
     nxt = []
@@ -128,7 +131,7 @@ def _tile_facts(
         tuple(nxt),
         tuple(u + d for u, d in zip(up, face_down, strict=True)),
     )
-    last[:] = [tiles, face_down, stage, got]
+    _TILE_FACTS[0] = (tiles, face_down, stage, got)
     return got
 
 

@@ -24,7 +24,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, IdentityMemo, Pos, as_pos, index
+from .board import Fence, MomentMemo, Pos, as_pos, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -58,29 +58,25 @@ def open_edges(state: GameState) -> list[tuple[Pos, Pos]]:
     ]
 
 
-_BUILDS = IdentityMemo()
-_REMOVES = IdentityMemo()
+_BUILDS = MomentMemo()
+_REMOVES = MomentMemo()
 
 
 def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """``seat``'s fence-building actions (kept by the identity of the tuples they read: the
+    """``seat``'s fence-building actions (kept while the tuples they read stay the same: the
     homes and fences rarely change between two spending turns)."""
-    objs = (state.fields, state.cottages, state.fences)
-    key = (id(objs[0]), id(objs[1]), id(objs[2]), seat)
-    got: tuple[Action, ...] | None = _BUILDS.get(key, objs)
+    table = _BUILDS.table((state.fields, state.cottages, state.fences))
+    got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
-        _BUILDS.put(key, objs, got)
+        got = table[seat] = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
     return got
 
 
 def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    fences = state.fences
-    key = (id(fences), seat)
-    got: tuple[Action, ...] | None = _REMOVES.get(key, fences)
+    table = _REMOVES.table((state.fences,))
+    got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = tuple(make_remove_fence(seat, f.corner, f.field) for f in fences)
-        _REMOVES.put(key, fences, got)
+        got = table[seat] = tuple(make_remove_fence(seat, f.corner, f.field) for f in state.fences)
     return got
 
 

@@ -7,20 +7,20 @@ from functools import cache
 from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
-from .board import Cottage, Field, IdentityMemo, Pos, corner_fields, field_neighbours, index
+from .board import Cottage, Field, MomentMemo, Pos, corner_fields, field_neighbours, index
 from .errors import IllegalAction
 from .events import CottagePlaced, FieldLaid, new
 from .state import GameState, logged
 
-_SPOTS = IdentityMemo()
-_CORNERS = IdentityMemo()
+_SPOTS = MomentMemo()
+_CORNERS = MomentMemo()
 
 
 def field_spots(state: GameState) -> tuple[Pos, ...]:
     """Empty lattice points next to a laid field or touching a corner with a cottage."""
     fields, cottages = state.fields, state.cottages
-    key = (id(fields), id(cottages))
-    got: tuple[Pos, ...] | None = _SPOTS.get(key, (fields, cottages))
+    table = _SPOTS.table((fields, cottages))
+    got: tuple[Pos, ...] | None = table.get("spots")
     if got is not None:
         return got
     types = index(fields).types
@@ -29,34 +29,32 @@ def field_spots(state: GameState) -> tuple[Pos, ...]:
         spots.update(field_neighbours(f.pos))
     for c in cottages:
         spots.update(corner_fields(c.corner))
-    got = tuple(sorted(p for p in spots if p not in types))
-    _SPOTS.put(key, (fields, cottages), got)
+    got = table["spots"] = tuple(sorted(p for p in spots if p not in types))
     return got
 
 
 def free_corners(state: GameState) -> tuple[Pos, ...]:
     """Empty corners (not the Keythedral's) that touch at least one field."""
     fields, cottages, keythedral = state.fields, state.cottages, state.keythedral
-    key = (id(fields), id(cottages), keythedral)
-    got: tuple[Pos, ...] | None = _CORNERS.get(key, (fields, cottages))
+    table = _CORNERS.table((fields, cottages))
+    got: tuple[Pos, ...] | None = table.get(keythedral)
     if got is not None:
         return got
     taken = {c.corner for c in cottages}
     if keythedral is not None:
         taken.add(keythedral)
-    got = tuple(c for c in index(fields).corners if c not in taken)
-    _CORNERS.put(key, (fields, cottages), got)
+    got = table[keythedral] = tuple(c for c in index(fields).corners if c not in taken)
     return got
 
 
-_FIELD_CHOICES = IdentityMemo(64)
+_FIELD_CHOICES = MomentMemo()
 
 
 def _field_choices(seat: int, spots: tuple[Pos, ...]) -> tuple[Action, ...]:
-    got: tuple[Action, ...] | None = _FIELD_CHOICES.get((id(spots), seat), spots)
+    table = _FIELD_CHOICES.table((spots,))
+    got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = tuple(make_place_field(seat, p) for p in spots)
-        _FIELD_CHOICES.put((id(spots), seat), spots, got)
+        got = table[seat] = tuple(make_place_field(seat, p) for p in spots)
     return got
 
 

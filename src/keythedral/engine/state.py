@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from keythedral.vocab import FieldType
 
 from .actions import BuyBuilding, PlayLaw
-from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
+from .board import Cottage, Fence, Field, MomentMemo, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 from .events import Event
@@ -182,15 +182,15 @@ class GameState(Frozen):
 
     def cottage(self, seat: int, number: int) -> Cottage:
         cottages = self.cottages
-        homes: dict[tuple[int, int], Cottage] | None = _HOMES.get(id(cottages), cottages)
-        if homes is None:
-            homes = {(c.seat, c.number): c for c in cottages}
-            _HOMES.put(id(cottages), cottages, homes)
+        table = _HOMES.table((cottages,))
+        homes: dict[tuple[int, int], Cottage] | None = table.get(None)
+        if homes is None:  # built whole, then stored: a thread never sees it half made
+            homes = table[None] = {(c.seat, c.number): c for c in cottages}
         return homes[(seat, number)]  # KeyError: callers check ownership first
 
 
-#: (seat, number) -> home, per cottages tuple (read-only once built).
-_HOMES = IdentityMemo(256)
+#: (seat, number) -> home, for the cottages tuple at hand.
+_HOMES = MomentMemo()
 
 
 LOG_KEEP = 80

@@ -201,7 +201,7 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
     """(the face-up tiles, the face-down count per stage, the stage), by the mat's identity."""
     mat, cfg = state.mat, state.config
     key = (id(mat), state.phase == "layout", cfg.edition, cfg.open_buildings)
-    got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, mat)
+    got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, (mat,))
     if got is None:
         up = face_up(state)
         buy = set(buyable(state))
@@ -212,7 +212,7 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
             tuple(0 if any(t in shown for t in s) else len(s) for s in mat),
             state.stage,
         )
-        _TILES.put(key, mat, got)
+        _TILES.put(key, (mat,), got)
     return got
 
 

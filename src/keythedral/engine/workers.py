@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import IdentityMemo, Pos, Worker, as_pos, index
+from .board import MomentMemo, Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, replace
@@ -68,27 +68,26 @@ def workers_of(state: GameState, seat: int, number: int, renumbered: bool = Fals
     return 2 if state.cottage(seat, number).house else 1
 
 
-_OPEN = IdentityMemo()
+_OPEN = MomentMemo()
 
 
 def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     """Fields that cottage ``number`` of ``seat`` may send a worker into now.
 
     Asked several times of each moment of phase 1 (settling, listing, checking the chosen
-    placement), so the answer is kept by the identity of the tuples it reads."""
+    placement), so the answers are kept while the tuples they read stay the same."""
     cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
     free = seat in state.effects.fence_free
-    objs = (cottages, workers, fences, fields)
-    key = (id(cottages), id(workers), id(fences), id(fields), seat, number, free)
-    got: tuple[Pos, ...] | None = _OPEN.get(key, objs)
+    table = _OPEN.table((cottages, workers, fences, fields))
+    key = (seat, number, free)
+    got: tuple[Pos, ...] | None = table.get(key)
     if got is not None:
         return got
     corner = state.cottage(seat, number).corner
     blocked = {w.field for w in workers}
     if not free:
         blocked.update(f.field for f in fences if f.corner == corner)
-    got = tuple(p for p in index(fields).fields_of(corner) if p not in blocked)
-    _OPEN.put(key, objs, got)
+    got = table[key] = tuple(p for p in index(fields).fields_of(corner) if p not in blocked)
     return got
 
 
