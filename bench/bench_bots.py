@@ -25,26 +25,37 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from keythedral import engine
 from keythedral.bots import IsmctsBot, make_bot
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_engine, for the reference
 
 
-def speed(players: int, games: int, seed: int) -> None:
-    engine.new_game(engine.GameConfig(players=["a", "b"]))  # load the catalogue first
+def _greedy_games(players: int, games: int, seed: int, split: bool) -> dict[str, float]:
+    """Play the greedy games; with ``split``, time the engine, the views and the bots apart."""
     cpu = time.process_time
     t_engine = t_view = t_bot = 0.0
     steps = asked = rounds = 0
-    wall = time.perf_counter()
     start = cpu()
     for g in range(games):
         bots = [make_bot("greedy", seed + g * 10 + s) for s in range(players)]
-        t0 = cpu()
+        t0 = cpu() if split else 0.0
         state = engine.new_game(engine.GameConfig(players=list(NAMES[:players]), seed=seed + g))
-        t_engine += cpu() - t0
+        if split:
+            t_engine += cpu() - t0
         while state.to_act:
+            if not split:
+                legal = engine.legal_actions(state)
+                seat = state.to_act[0]
+                mine = [a for a in legal if a.seat == seat]
+                action = (
+                    mine[0] if len(mine) == 1 else bots[seat].choose(view_of(state, seat), legal)
+                )
+                state = engine.apply(state, action)
+                continue
             t0 = cpu()
             legal = engine.legal_actions(state)
             seat = state.to_act[0]
@@ -53,7 +64,7 @@ def speed(players: int, games: int, seed: int) -> None:
             if len(mine) == 1:
                 action, t2, t3 = mine[0], t1, t1
             else:
-                view = engine.view(state, seat)
+                view = view_of(state, seat)
                 t2 = cpu()
                 action = bots[seat].choose(view, legal)
                 t3 = cpu()
@@ -65,21 +76,65 @@ def speed(players: int, games: int, seed: int) -> None:
             t_bot += t3 - t2
             steps += 1
         rounds += state.round
-    total = cpu() - start
-    wall = time.perf_counter() - wall
+    return {
+        "total": cpu() - start,
+        "engine": t_engine,
+        "view": t_view,
+        "bot": t_bot,
+        "steps": steps,
+        "asked": asked,
+        "rounds": rounds,
+    }
+
+
+view_of = engine.view
+
+
+def speed(players: int, games: int, seed: int, reference: str | None) -> None:
+    """Whole greedy games: CPU ms a game (best of three runs without timers between the
+    steps), then the split of one timed run (its timer calls add a little to each part), and
+    catanatron's random four-player game measured in the same run as the reference."""
+    engine.new_game(engine.GameConfig(players=["a", "b"]))  # load the catalogue first
+    ref = None
+    if reference is not None:
+        import bench_engine
+
+        ref = bench_engine.reference(reference, 30, 3)
+    wall = time.perf_counter()
+    best = min(_greedy_games(players, games, seed, split=False)["total"] for _ in range(3))
+    wall = (time.perf_counter() - wall) / 3
+    r = _greedy_games(players, games, seed, split=True)
     ms = 1000 / games
+    asked = r["asked"]
     print(
-        f"greedy x {players}, {games} games: {steps / games:.0f} actions, "
-        f"{rounds / games:.1f} rounds, {asked / games:.0f} bot decisions a game"
+        f"greedy x {players}, {games} games: {r['steps'] / games:.0f} actions, "
+        f"{r['rounds'] / games:.1f} rounds, {asked / games:.0f} bot decisions a game"
     )
-    print(f"  CPU per game        : {total * ms:7.1f} ms   ({games / total:.1f} games/s)")
-    print(f"    engine            : {t_engine * ms:7.1f} ms   (legal_actions + apply)")
-    print(f"    views             : {t_view * ms:7.1f} ms   (engine.view for the bots)")
+    print(f"  CPU per game        : {best * ms:7.1f} ms   ({games / best:.1f} games/s, best of 3)")
+    print(f"  timed run, per game : {r['total'] * ms:7.1f} ms   (with a timer around each part)")
+    print(f"    engine            : {r['engine'] * ms:7.1f} ms   (legal_actions + apply)")
+    print(f"    views             : {r['view'] * ms:7.1f} ms   (engine.view for the bots)")
     print(
-        f"    greedy thinking   : {t_bot * ms:7.1f} ms   "
-        f"({t_bot / max(1, asked) * 1e6:.0f} µs a decision)"
+        f"    greedy thinking   : {r['bot'] * ms:7.1f} ms   "
+        f"({r['bot'] / max(1, asked) * 1e6:.0f} µs a decision)"
     )
     print(f"  wall per game       : {wall * ms:7.1f} ms")
+    if ref is not None:
+        cat = ref["catanatron"]
+        game_ms = cat["seconds"] / cat["games"] * 1000
+        print(
+            f"  reference (same run): catanatron, 4 random players: {game_ms:.1f} ms a game "
+            f"(CPU), {cat['actions'] / cat['seconds']:,.0f} actions/s"
+        )
+        print(f"  ratio: catanatron's game / a greedy game: {game_ms / (best * ms):.2f}x")
+    else:
+        print("  reference: skipped (no Python with catanatron; see bench_engine.py --help)")
+
+
+def bench_default() -> str:
+    import bench_engine
+
+    return bench_engine.DEFAULT_REFERENCE
 
 
 def search(
@@ -142,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--games", type=int, default=40)
     sp.add_argument("--players", type=int, default=4)
     sp.add_argument("--seed", type=int, default=1000)
+    sp.add_argument(
+        "--reference",
+        default=None,
+        help="a Python with catanatron (default: bench_engine.py's, if it exists)",
+    )
+    sp.add_argument("--no-reference", action="store_true")
     se = sub.add_parser("search", help="ismcts iterations per second")
     se.add_argument("--games", type=int, default=2)
     se.add_argument("--players", type=int, default=4)
@@ -154,7 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("strength", help="keythedral simulate (the same options)")
     args = ap.parse_args(argv)
     if args.what == "speed":
-        speed(args.players, args.games, args.seed)
+        ref = args.reference
+        if ref is None and not args.no_reference:
+            import os
+
+            ref = bench_default() if os.path.exists(bench_default()) else None
+        speed(args.players, args.games, args.seed, None if args.no_reference else ref)
     else:
         search(args.players, args.games, args.iterations, args.seed, args.depth, args.reference)
     return 0

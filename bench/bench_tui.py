@@ -5,7 +5,9 @@
 2. Keypress-to-repaint on a mid-game board: a key is written to the terminal and the clock
    stops when the app's repaint has been written back (the last byte of the burst of output
    that answers the key).  Reported for cursor moves on the map, moves in the list of choices,
-   and whole decisions (a choice key: the engine applies it and the screen is redrawn).
+   and whole decisions (a choice key: the engine applies it and the screen is redrawn):
+   "decision" is a pass, answered by the next player's privacy screen; "same board" a choice
+   after which the same player decides again on the board, and "undo" u taking it back.
 
 Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200]
 """
@@ -146,7 +148,7 @@ def first_frames(runs: int, data_dir: str) -> tuple[list[float], list[float], li
         f.write(BARE_APP)
         bare_path = f.name
     bare, ours, board = [], [], []
-    game = [sys.executable, "-m", "keythedral.cli", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
+    game = [sys.executable, "-m", "keythedral", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
     for _ in range(runs):
         term = Term([sys.executable, bare_path], env)
         try:
@@ -181,12 +183,38 @@ def mid_game_save(data_dir: str) -> Path:
     return path
 
 
+def same_board_key(path: Path) -> bytes:
+    """The key of a choice on the saved board after which the same person decides again, on
+    the same board (no privacy screen), and that they may take back with u."""
+    from keythedral import engine, persistence
+    from keythedral.tui.choices import build_choices
+    from keythedral.tui.session import reveals_nothing
+
+    state = persistence.load(path).state
+    seat = state.to_act[0]
+    acts = [a for a in engine.legal_actions(state) if a.seat == seat]
+    for choice in build_choices(acts, engine.view(state, seat)):
+        if choice.action is None or not choice.key:
+            continue
+        after = engine.apply(state, choice.action)
+        if len(engine.legal_actions(after)) > 1 and reveals_nothing(state, after, seat):
+            return choice.key.encode()
+    raise LookupError("no choice keeps the same board")
+
+
 def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
     path = mid_game_save(data_dir)
+    board_key = same_board_key(path)
     env = environment(data_dir)
-    argv = [sys.executable, "-m", "keythedral.cli", "--load", str(path)]
+    argv = [sys.executable, "-m", "keythedral", "--load", str(path)]
     term = Term(argv, env)
-    results: dict[str, list[float]] = {"map cursor": [], "list cursor": [], "decision": []}
+    results: dict[str, list[float]] = {
+        "map cursor": [],
+        "list cursor": [],
+        "decision": [],
+        "same board": [],
+        "undo": [],
+    }
     try:
         term.wait_for(b"Pass the keyboard")
         term.drain()
@@ -205,6 +233,13 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
             results["decision"].append(term.press(b"p")[1])  # pass: the next player's screen
             term.drain(0.05)
             term.press(b"u")  # taken back from the privacy screen
+            term.drain(0.05)
+        # A decision after which the same person decides again on the board (the screen
+        # repainted, no privacy screen), and u taking it back on the board.
+        for _ in range(max(10, keys // 10)):
+            results["same board"].append(term.press(board_key)[1])
+            term.drain(0.05)
+            results["undo"].append(term.press(b"u")[1])
             term.drain(0.05)
     finally:
         term.close()

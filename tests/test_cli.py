@@ -204,3 +204,19 @@ def test_replay_opens_the_viewer_unless_asked_to_print(tmp_path: Path, capsys) -
     (tmp_path / "bad.json").write_text("{}")
     assert cli.main(["replay", str(tmp_path / "bad.json")]) == 2
     assert len(FakeApp.made) == 1
+
+
+def test_python_m_keythedral_cli_runs_the_whole_command_line() -> None:
+    """``python -m keythedral.cli`` reaches every subcommand (its main ran before the replay
+    subcommand was defined, and stopped at a NameError)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "keythedral.cli", "replay", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "replay" in out.stdout

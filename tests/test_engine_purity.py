@@ -70,12 +70,20 @@ def test_engine_modules_do_not_import_textual_or_rich() -> None:
 
 def test_engine_modules_do_not_import_the_ui_layers() -> None:
     """Nor the packages above it (tui, cli): the dependency points one way only."""
-    above = ("keythedral.tui", "keythedral.cli", "keythedral.bots", "keythedral.persistence")
+    above = (
+        "keythedral.tui",
+        "keythedral.cli",
+        "keythedral.bots",
+        "keythedral.persistence",
+        "keythedral.net",
+    )
     offenders = {}
     for path in sorted(ENGINE_DIR.rglob("*.py")):
         bad = sorted(n for n in _imports(path) if n.startswith(above))
         text = path.read_text(encoding="utf-8")
-        bad += [f"relative {m}" for m in ("..tui", "..cli", "..bots") if f"from {m}" in text]
+        bad += [
+            f"relative {m}" for m in ("..tui", "..cli", "..bots", "..net") if f"from {m}" in text
+        ]
         if bad:
             offenders[str(path.relative_to(ENGINE_DIR))] = bad
     assert offenders == {}, f"engine modules importing upper layers: {offenders}"

@@ -1,5 +1,8 @@
 """The autosave's journal: every action on disk at once, folded into the snapshot behind.
 
+- A move is written before ``submit`` returns (a kill keeps it) and made durable (fdatasync,
+  for a power cut) by a thread of its own; the next move waits for that: at most the move in
+  flight is ever written and not yet durable.
 - Until the background folds them, the journal alone holds the newest actions, and undos; a
   load (and so --resume, the resume offer, ``keythedral log``) replays snapshot + journal.
 - A torn last line loses that line only; damage further up ends the journal there and says so;
@@ -19,6 +22,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +31,7 @@ from typing import Any
 import pytest
 
 from keythedral import autosave, engine, persistence
+from keythedral import journal as journal_module
 from keythedral.autosave import AutoSaver
 from keythedral.engine import GameConfig, GameState
 
@@ -103,6 +108,39 @@ def test_the_journal_holds_each_action_until_it_is_folded(path: Path) -> None:
     saver.close()
     assert [p.name for p in path.parent.iterdir()] == ["autosave.json"]
     assert persistence.load(path).state == states[26]
+
+
+def test_a_move_is_written_at_once_and_made_durable_behind(
+    path: Path, unfolded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg, acts, states = played(4)
+    saver = AutoSaver(path)
+    saver.submit(cfg, acts[:1], states[1])  # the game begins: its snapshot
+    gate, synced = threading.Event(), []
+
+    def slow_sync(fd: int) -> None:  # a disk that takes its time
+        gate.wait(10)
+        synced.append(fd)
+
+    monkeypatch.setattr(autosave, "_sync", slow_sync)
+    saver.submit(cfg, acts[:2], states[2])  # returns while its line waits for the disk
+    assert list(persistence.load(path).actions) == acts[:2]  # written: a kill keeps it
+    assert not synced
+    done = threading.Event()
+
+    def next_move() -> None:
+        saver.submit(cfg, acts[:3], states[3])
+        done.set()
+
+    mover = threading.Thread(target=next_move)
+    mover.start()
+    assert not done.wait(0.3)  # the next move waits until the one before is durable
+    gate.set()
+    mover.join(10)
+    assert done.is_set() and synced
+    saver.flush()  # ... and flush until the last one is
+    assert not saver._unsynced and saver.error is None
+    assert list(persistence.load(path).actions) == acts[:3]
 
 
 def test_a_torn_journal_loses_only_its_torn_line(path: Path, unfolded: None) -> None:
@@ -248,7 +286,7 @@ def test_a_journal_that_is_no_regular_file_or_too_big_is_not_read(
     journal.unlink()
     real.rename(journal)
     assert list(persistence.load(path).actions) == acts
-    monkeypatch.setattr(autosave, "MAX_JOURNAL", 100)
+    monkeypatch.setattr(journal_module, "MAX_JOURNAL", 100)
     saved = persistence.load(path)
     assert list(saved.actions) == [] and "larger than" in saved.note
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from . import replay, serve, simulate
 from .cli_common import add_variant_options, variants_from_args
+from .net import commands as net_commands
 from .safetext import name_problem, printable
 
 
@@ -121,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
+    net_commands.add_host_parser(sub)
+    net_commands.add_join_parser(sub)
     log = sub.add_parser(
         "log",
         help="print a game's whole public log as plain text (the interrupted game by default)",
@@ -315,10 +318,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(args.func(args)) if hasattr(args, "func") else 2
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # --- keythedral replay -----------------------------------------------------------------------
 def add_replay_parser(subparsers: Any) -> Any:
     """Add ``keythedral replay FILE`` to an argparse subparsers object (``run_replay`` runs it)."""
@@ -425,3 +424,7 @@ def _view(args: Any, cursor: replay.ReplayCursor) -> int:
         replay_cursor=cursor,
     )
     return run_app(app, mouse=not getattr(args, "no_mouse", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -279,7 +279,7 @@ def load(path: Path) -> SavedGame:
     regular file of at most GAME_FILE_LIMIT bytes is read (safefile.read_limited).  A snapshot
     that names an autosave journal is followed by the journal's actions (SavedGame.note says
     when part of the journal could not be used)."""
-    from keythedral.autosave import follow_journal, read_journal
+    from keythedral.journal import follow_journal, read_journal
 
     journal = read_journal(path)  # first: see read_journal
     try:

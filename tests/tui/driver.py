@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.session import Session
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 
@@ -77,3 +78,13 @@ async def hand_over(pilot: Pilot[Any], app: KeythedralApp) -> str:
     text = screen_text(app)
     await pilot.press("enter")
     return text
+
+
+async def started(pilot: Pilot[Any], app: KeythedralApp) -> Session:
+    """The game on screen, past a privacy screen if it opens on one: the session."""
+    await pilot.pause()
+    if isinstance(app.screen, HandoverScreen):
+        await hand_over(pilot, app)
+        await pilot.pause()
+    assert app.session is not None
+    return app.session

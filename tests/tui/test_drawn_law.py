@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from driver import started
 from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
 
@@ -29,12 +30,7 @@ async def test_the_drawn_card_is_shown_before_the_hand_over() -> None:
     saved = saved_game(config(3), can_procure)
     app = make_app(saved=saved, strict_privacy=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        session = app.session
-        assert session is not None
-        if isinstance(app.screen, HandoverScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        session = await started(pilot, app)
         action = procure(session.state)
         assert app.mode.play(action)
         await pilot.pause()

@@ -3,7 +3,7 @@ and paying cube by cube stays possible."""
 
 from __future__ import annotations
 
-from driver import hand_over, panel
+from driver import hand_over, panel, started
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
@@ -54,3 +54,43 @@ async def test_a_single_cube_owed_has_no_suggestion_line() -> None:
         if isinstance(app.screen, HandoverScreen):
             await hand_over(pilot, app)
         assert all(c.command != "pay-suggested" for c in panel(app).choices)
+
+
+def paid_one_way(state: engine.GameState) -> engine.Action | None:
+    """A phase 3 choice (not a law card: a drawn card may not be taken back) whose payment
+    can be made in one way only."""
+    if engine.decision(state) != "spend":
+        return None
+    for a in engine.legal_actions(state):
+        if a.kind == "procure_law":
+            continue
+        after = engine.apply(state, a)
+        if engine.decision(after) == "pay" and len(engine.legal_actions(after)) == 1:
+            return a
+    return None
+
+
+async def test_the_only_way_to_pay_for_ones_own_choice_pays_itself_and_goes_back_with_it() -> None:
+    """A purchase with exactly one way to pay: the payment follows the choice at once (the
+    person is behind their own screen: nobody sees anything). Taking it back takes back the
+    choice too (else the payment would only play itself again: ``u`` would do nothing)."""
+    saved = saved_game(config(3), lambda s: paid_one_way(s) is not None)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await started(pilot, app)
+        state = session.state
+        action = paid_one_way(state)
+        assert action is not None
+        before = len(session.actions)
+        assert app.mode.play(action)
+        await pilot.pause()
+        assert len(session.actions) >= before + 2  # the choice, its payment, what follows
+        assert session.actions[before + 1].kind == "pay"
+        assert session.actions[before + 1].seat == action.seat
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("u")
+        else:
+            app.mode.undo()
+        await pilot.pause()
+        assert len(session.actions) == before
+        assert session.state == state

@@ -158,3 +158,65 @@ async def test_strict_privacy_hands_over_for_a_fenced_off_cottage() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_a_note_does_not_outlive_the_hand_over() -> None:
+    """The info line's last message was for the moment before the keyboard passed."""
+    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        await hand_over(pilot, app)
+        screen = app.game_screen
+        assert screen is not None
+        screen.say("Ann: worker to the farm (the only choice).", public=True)
+        session = app.session
+        assert session is not None
+        app.mode.hand_over(session, (session.state.to_act[0] + 1) % 3, None)
+        await pilot.pause()
+        await hand_over(pilot, app)
+        assert "(the only choice)" not in screen_text(app)
+
+
+async def test_the_last_forced_worker_of_phase_1_is_not_said_to_the_first_spender() -> None:
+    """Phase 1 ends with a worker that had one field to go to: said on the shared screen if
+    anyone is there to read it, never carried behind the privacy screen into phase 3."""
+    for seed in range(8):
+        saved = saved_game(
+            config(seed, no_laws=True), lambda s: engine.decision(s) == "choose_work_order"
+        )
+        app = make_app(saved=saved, strict_privacy=False)
+        forced = False
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            session = app.session
+            assert session is not None
+            while session.state.phase == "place_workers":
+                before = len(session.actions)
+                await pilot.press("enter")
+                await pilot.pause()
+                forced = forced or len(session.actions) > before + 1
+            if not forced:
+                continue
+            assert isinstance(app.screen, HandoverScreen)
+            await hand_over(pilot, app)
+            assert "(the only choice)" not in screen_text(app)
+            return
+    raise AssertionError("no phase 1 with a forced worker")
+
+
+async def test_a_privacy_screen_replaced_by_another_leaves_the_new_one_known() -> None:
+    """The replaced screen's answer (None) comes after the new one is up: it must not make the
+    mode forget the privacy screen now on show."""
+    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and isinstance(app.screen, HandoverScreen)
+        seat = session.state.to_act[0]
+        app.mode.hand_over(session, seat, None)  # replaces the one on show
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.mode.handing_over

@@ -216,10 +216,21 @@ def _convert_score(ctx: Ctx, number: int) -> float:
     return len(free) + 0.5 * corner_worth(ctx, home.corner)
 
 
+#: Spending actions the greedy bot never takes (fences: the bulk of a spending turn's list).
+_NEVER = frozenset({"build_fence", "remove_fence"})
+
+
 def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
     by: dict[str, list[Any]] = {}
     for a in acts:
-        by.setdefault(a.kind, []).append(a)
+        kind = a.kind
+        if kind in _NEVER:
+            continue
+        got = by.get(kind)
+        if got is None:
+            by[kind] = [a]
+        else:
+            got.append(a)
     hand = ctx.cubes
     need = ctx.need()
     buys = by.get("buy_building")
@@ -494,7 +505,9 @@ def decide(ctx: Ctx, acts: list[Any], salt: int = 0) -> Any:
     """The greedy choice among ``acts`` (all of them the seat's own); ``salt`` breaks ties."""
     if len(acts) == 1:
         return acts[0]
-    if any(a.kind == "play_law" for a in acts):
+    # only a seat holding law cards has any to play (the layout's hundreds of choices are
+    # never scanned for them)
+    if ctx.laws and any(a.kind == "play_law" for a in acts):
         plays = [a for a in acts if a.kind == "play_law"]
         pick = choose_law(ctx, plays, acts)
         if pick is not None:

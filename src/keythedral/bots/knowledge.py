@@ -67,8 +67,17 @@ def board(fields: tuple[Field, ...]) -> Board:
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
 
 
+#: The last (cottages, homes) asked, swapped as one pair (threads may share it).
+_HOMES_LAST: list[Any] = [(None, None)]
+
+
 def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
-    """Field -> the homes whose corner touches it (cached by the cottages' contents)."""
+    """Field -> the homes whose corner touches it (cached by the cottages' contents; the last
+    tuple asked is recognised by identity, without hashing it: views share the state's)."""
+    kept, last = _HOMES_LAST[0]
+    if kept is cottages:
+        found: dict[Pos, list[Any]] = last
+        return found
     got = _HOMES.get(cottages)
     if got is None:
         if len(_HOMES) > 512:
@@ -78,6 +87,7 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
             for f in corner_fields(c.corner):
                 got.setdefault(f, []).append(c)
         _HOMES[cottages] = got
+    _HOMES_LAST[0] = (cottages, got)
     return got
 
 
@@ -92,6 +102,41 @@ def stage_average(stage: int) -> tuple[float, ...]:
     """The mean cost of the tiles of a stage in the box (what a face-down tile likely costs)."""
     tiles = tiles_of_stage(stage)
     return tuple(sum(tile_cost(t)[i] for t in tiles) / len(tiles) for i in range(8))
+
+
+#: The last (tiles, face_down, stage, answer), swapped as one tuple (threads may share it).
+_TILE_FACTS: list[Any] = [(None, None, 0, None)]
+
+
+def _tile_facts(
+    tiles: tuple[Any, ...], face_down: tuple[int, ...], stage: int
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """(buyable tiles, next stage's face-up tiles, tiles left per stage) from a view's tiles
+    (the last answer is kept: views of the same moment share their tuples)."""
+    kept_tiles, kept_down, kept_stage, kept = _TILE_FACTS[0]
+    if kept_tiles is tiles and kept_down is face_down and kept_stage == stage:
+        got: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] = kept
+        return got
+    buyable = []
+    nxt = []
+    up = [0] * 5
+    for t in tiles:
+        up[t.stage - 1] += 1
+        if t.buyable:
+            buyable.append(t.id)
+        elif t.stage == stage + 1:
+            nxt.append(t.id)
+    got = (
+        tuple(buyable),
+        tuple(nxt),
+        tuple(u + d for u, d in zip(up, face_down, strict=True)),
+    )
+    _TILE_FACTS[0] = (tiles, face_down, stage, got)
+    return got
+
+
+#: needs() by everything it reads (see Ctx.need).
+_NEEDS: dict[tuple[object, ...], list[float]] = {}
 
 
 class Ctx:
@@ -145,18 +190,7 @@ class Ctx:
         c.laws = view.me.laws
         c.decision = view.decision
         stage = c.stage = view.stage
-        buyable = []
-        nxt = []
-        up = [0] * 5
-        for t in view.tiles:
-            up[t.stage - 1] += 1
-            if t.buyable:
-                buyable.append(t.id)
-            elif t.stage == stage + 1:
-                nxt.append(t.id)
-        c.buyable = tuple(buyable)
-        c.next_tiles = tuple(nxt)
-        c.remaining = tuple(u + d for u, d in zip(up, view.face_down, strict=True))
+        c.buyable, c.next_tiles, c.remaining = _tile_facts(view.tiles, view.face_down, stage)
         c.next_field = view.next_field
         c.edition = view.config.edition
         c.procured = view.players[view.seat].procured_law_this_round
@@ -212,10 +246,26 @@ class Ctx:
 
     # --- facts computed once per decision ------------------------------------------------
     def need(self) -> list[float]:
-        """:func:`needs` of this seat, computed once."""
+        """:func:`needs` of this seat, computed once (and shared by every decision that reads
+        the same facts: a seat's needs stay put through a phase 1, a run of payments ...).
+        The list is shared: read it, never change it."""
         got = self.memo.get("need")
         if got is None:
-            got = self.memo["need"] = needs(self)
+            key = (
+                self.cubes,
+                self.buyable,
+                self.next_tiles,
+                self.remaining,
+                self.n,
+                self.stage,
+                has_cottage(self),
+            )
+            got = _NEEDS.get(key)
+            if got is None:
+                if len(_NEEDS) >= 4096:
+                    _NEEDS.clear()
+                got = _NEEDS[key] = needs(self)
+            self.memo["need"] = got
         return got
 
     def target(self) -> str | None:

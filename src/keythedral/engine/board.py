@@ -8,7 +8,8 @@ between one corner and one field it touches.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from operator import is_
+from typing import Any, NamedTuple
 
 from keythedral.vocab import FieldType
 
@@ -128,3 +129,66 @@ def index(fields: tuple[Field, ...]) -> BoardIndex:
     built = BoardIndex(fields)
     _INDEX_CACHE[id(fields)] = (fields, built)
     return built
+
+
+class MomentMemo:
+    """Results for the moment at hand: a table kept while the tuples it depends on stay the same.
+
+    ``table(objs)`` returns the dict of results worked out from ``objs`` (a tuple of a state's
+    immutable tuples), or a fresh empty one when any of them is not the very object it was
+    (identity, not equality: results may hold objects callers compare with ``is``, such as a
+    home taken from the cottages tuple).  Several calls on one moment (``settle``,
+    ``legal_actions``, ``apply``) share the answers; one moment's table is dropped whole when
+    the next begins, so nothing piles up.  Results must be immutable.  The objects and their
+    table are swapped as one pair, so threads sharing the memo (a bot thinking beside the app)
+    never read a table under another moment's objects.
+    """
+
+    __slots__ = ("_entry",)
+
+    def __init__(self) -> None:
+        self._entry: tuple[tuple[object, ...], dict[Any, Any]] = ((), {})
+
+    def table(self, objs: tuple[object, ...]) -> dict[Any, Any]:
+        entry = self._entry
+        if _same(entry[0], objs):
+            return entry[1]
+        table: dict[Any, Any] = {}
+        self._entry = (objs, table)
+        return table
+
+
+def _same(kept: tuple[object, ...], objs: tuple[object, ...]) -> bool:
+    """Do two short tuples hold the very same objects, position by position?"""
+    return len(kept) == len(objs) and all(map(is_, kept, objs))
+
+
+class IdentityMemo:
+    """Results derived from immutable tuples of a state, keyed by those tuples' identity.
+
+    States share the tuples they do not change, so a result worked out for one state (say the
+    free fields of a home, when ``legal_actions`` lists worker placements) serves the next
+    call on the same or a later state (``apply`` checking the chosen one) at the cost of a
+    dictionary look-up.  The caller keys an entry by the ``id`` of each object in ``objs`` (plus
+    any small hashable it needs); the entry keeps the objects themselves and a hit checks they
+    are the very same ones, so an id reused by a new object never returns a stale result.
+    Results must be immutable.
+    """
+
+    __slots__ = ("_entries", "_limit")
+
+    def __init__(self, limit: int = 1024) -> None:
+        self._entries: dict[object, tuple[tuple[object, ...], Any]] = {}
+        self._limit = limit
+
+    def get(self, key: object, objs: tuple[object, ...]) -> Any:
+        """The result kept for ``key`` if it was worked out from ``objs``; else None."""
+        hit = self._entries.get(key)
+        if hit is not None and _same(hit[0], objs):
+            return hit[1]
+        return None
+
+    def put(self, key: object, objs: tuple[object, ...], result: Any) -> None:
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        self._entries[key] = (objs, result)

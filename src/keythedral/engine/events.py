@@ -430,7 +430,11 @@ KINDS: dict[str, type[_Event]] = {
 }
 
 _new = object.__new__
-_set = object.__setattr__
+# pydantic's slots, set through their descriptors (see state.replace)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 #: Per kind: its tag and the set of its field names (shared: never mutated, see state.replace).
 _BUILD: dict[Any, tuple[str, set[str]]] = {
     cls: (tag, set(cls.model_fields)) for tag, cls in KINDS.items()
@@ -448,8 +452,8 @@ def new(kind: Callable[P, E], *args: P.args, **fields: P.kwargs) -> E:
         raise TypeError("events take keyword arguments only")
     tag, names = _BUILD[kind]
     event = _new(kind)  # type: ignore[arg-type]
-    _set(event, "__dict__", {"type": tag, **fields})
-    _set(event, "__pydantic_fields_set__", names)
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", None)
+    _set_dict(event, {"type": tag, **fields})  # the order of a saved event's keys
+    _set_fields_set(event, names)
+    _set_extra(event, None)
+    _set_private(event, None)
     return event

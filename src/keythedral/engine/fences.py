@@ -24,7 +24,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, Pos, as_pos, index
+from .board import Fence, MomentMemo, Pos, as_pos, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -58,13 +58,35 @@ def open_edges(state: GameState) -> list[tuple[Pos, Pos]]:
     ]
 
 
+_BUILDS = MomentMemo()
+_REMOVES = MomentMemo()
+
+
+def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """``seat``'s fence-building actions (kept while the tuples they read stay the same: the
+    homes and fences rarely change between two spending turns)."""
+    table = _BUILDS.table((state.fields, state.cottages, state.fences))
+    got: tuple[Action, ...] | None = table.get(seat)
+    if got is None:
+        got = table[seat] = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
+    return got
+
+
+def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    table = _REMOVES.table((state.fences,))
+    got: tuple[Action, ...] | None = table.get(seat)
+    if got is None:
+        got = table[seat] = tuple(make_remove_fence(seat, f.corner, f.field) for f in state.fences)
+    return got
+
+
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
     acts: list[Action] = []
     if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
-        acts += [make_build_fence(seat, c, f) for c, f in open_edges(state)]
-    if hand[WINE] >= REMOVE_FENCE_COST[WINE]:
-        acts += [make_remove_fence(seat, f.corner, f.field) for f in state.fences]
+        acts += _build_actions(state, seat)
+    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and state.fences:
+        acts += _remove_actions(state, seat)
     return acts
 
 

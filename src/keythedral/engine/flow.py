@@ -33,8 +33,18 @@ def _retrieve(state: GameState) -> GameState:
     return lawmaster.refill(state)
 
 
-def _step(state: GameState) -> GameState | tuple[int, ...]:
-    """One automatic step, or the seats that must decide now."""
+class _Ready:
+    """A step that made a new state and already knows who decides in it."""
+
+    __slots__ = ("seats", "state")
+
+    def __init__(self, state: GameState, seats: tuple[int, ...]) -> None:
+        self.state = state
+        self.seats = seats
+
+
+def _step(state: GameState) -> GameState | tuple[int, ...] | _Ready:
+    """One automatic step, or the seats that must decide now (with the state, if it changed)."""
     phase = state.phase
     if phase == "game_over":
         return ()
@@ -58,8 +68,9 @@ def _step(state: GameState) -> GameState | tuple[int, ...]:
             return windows.phase_start(state, phase)
         if state.placement is not None:
             settled = workers.settle(state, laws.could_free)
-            if settled.placement is not None:
-                return settled if settled is not state else (settled.placement.order[0],)
+            if settled.placement is not None:  # settle stopped at a seat that must decide
+                seats = (settled.placement.order[0],)
+                return seats if settled is state else _Ready(settled, seats)
             return settled
         if len(state.work_order) == 5:
             return replace(state, phase="harvest")
@@ -90,10 +101,25 @@ def _step(state: GameState) -> GameState | tuple[int, ...]:
     return (b.winner,) if b.winner is not None else (b.order[0],)
 
 
-def advance(state: GameState) -> GameState:
-    """Run automatic steps until a decision is pending; set ``to_act``."""
+def advance(state: GameState, before: GameState | None = None) -> GameState:
+    """Run automatic steps until a decision is pending; set ``to_act``.
+
+    ``before``: the state the action was applied to.  Any other state met here was made during
+    this transition and nobody else holds it yet, so ``to_act`` is written into it in place
+    instead of copying it once more (the only write to a built state in the engine; ``before``
+    and any state passed without it are never touched)."""
     while True:
         nxt = _step(state)
-        if isinstance(nxt, tuple):
-            return state if nxt == state.to_act else replace(state, to_act=nxt)
-        state = nxt
+        if isinstance(nxt, _Ready):
+            state, seats = nxt.state, nxt.seats
+        elif isinstance(nxt, tuple):
+            seats = nxt
+        else:
+            state = nxt
+            continue
+        if seats == state.to_act:
+            return state
+        if before is None or state is before:
+            return replace(state, to_act=seats)
+        state.__dict__["to_act"] = seats
+        return state

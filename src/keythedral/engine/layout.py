@@ -2,32 +2,65 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
-from .board import Cottage, Field, Pos, corner_fields, field_neighbours, index
+from .board import Cottage, Field, MomentMemo, Pos, corner_fields, field_neighbours, index
 from .errors import IllegalAction
 from .events import CottagePlaced, FieldLaid, new
 from .state import GameState, logged
 
+_SPOTS = MomentMemo()
+_CORNERS = MomentMemo()
 
-def field_spots(state: GameState) -> list[Pos]:
+
+def field_spots(state: GameState) -> tuple[Pos, ...]:
     """Empty lattice points next to a laid field or touching a corner with a cottage."""
-    types = index(state.fields).types
+    fields, cottages = state.fields, state.cottages
+    table = _SPOTS.table((fields, cottages))
+    got: tuple[Pos, ...] | None = table.get("spots")
+    if got is not None:
+        return got
+    types = index(fields).types
     spots: set[Pos] = set()
-    for f in state.fields:
-        spots.update(p for p in field_neighbours(f.pos) if p not in types)
-    for c in state.cottages:
-        spots.update(p for p in corner_fields(c.corner) if p not in types)
-    return sorted(spots)
+    for f in fields:
+        spots.update(field_neighbours(f.pos))
+    for c in cottages:
+        spots.update(corner_fields(c.corner))
+    got = table["spots"] = tuple(sorted(p for p in spots if p not in types))
+    return got
 
 
-def free_corners(state: GameState) -> list[Pos]:
+def free_corners(state: GameState) -> tuple[Pos, ...]:
     """Empty corners (not the Keythedral's) that touch at least one field."""
-    taken = {c.corner for c in state.cottages}
-    if state.keythedral is not None:
-        taken.add(state.keythedral)
-    return [c for c in index(state.fields).corners if c not in taken]
+    fields, cottages, keythedral = state.fields, state.cottages, state.keythedral
+    table = _CORNERS.table((fields, cottages))
+    got: tuple[Pos, ...] | None = table.get(keythedral)
+    if got is not None:
+        return got
+    taken = {c.corner for c in cottages}
+    if keythedral is not None:
+        taken.add(keythedral)
+    got = table[keythedral] = tuple(c for c in index(fields).corners if c not in taken)
+    return got
+
+
+_FIELD_CHOICES = MomentMemo()
+
+
+def _field_choices(seat: int, spots: tuple[Pos, ...]) -> tuple[Action, ...]:
+    table = _FIELD_CHOICES.table((spots,))
+    got: tuple[Action, ...] | None = table.get(seat)
+    if got is None:
+        got = table[seat] = tuple(make_place_field(seat, p) for p in spots)
+    return got
+
+
+@cache
+def _cottage_choices(seat: int, corner: Pos, numbers: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(make_place_cottage(seat, corner, n) for n in numbers)
 
 
 def unplaced_numbers(state: GameState, seat: int) -> list[int]:
@@ -38,9 +71,12 @@ def unplaced_numbers(state: GameState, seat: int) -> list[int]:
 def legal(state: GameState) -> list[Action]:
     seat = state.turn
     if state.layout_step % 2 == 0:
-        return [make_place_field(seat, p) for p in field_spots(state)]
-    numbers = unplaced_numbers(state, seat)
-    return [make_place_cottage(seat, c, n) for c in free_corners(state) for n in numbers]
+        return list(_field_choices(seat, field_spots(state)))
+    numbers = tuple(unplaced_numbers(state, seat))
+    acts: list[Action] = []
+    for c in free_corners(state):
+        acts += _cottage_choices(seat, c, numbers)
+    return acts
 
 
 def _advance(state: GameState) -> int:

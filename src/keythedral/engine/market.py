@@ -19,15 +19,21 @@ def craft_available(state: GameState, craft: str) -> bool:
     return state.craftsmen[k] > 0 or state.store[INDEX[craft]] > 0
 
 
+#: (craftsman index, store colour, price, craft) for each craft.
+_CRAFTS = tuple((k, INDEX[c], CRAFT_PRICE[c], c) for k, c in enumerate(CRAFTS))
+
+
 def legal(state: GameState, seat: int) -> list[Action]:
     total = sum(state.players[seat].cubes)
+    if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
+        return []
+    store, craftsmen = state.store, state.craftsmen
     acts: list[Action] = [
         make_buy_craft(seat, c)
-        for c in CRAFTS
-        if total >= CRAFT_PRICE[c] and craft_available(state, c)
+        for k, colour, price, c in _CRAFTS
+        if total >= price and (craftsmen[k] > 0 or store[colour] > 0)
     ]
-    if total >= TRADE_PRICE:
-        acts += [make_trade(seat, r) for r in RESOURCES if state.store[INDEX[r]] > 0]
+    acts += [make_trade(seat, r) for i, r in enumerate(RESOURCES) if store[i] > 0]
     return acts
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from operator import ge
+
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
 from .errors import IllegalAction
-from .state import GameState, Payment, PaymentPurpose, replace, with_player
+from .state import GameState, Payment, PaymentPurpose, construct, replace, with_player
 
 
 def can_afford(hand: Counts, cost: Counts) -> bool:
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    return all(map(ge, hand, cost))
 
 
 def shortfall(hand: Counts, cost: Counts) -> Counts:
@@ -36,7 +38,8 @@ def start(
 ) -> GameState:
     return replace(
         state,
-        payment=Payment(
+        payment=construct(
+            Payment,
             seat=seat,
             purpose=purpose,
             need=need,
@@ -44,19 +47,9 @@ def start(
             any_cube=any_cube,
             target=target,
             to_seat=to_seat,
+            paid=ZERO,
         ),
     )
-
-
-def _slot(p: Payment, colour: int) -> Payment | None:
-    """The payment after ``colour`` goes toward it, or None if that colour does not count."""
-    if p.need[colour] > 0:
-        return replace(p, need=add(p.need, colour, -1))
-    if colour < 5 and p.any_resource > 0:
-        return replace(p, any_resource=p.any_resource - 1)
-    if p.any_cube > 0:
-        return replace(p, any_cube=p.any_cube - 1)
-    return None
 
 
 def accepts(p: Payment, colour: int) -> bool:
@@ -80,8 +73,13 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     hand = state.players[p.seat].cubes
     if hand[colour] == 0:
         raise IllegalAction(f"{state.name(p.seat)} has no {action.cube} cube to give.")
-    left = _slot(p, colour)
-    if left is None:
+    if p.need[colour] > 0:
+        left = replace(p, need=add(p.need, colour, -1), paid=add(p.paid, colour))
+    elif colour < 5 and p.any_resource > 0:
+        left = replace(p, any_resource=p.any_resource - 1, paid=add(p.paid, colour))
+    elif p.any_cube > 0:
+        left = replace(p, any_cube=p.any_cube - 1, paid=add(p.paid, colour))
+    else:
         raise IllegalAction(f"A {action.cube} cube does not count toward this price.")
     players = with_player(state, p.seat, cubes=add(hand, colour, -1))
     store = state.store
@@ -94,7 +92,6 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
             replace(receiver, cubes=add(receiver.cubes, colour)),
             *players[p.to_seat + 1 :],
         )
-    paid = replace(left, paid=add(p.paid, colour))
-    if paid.owed == 0:
-        return replace(state, players=players, store=store, payment=None), paid
-    return replace(state, players=players, store=store, payment=paid), None
+    if left.owed == 0:
+        return replace(state, players=players, store=store, payment=None), left
+    return replace(state, players=players, store=store, payment=left), None

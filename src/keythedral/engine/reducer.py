@@ -73,15 +73,24 @@ def _apply_pay(state: GameState, action: Pay) -> GameState:
 _HANDLERS["pay"] = _apply_pay
 
 
+_KNOWN = frozenset(ACTION_CLASSES)
+
+
+def _parse(data: dict[str, Any]) -> Action:
+    try:
+        return parse_action(data)
+    except ValidationError as exc:
+        raise IllegalAction(
+            f"That is not an action the game knows: {exc.errors()[0]['msg']}"
+        ) from exc
+
+
 def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
-    if isinstance(action, dict):
-        try:
-            action = parse_action(action)
-        except ValidationError as exc:
-            raise IllegalAction(
-                f"That is not an action the game knows: {exc.errors()[0]['msg']}"
-            ) from exc
+    if type(action) in _KNOWN:  # the usual case: an action object from legal_actions
+        pass
+    elif isinstance(action, dict):
+        action = _parse(action)
     elif not isinstance(action, ACTION_CLASSES):
         shown = repr(action)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
@@ -89,17 +98,17 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
             f"That is not an action the game knows: expected an action or a dict describing "
             f"one, got {shown}."
         )
+    assert not isinstance(action, dict)
     d = decision(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
     seat = action.seat
-    if not 0 <= seat < state.n:
-        raise IllegalAction(f"There is no seat {seat} in this game.")
     if seat not in state.to_act:
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction(f"There is no seat {seat} in this game.")
         waiting = " or ".join(state.name(s) for s in state.to_act)
         raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
-    if action.kind not in KINDS[d]:
-        raise IllegalAction(
-            f"{state.name(seat)} must {asks(d)} now, not {action.kind.replace('_', ' ')}."
-        )
-    return flow.advance(_HANDLERS[action.kind](state, action))
+    kind = action.kind
+    if kind not in KINDS[d]:
+        raise IllegalAction(f"{state.name(seat)} must {asks(d)} now, not {kind.replace('_', ' ')}.")
+    return flow.advance(_HANDLERS[kind](state, action), state)

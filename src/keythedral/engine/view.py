@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from keythedral.vocab import FieldType
 
-from .board import Cottage, Fence, Field, Pos, Worker
+from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
@@ -143,37 +143,42 @@ def _hand(state: GameState, seat: int) -> Hand:
     return construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
 
 
-def view(state: GameState, seat: int | None) -> PlayerView:
-    """What ``seat`` may know (``None``: a spectator, public information only)."""
-    if seat is not None and not 0 <= seat < state.n:
-        raise ValueError(f"no seat {seat} in a {state.n}-player game")
-    edition = state.config.edition
-    up = face_up(state)
-    buy = set(buyable(state))
-    shown = set(up)
-    over = state.phase == "game_over"
-    d = decision(state)
-    pay = state.payment
-    # The homes and fences of every seat, counted in one pass (views are built for every
-    # decision a bot takes).
-    n = state.n
+_CONFIGS = IdentityMemo(64)
+_PLAYERS = IdentityMemo()
+_ALL_PLAYERS = IdentityMemo()
+_TILES = IdentityMemo()
+
+
+def _config(config: GameConfig) -> GameConfig:
+    """The config as views show it (without the seed), one object per game."""
+    got: GameConfig | None = _CONFIGS.get(id(config), (config,))
+    if got is None:
+        got = replace(config, seed=0)
+        _CONFIGS.put(id(config), (config,), got)
+    return got
+
+
+def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
+    """Every seat's public side, kept by the identity of the tuples it reads (a seat's cubes
+    change the players tuple, but none of what is shown here, so the entries are per seat)."""
+    players, fences, cottages_ = state.players, state.fences, state.cottages
+    whole = (players, fences, cottages_)
+    key = (id(players), id(fences), id(cottages_))
+    known: tuple[PublicPlayer, ...] | None = _ALL_PLAYERS.get(key, whole)
+    if known is not None:
+        return known
+    n = len(players)
     fences_on, cottages, houses = [0] * n, [0] * n, [0] * n
     for f in state.fences:
         fences_on[f.seat] += 1
     for c in state.cottages:
         (houses if c.house else cottages)[c.seat] += 1
-    return construct(
-        PlayerView,
-        seat=seat,
-        config=replace(state.config, seed=0),
-        round=state.round,
-        phase=state.phase,
-        decision=d,
-        start_player=state.start_player,
-        to_act=state.to_act,
-        turn=state.turn,
-        players=tuple(
-            construct(
+    out = []
+    for s, p in enumerate(state.players):
+        seat_key = (id(p), s, fences_on[s], cottages[s], houses[s])
+        got: PublicPlayer | None = _PLAYERS.get(seat_key, (p,))
+        if got is None:
+            got = construct(
                 PublicPlayer,
                 seat=s,
                 name=p.name,
@@ -185,8 +190,52 @@ def view(state: GameState, seat: int | None) -> PlayerView:
                 laws_held=len(p.laws),
                 buildings_held=len(p.buildings),
             )
-            for s, p in enumerate(state.players)
-        ),
+            _PLAYERS.put(seat_key, (p,), got)
+        out.append(got)
+    result = tuple(out)
+    _ALL_PLAYERS.put(key, whole, result)
+    return result
+
+
+def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int]:
+    """(the face-up tiles, the face-down count per stage, the stage), by the mat's identity."""
+    mat, cfg = state.mat, state.config
+    key = (id(mat), state.phase == "layout", cfg.edition, cfg.open_buildings)
+    got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, (mat,))
+    if got is None:
+        up = face_up(state)
+        buy = set(buyable(state))
+        shown = set(up)
+        edition = cfg.edition
+        got = (
+            tuple(_tile_view(t, edition, t in buy) for t in up),
+            tuple(0 if any(t in shown for t in s) else len(s) for s in mat),
+            state.stage,
+        )
+        _TILES.put(key, (mat,), got)
+    return got
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` may know (``None``: a spectator, public information only)."""
+    n = len(state.players)
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"no seat {seat} in a {n}-player game")
+    over = state.phase == "game_over"
+    d = decision(state)
+    pay = state.payment
+    tiles, face_down, stage = _tiles(state)
+    return construct(
+        PlayerView,
+        seat=seat,
+        config=_config(state.config),
+        round=state.round,
+        phase=state.phase,
+        decision=d,
+        start_player=state.start_player,
+        to_act=state.to_act,
+        turn=state.turn,
+        players=_public_players(state),
         me=_hand(state, seat) if seat is not None else None,
         store=state.store,
         craftsmen=state.craftsmen,
@@ -219,11 +268,11 @@ def view(state: GameState, seat: int | None) -> PlayerView:
             else None
         ),
         relocation=state.relocation,
-        stage=state.stage,
-        tiles=tuple(_tile_view(t, edition, t in buy) for t in up),
-        face_down=tuple(0 if any(t in shown for t in s) else len(s) for s in state.mat),
+        stage=stage,
+        tiles=tiles,
+        face_down=face_down,
         law_deck=len(state.law_deck),
-        law_spaces=tuple(c is not None for c in state.law_spaces),
+        law_spaces=tuple([c is not None for c in state.law_spaces]),
         bidding=state.bidding,
         windows=state.windows,
         gain=state.gain,
@@ -234,5 +283,5 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         log_total=state.log_total,
         scores=state.scores,
         winners=state.winners,
-        final=tuple(_hand(state, s) for s in range(state.n)) if over else None,
+        final=tuple(_hand(state, s) for s in range(n)) if over else None,
     )

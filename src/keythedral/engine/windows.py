@@ -14,17 +14,24 @@ purchase is paid, or the law takes effect.
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import buildings, laws
 from .actions import BuyBuilding, Decline, PlayLaw
 from .catalogue import laws as law_catalogue
 from .decisions import decision
 from .errors import IllegalAction
 from .events import LawPlayed, LawRepealed, PurchaseDeclared, new
-from .state import GameState, Window, WindowKind, logged, replace, with_player
+from .state import GameState, Window, WindowKind, construct, logged, replace, with_player
 
 
 def _clockwise(state: GameState, first: int, skip: int | None = None) -> tuple[int, ...]:
-    order = ((first + i) % state.n for i in range(state.n))
+    return _seats_from(len(state.players), first, skip)
+
+
+@cache
+def _seats_from(n: int, first: int, skip: int | None) -> tuple[int, ...]:
+    order = ((first + i) % n for i in range(n))
     return tuple(s for s in order if s != skip)
 
 
@@ -59,16 +66,18 @@ def prune(state: GameState) -> GameState:
 def phase_start(state: GameState, phase: str) -> GameState:
     """The window at the start of a phase (marked done whether or not it opens)."""
     state = replace(state, window_done=phase)
-    window = Window(kind="phase_start", seats=_clockwise(state, state.start_player), phase=phase)
+    seats = _clockwise(state, state.start_player)
+    window = construct(
+        Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None
+    )
     return _open(state, window) or state
 
 
 def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
     """A purchase is declared: others may answer before it is paid."""
     seat = purchase.seat
-    window = Window(
-        kind="purchase", seats=_clockwise(state, seat + 1, skip=seat), purchase=purchase
-    )
+    seats = _clockwise(state, seat + 1, skip=seat)
+    window = construct(Window, kind="purchase", seats=seats, phase="", purchase=purchase, law=None)
     opened = _open(state, window)
     if opened is None:
         return buildings.complete(state, purchase)
@@ -116,7 +125,8 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
             windows=state.windows[:-1],
             law_discard=(*state.law_discard, top.law.card, card),
         )
-    window = Window(kind="law_played", seats=_clockwise(state, seat + 1, skip=seat), law=action)
+    seats = _clockwise(state, seat + 1, skip=seat)
+    window = construct(Window, kind="law_played", seats=seats, phase="", purchase=None, law=action)
     opened = _open(state, window)
     return opened if opened is not None else laws.resolve(state, action)
 

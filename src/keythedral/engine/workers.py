@@ -14,6 +14,7 @@ field sends nobody: its owner is asked only when a law card they hold could chan
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from keythedral.vocab import place
 
@@ -26,10 +27,10 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import Pos, Worker, as_pos, index
+from .board import MomentMemo, Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
-from .state import Effects, GameState, Placement, logged, replace
+from .state import NO_EFFECTS, GameState, Placement, construct, logged, replace
 
 
 def begin_round(state: GameState, start_player: int) -> GameState:
@@ -47,7 +48,7 @@ def begin_round(state: GameState, start_player: int) -> GameState:
         placement=None,
         bidding=None,
         passes=0,
-        effects=Effects(),
+        effects=NO_EFFECTS,
         window_done="",
     )
 
@@ -67,13 +68,27 @@ def workers_of(state: GameState, seat: int, number: int, renumbered: bool = Fals
     return 2 if state.cottage(seat, number).house else 1
 
 
-def open_fields(state: GameState, seat: int, number: int) -> list[Pos]:
-    """Fields that cottage ``number`` of ``seat`` may send a worker into now."""
+_OPEN = MomentMemo()
+
+
+def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
+    """Fields that cottage ``number`` of ``seat`` may send a worker into now.
+
+    Asked several times of each moment of phase 1 (settling, listing, checking the chosen
+    placement), so the answers are kept while the tuples they read stay the same."""
+    cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
+    free = seat in state.effects.fence_free
+    table = _OPEN.table((cottages, workers, fences, fields))
+    key = (seat, number, free)
+    got: tuple[Pos, ...] | None = table.get(key)
+    if got is not None:
+        return got
     corner = state.cottage(seat, number).corner
-    blocked = {w.field for w in state.workers}
-    if seat not in state.effects.fence_free:
-        blocked.update(f.field for f in state.fences if f.corner == corner)
-    return [p for p in index(state.fields).fields_of(corner) if p not in blocked]
+    blocked = {w.field for w in workers}
+    if not free:
+        blocked.update(f.field for f in fences if f.corner == corner)
+    got = table[key] = tuple(p for p in index(fields).fields_of(corner) if p not in blocked)
+    return got
 
 
 def legal(state: GameState) -> list[Action]:
@@ -86,15 +101,19 @@ def legal(state: GameState) -> list[Action]:
     fields = open_fields(state, seat, p.home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return [make_place_worker(seat, p.home, f) for f in fields]
+    return list(_placements(seat, p.home, fields))
+
+
+@cache
+def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, ...]:
+    return tuple(make_place_worker(seat, home, f) for f in fields)
 
 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
     if not order:
         return None
-    return Placement(
-        number=number, order=order, home=number, left=workers_of(state, order[0], number)
-    )
+    left = workers_of(state, order[0], number)
+    return construct(Placement, number=number, order=order, left=left, home=number, queue=())
 
 
 def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameState:

@@ -30,7 +30,7 @@ from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.screens.game import GameScreen
-from keythedral.tui.start import Start, StartError, load_start, load_tutorial
+from keythedral.tui.start import Start, StartError, load_start, load_tutorial, pick_theme
 from keythedral.tui.table import Table
 from keythedral.tui.text import seat_tokens
 
@@ -48,7 +48,6 @@ SETTLE_AFTER = 5.0  # seconds after start-up by which the cyclic collector is ba
 SETUP_NOTICE_TIME = 60.0  # a notice of the player's settings: time to read ten lines of it
 
 #: Short names for --theme (the ANSI themes use the terminal's own 16 colours).
-THEME_ALIASES = {"ansi": "ansi-dark", "dark": "textual-dark", "light": "textual-light"}
 
 
 class KeythedralApp(App[None]):
@@ -87,12 +86,9 @@ class KeythedralApp(App[None]):
         self._ascii_filter = AsciiFilter()
         self._setup_problems: list[tuple[str, str]] = []
         if theme:
-            theme = THEME_ALIASES.get(theme, theme)
-            if theme in self.available_themes:
-                self.theme = theme
-            else:
-                known = ", ".join(sorted(self.available_themes))
-                self._setup_problems.append((f"There is no theme {theme!r}. Try: {known}.", ""))
+            chosen, problem = pick_theme(theme, self.available_themes)
+            self.theme = chosen or self.theme
+            self._setup_problems += [(problem, "")] if problem else []
         self._load_keys(keys_file)
         self.files = Files(self, data_dir, autosave)
         self.session: Session | None = None
@@ -126,9 +122,11 @@ class KeythedralApp(App[None]):
     def route(self) -> None:
         self.mode.route()
 
-    def redraw(self) -> None:
+    def redraw(self, *, covered: bool = False) -> None:
         """Draw the game again for the hand now up.  Notes (a hint, a law's text) speak of the
-        hand of the person who asked for them: they go when that hand leaves the screen."""
+        hand of the person who asked for them: they go when that hand leaves the screen.
+        ``covered``: the privacy screen is about to cover the board: only what was private goes
+        from it now (``GameScreen.veil``), the rest is drawn when the board is shown again."""
         shown = self.table.hand_up
         again = shown != self._notes_for
         if again:
@@ -139,7 +137,7 @@ class KeythedralApp(App[None]):
             self.seen_log[shown] = self.session.state.log_total
         screen = self.game_screen
         if screen is not None and screen.is_mounted:
-            screen.refresh_game()
+            (screen.veil if covered else screen.refresh_game)()
 
     @property
     def game_screen(self) -> GameScreen | None:

@@ -171,6 +171,16 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     return plan
 
 
+def done_choice() -> Choice:
+    """After "pass" in phase 3: pass now and on every later turn of this phase, without being
+    asked (what a player says at the table when they are done: "I'm out, pass for me")."""
+    return Choice(
+        "pass now and at every later turn this phase (you will not be asked again)",
+        command="done",
+        key="P",
+    )
+
+
 def hand_choice(name: str) -> Choice:
     """The last line on the shared screen: the player's hand, for a law card (offered to every
     player alike, whatever they hold, so that it tells nobody anything)."""

@@ -2,9 +2,9 @@
 replay written at the end of every game and the replay viewer opened on a file, and the game's
 log exported as plain text.
 
-Every action is in the autosave's journal, on disk, before the screen shows it
-(keythedral.autosave); the tutorial keeps its own progress file instead (its mode says so:
-``autosaves`` is False).  Errors are told in a note, never raised into the app.
+Every action is written to the autosave's journal before the screen shows it, and made
+durable (fdatasync) in a thread behind it (keythedral.autosave); the tutorial keeps its own
+progress file instead (its mode says so: ``autosaves`` is False).  Errors are told in a note, never raised into the app.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ class Files:
     # --- saving -----------------------------------------------------------------------------------
     def autosave(self) -> None:
         """Called in the handler that changed the game, before the screen is drawn again: the
-        change is in the autosave's journal, on disk, when this returns (keythedral.autosave).
+        change is written to the autosave's journal when this returns, so that a crash or a
+        kill keeps it; a thread makes it durable behind (keythedral.autosave).
         When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
         session = self.app.session
         if not self.app.mode.autosaves:
@@ -329,7 +330,7 @@ class Files:
     # --- the end ----------------------------------------------------------------------------------
     def kept_after_crash(self) -> str:
         """How to carry on after a crash: the game in progress is in the autosave (every
-        action is on disk before it is shown), unless autosaving failed or was off."""
+        action is written before it is shown), unless autosaving failed or was off."""
         session, saver = self.app.session, self.autosaver
         if session is None or session.over or not self.app.mode.autosaves or saver is None:
             return ""

@@ -9,6 +9,7 @@ table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, assert_never
 
 from keythedral.tui.screens.handover import HandoverScreen
@@ -27,7 +28,7 @@ from keythedral.tui.text import decision_prompt
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
-    from keythedral.engine import Action
+    from keythedral.engine import Action, GameState
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
     from keythedral.tui.table import Table
@@ -42,15 +43,30 @@ class GameMode:
     autosaves: ClassVar[bool] = True
     #: A payment opens on the coach's cubes, all in one key (the tutorial asks for each cube).
     suggests_payments: ClassVar[bool] = True
+    #: A private decision with one choice that follows the same person's own action (paying
+    #: the only way a purchase can be paid) plays itself (the tutorial asks for each step).
+    plays_own_forced: ClassVar[bool] = True
+    #: Phase 3 offers "pass now and at every later turn this phase" (the tutorial does not).
+    offers_done: ClassVar[bool] = True
 
     def __init__(self, app: KeythedralApp) -> None:
         self.app = app
         self.scores_shown = False
         self._handover: HandoverScreen | None = None
+        #: Where in the game's actions a forced move played itself: taking back the move
+        #: after it takes back that one too (else it would only play itself again).
+        self.forced_at: set[int] = set()
+        #: The seats that said they are done for a phase 3: (round, seat) (see pass_for_phase).
+        self.done: set[tuple[int, int]] = set()
 
     @property
     def table(self) -> Table:
         return self.app.table
+
+    @property
+    def handing_over(self) -> bool:
+        """The privacy screen is up, or the answer on it is on its way (it redraws the board)."""
+        return self._handover is not None
 
     # --- a person's actions -------------------------------------------------------------------
     def play(self, action: Action) -> bool:
@@ -127,11 +143,77 @@ class GameMode:
         text = (
             f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
         )
+        if self.app.game_screen is not None:  # before the move: a hand-over after it clears it
+            self.app.game_screen.say(text, public=True)
+        return self._play_forced(session, action)
+
+    def play_own_forced(self, session: Session, seat: int) -> bool:
+        """A private decision with one choice, right after the same person's own action (the
+        only way to pay for what they just chose): it plays itself, said in the info line for
+        that person only.  Nobody else is at the keyboard, so this shows nobody anything; a
+        decision that comes with a hand-over keeps its moment (one key, pre-selected)."""
+        if not (self.plays_own_forced and self.app.auto_play) or session.is_bot(seat):
+            return False
+        if not session.actions or session.actions[-1].seat != seat:
+            return False
+        if self.table.hand_up != seat:
+            return False
+        legal = session.legal_for(seat)
+        if len(legal) != 1:
+            return False
+        from keythedral.tui.text import describe
+
+        action = legal[0]
+        if self.app.game_screen is not None:  # before the move: the note is this hand's
+            self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
+        return self._play_forced(session, action)
+
+    def pass_for_phase(self) -> None:
+        """The person at the keyboard passes, and is not asked again this phase 3: each later
+        turn of theirs passes by itself, said to the table (they said so at the table)."""
+        session = self.app.session
+        seat = self.table.keyboard
+        if session is None or seat is None:
+            return
+        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
+        if action is None:
+            return
+        self.done.add((session.state.round, seat))
         if not self.play(action):
+            self.done.discard((session.state.round, seat))
+
+    def passes_again(self, session: Session, seat: int) -> bool:
+        """A phase 3 turn of a seat that said it is done for this phase: it passes by itself."""
+        state = session.state
+        if (state.round, seat) not in self.done or engine_decision(state) != "spend":
+            return False
+        if state.to_act != (seat,) or session.window_seats():
+            return False
+        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
+        if action is None:
             return False
         if self.app.game_screen is not None:
-            self.app.game_screen.say(text, public=True)
-        return True
+            name = session.config.players[seat]
+            self.app.game_screen.say(f"{name} passes (done for this phase).", public=True)
+        return self._play_forced(session, action)
+
+    def _play_forced(self, session: Session, action: Action) -> bool:
+        at = len(session.actions)
+        self.forced_at.add(at)
+        if self.play(action):
+            return True
+        self.forced_at.discard(at)
+        return False
+
+    def take_back(self, session: Session) -> Action:
+        """Take back the last action; if it was a forced move, the action that led to it too
+        (when that may be taken back), and so on back to the person's own choice, so that the
+        forced moves do not simply play again."""
+        action = session.undo()
+        while len(session.actions) in self.forced_at and session.undoable_by() == action.seat:
+            action = session.undo()  # what was taken back had played itself: one more
+        self.forced_at = {i for i in self.forced_at if i < len(session.actions)}
+        return action
 
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
@@ -165,7 +247,7 @@ class GameMode:
             return
         assert self.app.session is not None
         self.app.runner.cancel()
-        action = self.app.session.undo()
+        action = self.take_back(self.app.session)
         self.app.files.autosave()
         self.route()
         if screen is not None:
@@ -184,13 +266,19 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
+            case HandOver(seat) | ShowHand(seat) if seat is not None and self.passes_again(
+                session, seat
+            ):
+                pass
+            case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
+                pass
             case ShowHand() | SharedWindow():
                 app.redraw()
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):
                     app.redraw()
             case HandOver(seat, undo_by):
-                app.redraw()
+                app.redraw(covered=True)  # the board is drawn again when it comes back
                 self.hand_over(session, seat, undo_by)
             case BotMoves(seat):
                 app.runner.move(seat)
@@ -204,7 +292,7 @@ class GameMode:
                 self.route()
             case TakeBack():
                 app.runner.cancel()
-                session.undo()
+                self.take_back(session)
                 app.files.autosave()
                 self.route()
             case GameOver():
@@ -228,6 +316,8 @@ class GameMode:
             context = f"{names[seat]} is asked: play a law card, or let it go by."
         if self._handover is not None and self._handover in app.screen_stack:
             self._handover.dismiss(None)
+        if app.game_screen is not None:
+            app.game_screen.forget_note()
         seen = app.seen_log.get(seat, 0)
         new = view.log_total - seen
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
@@ -244,10 +334,11 @@ class GameMode:
             tuple(recent),
         )
         self._handover = screen
-        app.push_screen(screen, callback=self._handed_over)
+        app.push_screen(screen, callback=partial(self._handed_over, screen))
 
-    def _handed_over(self, result: object) -> None:
-        self._handover = None
+    def _handed_over(self, screen: HandoverScreen, result: object) -> None:
+        if self._handover is screen:  # not one it replaced, whose answer comes later
+            self._handover = None
         session = self.app.session
         if isinstance(result, int) and session is not None:
             self.carry_out(self.table.handed_over(session, result))
@@ -273,6 +364,12 @@ class GameMode:
                 ],
             )
         )
+
+
+def engine_decision(state: GameState) -> str:
+    from keythedral import engine
+
+    return engine.decision(state)
 
 
 def drawn_card(session: Session, action: Action) -> str | None:

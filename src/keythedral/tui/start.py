@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from keythedral.tui.session import Session
     from keythedral.tutorial import Tutorial
 
@@ -28,6 +30,19 @@ class Start:
     tutorial: bool = False  # open the tutorial (resumed where it was left)
     seats: tuple[str, ...] = ()  # with ``players``: "human" or a bot spec per seat
     replay: Path | None = None  # open the replay viewer on this file
+
+
+#: Short names for Textual's themes, for --theme.
+THEME_ALIASES = {"ansi": "ansi-dark", "dark": "textual-dark", "light": "textual-light"}
+
+
+def pick_theme(name: str, available: Iterable[str]) -> tuple[str | None, str]:
+    """The theme --theme names (an alias or Textual's own name), or None and what to say."""
+    theme = THEME_ALIASES.get(name, name)
+    if theme in available:
+        return theme, ""
+    known = ", ".join(sorted(available))
+    return None, f"There is no theme {theme!r}. Try: {known}."
 
 
 class StartError(Exception):

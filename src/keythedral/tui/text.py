@@ -6,7 +6,7 @@ may know) and the public catalogue text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
@@ -332,3 +332,36 @@ def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
 def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
     names = " or ".join(seat_name(view, s) for s in seats) or "nobody"
     return f"{names} must {asks(view.decision)}"
+
+
+def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str]) -> str:
+    """What is on a cell of the map (a field or a corner), for the info line."""
+    kind, pos = cell
+    where = pos_text(pos)
+    if kind == "field":
+        ftype = next((f.type for f in view.fields if f.pos == pos), None)
+        if ftype is None:
+            text = f"{where}: empty"
+        else:
+            text = f"{where}: {ftype}"
+            w = next((w for w in view.workers if w.field == pos), None)
+            if w is not None:
+                text += f", worker of {names.get(w.seat, '?')}"
+    else:
+        home = next((c for c in view.cottages if c.corner == pos), None)
+        if home is not None:
+            what = "house" if home.house else "cottage"
+            text = f"corner {where}: {names.get(home.seat, '?')}'s {what} {home.number}"
+        elif view.keythedral is not None and view.keythedral == pos:
+            text = f"corner {where}: the Keythedral"
+        else:
+            text = f"corner {where}: empty"
+        types = [f.type for p in corner_fields(pos) for f in view.fields if f.pos == p]
+        if types:
+            text += " | touches " + ", ".join(types)
+        fences = [f for f in view.fences if f.corner == pos]
+        if fences:
+            text += " | fenced from " + ", ".join(
+                f"{pos_text(f.field)} by {names.get(f.seat, '?')}" for f in fences
+            )
+    return text

@@ -38,7 +38,7 @@ class DrawnLawScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.text), id="drawn-text")  # a name is never read as markup
-            yield Static("Enter: continue (the keyboard then goes on)", classes="dim")
+            yield Static("\nEnter: continue (the keyboard then goes on)", classes="dim")
 
     def action_done(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,7 @@ from textual.widgets import ContentSwitcher, Static
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.choices import (
     build_choices,
+    done_choice,
     hand_choice,
     payment_choice,
     suggested_payment,
@@ -46,6 +47,7 @@ from keythedral.tui.widgets.panels import (
     KeytownMat,
     StatusBar,
     cost_text,
+    update_static,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import FIELD_LETTER
@@ -110,6 +112,7 @@ class GameScreen(BaseScreen):
             for i in range(10)
         ),
         Binding("p", "key('p')", "Pass (choice p)", show=False, id="choice-p"),
+        Binding("P", "key('P')", "Pass for the phase (choice P)", show=False, id="choice-done"),
     ]
 
     def __init__(self) -> None:
@@ -124,6 +127,7 @@ class GameScreen(BaseScreen):
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
         self._payment_plan: list[Action] = []  # the coach's cubes for the payment on screen
+        self._veiled = False  # the board is behind the privacy screen, to be drawn again
         self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
 
     @property
@@ -146,8 +150,52 @@ class GameScreen(BaseScreen):
         yield self.compose_too_small()
 
     # --- drawing the game -----------------------------------------------------------------------
+    def on_mount(self) -> None:
+        switcher = self.query_one("#left", ContentSwitcher)
+        self.watch(switcher, "current", self._pane_shown, init=False)
+
+    def _pane_shown(self, current: str | None) -> None:
+        """The mats are drawn when they come on screen (t, or the tutorial), not at every move
+        while the map is shown: ~2 ms of each decision."""
+        if current == "mats" and self.view is not None:
+            self._show_mats(self.view)
+
+    def _show_mats(self, view: PlayerView) -> None:
+        self.query_one(KeythedralMat).show(view)
+        self.query_one(KeytownMat).show(view, self.tokens)
+
+    def veil(self) -> None:
+        """The privacy screen is about to cover the board: what only the last person may see
+        (their hand, their choices, a note about them) goes at once; the board is drawn whole
+        when it is shown again.  Redrawing it all now would be work nobody sees: Textual lays
+        out and paints the screen under the privacy screen too, and the next person's screen
+        would come up ~10 ms later."""
+        self._veiled = True
+        if self._note_for is not None:
+            self._note = None  # it may tell of the last person's hand; a public one stays
+        self.view = None
+        self.query_one(HandPanel).show(None, self.tokens)
+        self.query_one(DecisionPanel).show("", [])
+        self.query_one("#info", Static).update(self._note or "", layout=False)
+
+    def on_screen_resume(self) -> None:
+        if not self._veiled:
+            return
+        if self.kapp.mode.handing_over:
+            # The privacy screen's answer is on its way, and draws the board for whoever took
+            # the keyboard: drawn here too, it would be drawn twice.  Should it draw nothing
+            # (a way that does not redraw), the board is drawn after this frame.
+            self.call_after_refresh(self._unveil)
+        else:
+            self.refresh_game()
+
+    def _unveil(self) -> None:
+        if self._veiled and self.is_attached:
+            self.refresh_game()
+
     def refresh_game(self) -> None:
         """Redraw everything from the session and the seat at the keyboard."""
+        self._veiled = False
         app = self.kapp
         session = app.session
         if session is None:
@@ -172,8 +220,8 @@ class GameScreen(BaseScreen):
         self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
         self.query_one(EventLog).feed(view)
-        self.query_one(KeythedralMat).show(view)
-        self.query_one(KeytownMat).show(view, self.tokens)
+        if self.query_one("#left", ContentSwitcher).current == "mats":
+            self._show_mats(view)  # else when they are shown (``_pane_shown``)
         panel = self.query_one(DecisionPanel)
         board = self.query_one(FieldMap)
         targets: list[Cell] = []
@@ -220,6 +268,13 @@ class GameScreen(BaseScreen):
                     choices.insert(0, payment_choice(self._payment_plan))
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat)))
+            elif (
+                self.narrowed is None
+                and app.mode.offers_done
+                and view.decision == "spend"
+                and any(a.kind == "pass" for a in acts)
+            ):
+                choices.append(done_choice())
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
         if new_decision:
@@ -323,6 +378,10 @@ class GameScreen(BaseScreen):
         self._note_for = None if public else self.kapp.hand_up
         self.query_one("#info", Static).update(self._note, layout=False)
 
+    def forget_note(self) -> None:
+        """The keyboard passes on: the last message was for the moment that is over."""
+        self._note = None
+
     def _show_cursor_info(self) -> None:
         board = self.query_one(FieldMap)
         if self.view is None:
@@ -341,7 +400,7 @@ class GameScreen(BaseScreen):
             if i is not None and 0 <= i < len(panel.choices):
                 text = f"Enter: {panel.choices[i].text} · {text}"
         if self._note is None:
-            self.query_one("#info", Static).update(Text(text), layout=False)  # one line
+            update_static(self.query_one("#info", Static), Text(text), layout=False)  # one line
 
     def _actions_at(self, cell: Cell) -> list[Action]:
         session = self.kapp.session
@@ -490,6 +549,8 @@ class GameScreen(BaseScreen):
             self.kapp.mode.show_scores()
         elif choice.command == "hand":
             self.kapp.mode.open_hand()
+        elif choice.command == "done":
+            self.kapp.mode.pass_for_phase()
         elif choice.command == "pay-suggested":
             for action in list(self._payment_plan):  # one cube after another, as if by keys
                 if not self.kapp.play(action):

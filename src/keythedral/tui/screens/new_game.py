@@ -69,6 +69,17 @@ class Tick(Checkbox):
         super().watch_value()
 
 
+def radio_row(
+    label: str, set_id: str, options: list[tuple[str, str]], second: bool
+) -> ComposeResult:
+    """A labelled row of two radio buttons, (text, id) each; ``second``: the second is on."""
+    with Horizontal(classes="radios"):
+        yield Static(label, classes="label")
+        with RadioSet(id=set_id, compact=True):
+            for i, (text, option_id) in enumerate(options):
+                yield Choice(text, value=(i == 1) == second, id=option_id)
+
+
 class Choice(RadioButton):
     """A radio button whose mark shows its state without colour: (•) on, ( ) off."""
 
@@ -164,18 +175,23 @@ class NewGameScreen(BaseScreen):
                 yield Tick(
                     "Long game", cfg.long_game if cfg else False, id="long_game", compact=True
                 )
-            with Horizontal(classes="radios"):
-                yield Static("Scoring:", classes="label")
-                with RadioSet(id="edition", compact=True):
-                    second = bool(cfg and cfg.edition == "second")
-                    yield Choice("classic 2002", value=not second, id="classic")
-                    yield Choice("second edition 2004", value=second, id="second")
-            with Horizontal(classes="radios"):
-                yield Static("Law windows:", classes="label")
-                with RadioSet(id="windows", compact=True):
-                    possible = bool(cfg and cfg.reaction_windows == "when_possible")
-                    yield Choice("always (hides who holds what)", value=not possible, id="always")
-                    yield Choice("if a card can answer", value=possible, id="when_possible")
+            second = bool(cfg and cfg.edition == "second")
+            yield from radio_row(
+                "Scoring:",
+                "edition",
+                [("classic 2002", "classic"), ("second edition 2004", "second")],
+                second,
+            )
+            possible = bool(cfg and cfg.reaction_windows == "when_possible")
+            yield from radio_row(
+                "Law windows:",
+                "windows",
+                [
+                    ("always (hides who holds what)", "always"),
+                    ("if a card can answer", "when_possible"),
+                ],
+                possible,
+            )
             kapp = self.kapp
             with Horizontal(id="table-settings"):
                 yield Static("At the table:", classes="label")

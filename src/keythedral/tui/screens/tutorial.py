@@ -438,6 +438,8 @@ class TutorialMode(GameMode):
 
     autosaves: ClassVar[bool] = False
     suggests_payments: ClassVar[bool] = False
+    plays_own_forced: ClassVar[bool] = False
+    offers_done: ClassVar[bool] = False
 
     def __init__(
         self,

@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import corner_fields, pos_text
+from keythedral.tui.text import cell_text, pos_text
 from keythedral.tui.widgets.map_looks import (
     ALL_SIDES,
     DIM,
@@ -126,7 +126,7 @@ class FieldMap(ScrollView, can_focus=True):
             self.bounds = bounds
             self._choose(self.level if self.manual else self._fitting_level())
         self.virtual_size = self.lv.size(bounds, self.sides)
-        self._draw()
+        changed = self._draw()
         if self.targets and self.cursor not in self.targets:
             self.cursor = self._nearest_target(self.cursor)
         elif self.targets:
@@ -134,8 +134,14 @@ class FieldMap(ScrollView, can_focus=True):
         elif self.cursor[0] == "corner" and not self._corner_has_content(self.cursor[1]):
             self.cursor = ("field", self.cursor[1])
         self.cursor = self._reachable(self.cursor)
-        self._place_cursor(scroll=True)
-        self.refresh()
+        before = self.scroll_offset
+        moved = self._place_cursor(scroll=True)
+        if changed is None or self.scroll_offset != before:
+            self.refresh()
+        else:
+            # Most moves change a few rows of the map (a worker, a cottage, the targets):
+            # only those are painted again, as when the cursor moves.
+            self._refresh_rows(changed | moved)
 
     @property
     def mode(self) -> str:
@@ -291,11 +297,14 @@ class FieldMap(ScrollView, can_focus=True):
                 line[x + 1], styles[x + 1] = "", style
             x += cells
 
-    def _draw(self) -> None:
+    def _draw(self) -> set[int] | None:
+        """Draw the canvas again; returns the rows that differ from the canvas before (whose
+        strips are kept for the others), or None when its size changed."""
         view = self.view
         assert view is not None
         size = self.virtual_size
         base = Style()
+        old_chars, old_styles, old_strips = self._chars, self._styles, self._strips
         self._chars = [[" "] * size.width for _ in range(size.height)]
         self._styles = [[base] * size.width for _ in range(size.height)]
         workers = {w.field: w for w in view.workers}
@@ -332,6 +341,15 @@ class FieldMap(ScrollView, can_focus=True):
                 else:  # after the cottage
                     self._put(c + 2, r, "+", self.palette.target)
         self._strips = [None] * size.height
+        if len(old_chars) != size.height or (old_chars and len(old_chars[0]) != size.width):
+            return None
+        changed = set()
+        for row in range(size.height):
+            if self._chars[row] == old_chars[row] and self._styles[row] == old_styles[row]:
+                self._strips[row] = old_strips[row]  # with the cursor's cells, if drawn there
+            else:
+                changed.add(row)
+        return changed
 
     def _draw_box(self, c: int, r: int, edge: Style, *, dashed: bool = False) -> None:
         width, height = self.lv.px - 1, self.lv.py - 1
@@ -549,15 +567,20 @@ class FieldMap(ScrollView, can_focus=True):
         before = self.scroll_offset
         rows = self._place_cursor(scroll=True)
         if self.scroll_offset == before:
-            # Only the rows the cursor left and entered are drawn again.
-            _, pad_y = self._padding()
-            top = pad_y - int(self.scroll_y)
-            width, height = self.size
-            self.refresh(*(Region(0, r + top, width, 1) for r in rows if 0 <= r + top < height))
+            self._refresh_rows(rows)  # only the rows the cursor left and entered
         else:
             self.refresh()
         if announce:
             self.post_message(self.CursorMoved(cell))
+
+    def _refresh_rows(self, rows: Iterable[int]) -> None:
+        """Paint these canvas rows again (those in sight)."""
+        _, pad_y = self._padding()
+        top = pad_y - int(self.scroll_y)
+        width, height = self.size
+        regions = [Region(0, r + top, width, 1) for r in rows if 0 <= r + top < height]
+        if regions:  # (no region at all would paint the whole map)
+            self.refresh(*regions)
 
     def move(self, dx: int, dy: int) -> Cell:
         """Move the cursor one field (or corner) and return where it is (no message)."""
@@ -663,35 +686,4 @@ class FieldMap(ScrollView, can_focus=True):
 
     # --- describing what is under the cursor ----------------------------------------------------
     def describe_cursor(self, names: Mapping[int, str]) -> str:
-        view = self.view
-        if view is None:
-            return ""
-        kind, pos = self.cursor
-        where = f"({pos[0]},{pos[1]})"
-        if kind == "field":
-            ftype = next((f.type for f in view.fields if f.pos == pos), None)
-            if ftype is None:
-                text = f"{where}: empty"
-            else:
-                text = f"{where}: {ftype}"
-                w = next((w for w in view.workers if w.field == pos), None)
-                if w is not None:
-                    text += f", worker of {names.get(w.seat, '?')}"
-        else:
-            home = next((c for c in view.cottages if c.corner == pos), None)
-            if home is not None:
-                what = "house" if home.house else "cottage"
-                text = f"corner {where}: {names.get(home.seat, '?')}'s {what} {home.number}"
-            elif view.keythedral is not None and view.keythedral == pos:
-                text = f"corner {where}: the Keythedral"
-            else:
-                text = f"corner {where}: empty"
-            types = [f.type for p in corner_fields(pos) for f in view.fields if f.pos == p]
-            if types:
-                text += " | touches " + ", ".join(types)
-            fences = [f for f in view.fences if f.corner == pos]
-            if fences:
-                text += " | fenced from " + ", ".join(
-                    f"({f.field[0]},{f.field[1]}) by {names.get(f.seat, '?')}" for f in fences
-                )
-        return text
+        return "" if self.view is None else cell_text(self.view, self.cursor, names)

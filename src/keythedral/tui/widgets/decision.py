@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from keythedral.tui.widgets.panels import update_static
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -44,9 +47,19 @@ class ChoiceList(OptionList):
     While it has the focus, the terminal's own cursor sits on the highlighted line, so that
     screen readers and magnifiers follow the selection."""
 
+    _width = -1  # the width the lines were rendered for
+
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
         self.track_cursor()
+
+    @on(events.Resize)
+    def _keep_lines(self, event: events.Resize) -> None:
+        """A new height alone (the prompt above took one line more or less) keeps the lines
+        drawn: OptionList would render them all again, a frame after every such decision."""
+        if event.size.width == self._width:
+            event.prevent_default()  # OptionList._on_resize: its caches are kept
+        self._width = event.size.width
 
     def on_focus(self) -> None:
         self.track_cursor()
@@ -101,9 +114,9 @@ class DecisionPanel(Vertical):
         return self.query_one(ChoiceList)
 
     def show(self, prompt: str, choices: Sequence[Choice], hint: str = "") -> None:
-        self.query_one("#prompt", Static).update(Text(prompt))
+        update_static(self.query_one("#prompt", Static), Text(prompt))
         hint_w = self.query_one("#hint", Static)
-        hint_w.update(Text(hint))
+        update_static(hint_w, Text(hint))
         hint_w.display = bool(hint)
         self.choices = list(choices)
         self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
@@ -140,8 +153,12 @@ class DecisionPanel(Vertical):
         side = SIDE_WIDE if self.app.size.width >= WIDE_FROM else SIDE_NARROW
         return side - 1 - 1 - 4
 
-    def on_resize(self) -> None:
-        self._rewrap()
+    _width = -1  # the width the choices were last wrapped for
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:  # the lines are wrapped to the width alone
+            self._width = event.size.width
+            self._rewrap()
 
     def _rewrap(self) -> None:
         """Wrap the lines again (the terminal changed size)."""

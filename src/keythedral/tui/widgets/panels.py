@@ -62,6 +62,15 @@ def cube_grid(counts: Sequence[int], per_row: int = 4) -> Text:
     return text
 
 
+def update_static(static: Static, content: Text | str, *, layout: bool = True) -> None:
+    """``static.update(content)``, unless it shows just that: an update lays out and paints
+    the widget again even when nothing changed (most lines around the map, at most moves)."""
+    old = static.content
+    if type(old) is type(content) and old == content:
+        return
+    static.update(content, layout=layout)
+
+
 def cost_text(cost: Sequence[int]) -> str:
     """'2×stone food' : a short price."""
     parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
@@ -94,25 +103,37 @@ class StatusBar(Static):
         text.append(f" · to act: {who}")
         text.append(f" · start: {view.players[view.start_player].name}")
         text.append(f" · seed {seed}", style="dim")
-        self.update(text, layout=False)  # always one line
+        update_static(self, text, layout=False)  # always one line
 
 
 class HandPanel(Static):
     """The private screen of the player at the keyboard; nobody's when the screen is shared."""
 
+    _frame: tuple[str | None, str] | None = None  # the titles shown (a name, or None: shared)
+
+    def _titles(self, name: str | None, subtitle: str) -> None:
+        """The frame's titles, set only when they change (each setting repaints)."""
+        if (name, subtitle) == self._frame:
+            return
+        self._frame = (name, subtitle)
+        # A title given as a str is read as markup: the name is shown as it is.
+        self.border_title = (
+            "Shared screen" if name is None else Content(f"{name}'s screen (private)")
+        )
+        self.border_subtitle = subtitle
+
     def show(self, view: PlayerView | None, tokens: Sequence[str], note: str = "") -> None:
         if view is None or view.me is None or view.seat is None:
-            self.border_title = "Shared screen"
-            self.border_subtitle = ""
-            self.update(Text(note or "Nobody's cubes, laws or tiles are shown.", style="dim"))
+            self._titles(None, "")
+            update_static(
+                self, Text(note or "Nobody's cubes, laws or tiles are shown.", style="dim")
+            )
             return
         me = view.me
         seat = view.seat
-        # A title given as a str is read as markup: the name is shown as it is.
-        self.border_title = Content(f"{view.players[seat].name}'s screen (private)")
         text = cube_grid(me.cubes)
         # What the cubes count for at the end, on the frame: no line of the panel spent on it.
-        self.border_subtitle = f"cubes {worth_text(me.cubes, view.config.edition)}"
+        self._titles(view.players[seat].name, f"cubes {worth_text(me.cubes, view.config.edition)}")
         text.append("\nlaws: ")
         text.append(", ".join(law_name(c) for c in me.laws) if me.laws else "none")
         text.append("\nseats: ")
@@ -122,7 +143,7 @@ class HandPanel(Static):
             text.append(f"{' '.join(me.buildings)} = {plural(points, 'point')}")
         else:
             text.append("none")
-        self.update(text)
+        update_static(self, text)
 
 
 LABEL = 13  # width of the label column of the mats
@@ -166,7 +187,7 @@ class KeythedralMat(Static):
         ]
         order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
         labelled(text, "Work order", order)
-        self.update(text)
+        update_static(self, text)
 
 
 class KeytownMat(Static):
@@ -200,7 +221,7 @@ class KeytownMat(Static):
                 + ("\nhas procured a law: done this phase" if p.procured_law_this_round else "")
             )
             labelled(text, "Player", body)
-        self.update(text)
+        update_static(self, text)
 
 
 class EventLog(VerticalScroll):

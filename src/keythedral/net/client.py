@@ -1,0 +1,220 @@
+"""A thin client of a hosted game: connect with a seat token, read states, send actions.
+
+    async with Client(url, token) as c:      # connects and says hello
+        c.welcome.seat
+        update = await c.next_state()        # the next state (errors kept in c.errors)
+        await c.act(update.legal[0], at=update.at)
+
+Used by ``keythedral join`` (a plain-text front end, :func:`run_text_client`), the tests and
+the load bench.  Every message from the server is parsed strictly (``protocol.parse_server``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+
+from keythedral.net import protocol
+from keythedral.net.protocol import ErrorMessage, ProtocolError, StateUpdate, Welcome
+
+if TYPE_CHECKING:
+    from keythedral.engine import Action
+    from keythedral.engine.events import Event
+
+
+class Closed(Exception):
+    """The server closed the connection (or it broke); ``error`` is its last error, if any."""
+
+    def __init__(self, message: str, error: ErrorMessage | None = None) -> None:
+        super().__init__(message)
+        self.error = error
+
+
+class Client:
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        *,
+        log_from: int | None = None,
+        on_message: Callable[[str], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.token = token
+        self.log_from = log_from
+        self.on_message = on_message  # every raw message received (tests read them all)
+        self.welcome: Welcome | None = None
+        self.state: StateUpdate | None = None
+        self.errors: list[ErrorMessage] = []
+        self.events: list[Event] = []  # the public events received, in order
+        self._session: aiohttp.ClientSession | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def connect(self) -> Welcome:
+        """Open the websocket and say hello: the welcome (Closed when the server refuses)."""
+        self._session = aiohttp.ClientSession()
+        try:
+            self._ws = await self._session.ws_connect(
+                self.url, max_msg_size=protocol.MAX_SERVER_MESSAGE, heartbeat=30.0
+            )
+        except (aiohttp.ClientError, OSError) as exc:
+            await self.close()
+            raise Closed(f"Cannot reach {self.url}: {exc}") from exc
+        await self.send_raw(protocol.hello(self.token, self.log_from))
+        message = await self.receive()
+        if not isinstance(message, Welcome):
+            await self.close()
+            raise Closed("The server did not welcome this seat.")
+        self.welcome = message
+        return message
+
+    async def send_raw(self, text: str) -> None:
+        assert self._ws is not None, "connect first"
+        try:
+            await self._ws.send_str(text)
+        except (ConnectionError, RuntimeError, aiohttp.ClientError) as exc:
+            raise Closed(f"The connection broke: {exc}") from exc
+
+    async def act(self, action: Action, at: int | None = None) -> None:
+        await self.send_raw(protocol.act(action, at))
+
+    async def receive(self) -> Welcome | StateUpdate | ErrorMessage:
+        """The next message (Closed when the connection ends)."""
+        assert self._ws is not None, "connect first"
+        msg = await self._ws.receive()
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            last = self.errors[-1] if self.errors else None
+            why = f" ({last.reason})" if last else ""
+            raise Closed(f"The server closed the connection{why}.", last)
+        if self.on_message is not None:
+            self.on_message(msg.data)
+        try:
+            message = protocol.parse_server(msg.data)
+        except ProtocolError as exc:
+            raise Closed(f"The server sent something unreadable: {exc.reason}") from exc
+        if isinstance(message, StateUpdate):
+            self.state = message
+            self.events.extend(message.events)
+            self.log_from = message.view.log_total
+        elif isinstance(message, ErrorMessage):
+            self.errors.append(message)
+        return message
+
+    async def next_state(self) -> StateUpdate:
+        """The next state message (errors on the way are kept in ``errors``)."""
+        while True:
+            message = await self.receive()
+            if isinstance(message, StateUpdate):
+                return message
+
+    async def next_error(self) -> ErrorMessage:
+        while True:
+            message = await self.receive()
+            if isinstance(message, ErrorMessage):
+                return message
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+            self._ws = None
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+
+# --- keythedral join, in plain text ----------------------------------------------------------
+def describe_action(action: Action) -> str:
+    """'place worker: number 2, field [1, 0]' (the action's own fields, plainly)."""
+    fields = action.model_dump(exclude={"kind", "seat"}, exclude_none=True)
+    words = ", ".join(f"{k} {_plain(v)}" for k, v in fields.items())
+    return action.kind.replace("_", " ") + (f": {words}" if words else "")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    return str(value)
+
+
+async def run_text_client(
+    url: str, token: str, *, read_line: Callable[[], str] | None = None
+) -> int:
+    """``keythedral join URL --token T`` in plain text: the log as it happens, this seat's
+    walkthrough and numbered choices when it must act.  Ends with the game (0), or when the
+    server refuses or goes (2)."""
+    from keythedral.narration import narrate
+    from keythedral.safetext import printable
+    from keythedral.walkthrough import cubes, options_text
+
+    def say(text: str) -> None:
+        print(printable(text), flush=True)
+
+    loop = asyncio.get_running_loop()
+    reader = read_line or sys.stdin.readline
+    client = Client(url, token)
+    try:
+        welcome = await client.connect()
+    except Closed as exc:
+        say(f"keythedral join: {exc}")
+        return 2
+    names = welcome.names
+    say(f"You are {names[welcome.seat]} (seat {welcome.seat + 1}) in a game of {', '.join(names)}.")
+    try:
+        while True:
+            message = await client.receive()
+            if isinstance(message, ErrorMessage):
+                say(f"! {message.reason}")
+                continue
+            if not isinstance(message, StateUpdate):
+                continue
+            for event in message.events:
+                say("  " + narrate(event, names, welcome.seat))
+            if message.view.winners is not None:
+                say("The game is over.")
+                return 0
+            if not message.legal:
+                continue
+            say("")
+            say(options_text(message.view, message.legal))
+            if (hand := message.view.me) is not None:
+                laws = ", ".join(hand.laws) or "none"
+                tiles = ", ".join(hand.buildings) or "none"
+                say(f"Your cubes: {cubes(hand.cubes)}; law cards: {laws}; tiles: {tiles}")
+            for i, action in enumerate(message.legal, 1):
+                say(f"  {i:>3}. {describe_action(action)}")
+            choice = await _ask(loop, reader, len(message.legal))
+            if choice is None:
+                return 0
+            await client.act(message.legal[choice], at=message.at)
+    except Closed as exc:
+        say(f"keythedral join: {exc}")
+        return 2
+    finally:
+        await client.close()
+
+
+async def _ask(loop: asyncio.AbstractEventLoop, reader: Callable[[], str], n: int) -> int | None:
+    """The number typed (0-based), or None at the end of input or on 'q'."""
+    while True:
+        print(f"Your choice (1-{n}, q to leave): ", end="", flush=True)
+        line = await loop.run_in_executor(None, reader)
+        if not line or line.strip().lower() == "q":
+            return None
+        text = line.strip()
+        if text.isdigit() and 1 <= int(text) <= n:
+            return int(text) - 1
+        print(f"Type a number from 1 to {n}.", flush=True)

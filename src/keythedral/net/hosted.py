@@ -1,0 +1,269 @@
+"""A hosted game: the one authority over a networked game, without any network.
+
+It holds the game (config, actions, state), who plays each seat (a person, by a secret token,
+or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
+seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
+game is untouched.  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
+journal line written per action, made durable just behind, a snapshot folded in the background
+every FOLD_EVERY), so that ``HostedGame.resume`` continues the game after a crash, with the
+same tokens.
+
+The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode 0700::
+
+    game.json       the snapshot: an ordinary save (persistence), seats included
+    game.journal    the actions since the snapshot (autosave)
+    seats.json      the seat tokens; like every file here, mode 0600 (mkstemp)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from keythedral import persistence
+from keythedral.autosave import AutoSaver
+from keythedral.net.protocol import Act, ProtocolError
+from keythedral.record import RecordError, read_data, write_atomic
+
+if TYPE_CHECKING:
+    from keythedral.bots import Bot
+    from keythedral.engine import Action, GameConfig, GameState
+
+HUMAN = persistence.HUMAN
+SAVE = "game.json"
+SEATS = "seats.json"
+FORMAT = "keythedral-host"
+VERSION = 1
+ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move (as in the app)
+
+
+#: Actions between two snapshots of a hosted game (each action's journal line is written at
+#: once; a snapshot rewrites the whole game, which a server of many games cannot do per move).
+FOLD_EVERY = 40
+
+
+class HostSaver(AutoSaver):
+    """The hot-seat autosave, folding its journal into a snapshot every FOLD_EVERY actions (and
+    at the end) instead of after each: the snapshot was most of a server's work per move."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._unfolded = 0
+        self._last: Any = None  # the newest snapshot not queued yet
+
+    def _queue(self, job: Any) -> None:
+        self._unfolded += 1
+        self._last = job
+        if self._unfolded >= FOLD_EVERY or job.state.game_over:
+            self.fold_now()
+
+    def fold_now(self) -> None:
+        """Queue the newest snapshot (the background thread writes it)."""
+        if self._last is not None:
+            job, self._last, self._unfolded = self._last, None, 0
+            super()._queue(job)
+
+    def close(self, timeout: float = 10.0) -> None:
+        self.fold_now()
+        super().close(timeout)
+
+
+class HostError(Exception):
+    """A hosted game that cannot be started or resumed; the message says why, for a person."""
+
+
+def default_folder() -> Path:
+    return persistence.data_dir() / "host"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def make_seat_bot(spec: str, game_seed: int, seat: int) -> Bot:
+    """The bot for a seat, seeded from the game as the app seeds its own (a resumed game plays
+    on with the same bots)."""
+    from keythedral.bots import make_bot
+
+    extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
+    return make_bot(spec, seed=game_seed * 7 + seat, **extra)
+
+
+@dataclass
+class HostedGame:
+    config: GameConfig
+    seats: tuple[str, ...]  # "human" or a bot spec, per seat
+    tokens: tuple[str | None, ...]  # a person's seat token; None for a bot
+    state: GameState
+    actions: list[Action] = field(default_factory=list)
+    folder: Path | None = None  # None: not saved (tests, the bench)
+    saver: HostSaver | None = field(default=None, repr=False)
+    bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+
+    # --- making one --------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, config: GameConfig, seats: Sequence[str] = (), folder: Path | None = None
+    ) -> HostedGame:
+        """A new game; ``seats`` (people and bots, seats left out are people) as ``--bots``.
+        With a ``folder``, its tokens are written there at once, and the game saved."""
+        from keythedral import engine
+
+        kinds = tuple(seats) + (HUMAN,) * (config.n - len(seats))
+        if len(kinds) != config.n:
+            raise HostError(f"{len(kinds)} seats named for {config.n} players.")
+        tokens = tuple(new_token() if k == HUMAN else None for k in kinds)
+        if all(t is None for t in tokens):
+            raise HostError("A hosted game needs at least one person: every seat is a bot.")
+        game = cls(config, kinds, tokens, engine.new_game(config), folder=folder)
+        game._seat_bots()
+        if folder is not None:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            write_atomic(folder / SEATS, json.dumps(game._seats_record()))
+            game.saver = HostSaver(folder / SAVE)
+            game.save()
+        return game
+
+    @classmethod
+    def resume(cls, folder: Path) -> HostedGame:
+        """The game hosted in ``folder``, as its last saved action left it (HostError)."""
+        try:
+            saved = persistence.load(folder / SAVE)
+            data = read_data(folder / SEATS, limit=64 * 1024, what="list of seat tokens")
+        except RecordError as exc:
+            raise HostError(f"The hosted game in {folder} cannot be resumed: {exc}") from exc
+        kinds = saved.seats or (HUMAN,) * saved.config.n
+        tokens = _tokens(data, kinds, saved.config)
+        game = cls(
+            saved.config,
+            kinds,
+            tokens,
+            saved.state,
+            list(saved.actions),
+            folder=folder,
+            saver=HostSaver(folder / SAVE),
+        )
+        game._seat_bots()
+        game.save()  # a new journal, from the game as it was read
+        return game
+
+    @staticmethod
+    def unfinished(folder: Path) -> bool:
+        """Whether ``folder`` holds a hosted game that has not ended (or cannot be read)."""
+        if not (folder / SAVE).exists():
+            return False
+        try:
+            return not persistence.load(folder / SAVE).state.game_over
+        except RecordError:
+            return True
+
+    def _seats_record(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": list(self.config.players),
+            "seed": self.config.seed,
+            "tokens": list(self.tokens),
+        }
+
+    def _seat_bots(self) -> None:
+        self.bots = {
+            s: make_seat_bot(spec, self.config.seed, s)
+            for s, spec in enumerate(self.seats)
+            if spec != HUMAN
+        }
+
+    # --- who is who ----------------------------------------------------------------------------
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (compared in constant time, with every seat's)."""
+        given = token.encode("utf-8", "surrogatepass")
+        found = None
+        for seat, mine in enumerate(self.tokens):
+            if mine is not None and secrets.compare_digest(given, mine.encode()) and found is None:
+                found = seat
+        return found
+
+    @property
+    def at(self) -> int:
+        """How many actions have been played."""
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        return not self.state.to_act
+
+    def bot_to_act(self) -> int | None:
+        """The first bot seat that may act now, if any."""
+        return next((s for s in self.state.to_act if s in self.bots), None)
+
+    # --- playing -------------------------------------------------------------------------------
+    def check(self, seat: int, act: Act) -> GameState:
+        """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
+        not be played."""
+        from keythedral import engine
+
+        if self.over:
+            raise ProtocolError("game_over", "The game is over.")
+        if act.action.seat != seat:
+            raise ProtocolError("not_your_seat", "You can only play for your own seat.")
+        if act.at is not None and act.at != self.at:
+            raise ProtocolError(
+                "stale", "The game moved on before your choice arrived: choose again."
+            )
+        if seat not in self.state.to_act:
+            waiting = ", ".join(self.state.name(s) for s in self.state.to_act)
+            raise ProtocolError("not_your_turn", f"It is not your turn: waiting for {waiting}.")
+        try:
+            return engine.apply(self.state, act.action)
+        except engine.KeythedralError as exc:
+            raise ProtocolError("illegal", str(exc)[:500]) from exc
+
+    def commit(self, action: Action, state: GameState) -> None:
+        """Record a checked action and the state it led to (then ``save``)."""
+        self.actions.append(action)
+        self.state = state
+
+    def play(self, seat: int, act: Act) -> None:
+        """check, commit and save, in one go (for callers with no event loop)."""
+        self.commit(act.action, self.check(seat, act))
+        self.save()
+
+    def save(self) -> None:
+        """Write the last action to the journal (blocking; the autosave makes it durable just
+        behind, in a thread of its own)."""
+        if self.saver is not None:
+            self.saver.submit(self.config, self.actions, self.state, self.seats)
+
+    def close(self) -> None:
+        """Fold the journal into the snapshot (blocking)."""
+        if self.saver is not None:
+            self.saver.close()
+
+    def legal_for(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may play now (none when it is not to act)."""
+        from keythedral import engine
+
+        if seat not in self.state.to_act:
+            return []
+        return [a for a in engine.legal_actions(self.state) if a.seat == seat]
+
+
+def _tokens(data: Any, kinds: Sequence[str], config: GameConfig) -> tuple[str | None, ...]:
+    """The tokens of ``seats.json``, checked against the save's game."""
+    problem = "it is damaged"
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        tokens = data.get("tokens")
+        if data.get("players") != list(config.players) or data.get("seed") != config.seed:
+            problem = "it belongs to another game"
+        elif isinstance(tokens, list) and len(tokens) == len(kinds):
+            good = all(
+                (isinstance(t, str) and 16 <= len(t) <= 64) if k == HUMAN else t is None
+                for t, k in zip(tokens, kinds, strict=True)
+            )
+            if good:
+                return tuple(tokens)
+    raise HostError(f"The list of seat tokens ({SEATS}) cannot be used: {problem}.")

@@ -1,0 +1,337 @@
+"""The game server: one hosted game, its players' websockets, its bots.
+
+    game = HostedGame.new(config, seats, folder)
+    server = GameServer(game, host="127.0.0.1", port=0)
+    await server.start()          # server.url: ws://127.0.0.1:PORT
+    ...
+    await server.stop()
+
+Everything that changes the game runs in the event loop, one action at a time (``_lock``):
+check (``HostedGame.check``: the seat's own action, its turn, ``engine.apply``), save (the
+autosave's journal line, synced, in a thread of its own), then a ``state`` message to every
+connected seat with that seat's own view.  A refusal is an ``error`` to the sender only, and
+changes nothing.
+
+A client is trusted with nothing: its first message must be a ``hello`` with a seat token
+(within HELLO_TIMEOUT), compared in constant time; a second connection with the same token
+replaces the first (a reconnect), and is sent the current state.  Each connection has a send
+queue of at most SEND_QUEUE messages, drained by a task of its own, so that a slow or dead
+client never holds up the game or the others: a client whose queue overflows is dropped (it
+may reconnect).  Requests that carry an ``Origin`` (a web page) are refused, and, when the
+server listens on loopback, so are requests whose ``Host`` is not a loopback name (DNS
+rebinding).  Bots choose in a worker thread; a choice made on a position that has since
+changed is dropped and made again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, TypeVar
+
+from aiohttp import WSMsgType, web
+
+from keythedral.net import protocol
+from keythedral.net.hosted import HostedGame
+from keythedral.net.protocol import Act, Hello, ProtocolError
+from keythedral.serve import is_loopback, listen_host, trusted_addresses
+
+if TYPE_CHECKING:
+    from keythedral.engine import Action
+
+T = TypeVar("T")
+log = logging.getLogger("keythedral.net")
+
+HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello
+SEND_QUEUE = 256  # messages waiting for one client, at most; beyond, it is dropped
+MAX_CONNECTIONS = 32  # websockets open at once, saying hello or playing
+#: aiohttp closes a connection whose message exceeds this (1009); between it and
+#: MAX_CLIENT_MESSAGE the client is told "too_big" and may go on.
+FRAME_LIMIT = 4 * protocol.MAX_CLIENT_MESSAGE
+
+
+class Connection:
+    """One player's websocket, after its hello: messages go out through ``send``, in order."""
+
+    def __init__(self, ws: web.WebSocketResponse, seat: int, log_from: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.log_from = log_from  # the first public event this client lacks
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.sender = asyncio.create_task(self._drain())
+        self.closed = False
+        self.closing: asyncio.Task[bool] | None = None  # a close that skips the queue
+
+    def send(self, text: str) -> bool:
+        """Queue ``text``; False (and the connection is being closed) when it overflows."""
+        if self.closed:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(1008, "too slow")
+            return False
+        return True
+
+    def close(self, code: int = 1000, why: str = "") -> None:
+        """Close after what is queued (or at once, when the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._close = (code, why.encode()[:120])
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.sender.cancel()
+            self.closing = asyncio.create_task(self.ws.close(code=code, message=self._close[1]))
+
+    async def _drain(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_str(text)
+            code, why = self._close
+            await self.ws.close(code=code, message=why)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            pass  # the client went away: its handler ends the connection
+
+
+class GameServer:
+    def __init__(
+        self,
+        game: HostedGame,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        bot_pause: float = 0.0,
+        on_change: Callable[[HostedGame], None] | None = None,
+        public_url: str | None = None,
+    ) -> None:
+        self.game = game
+        self.host = listen_host(host)
+        self.port = port
+        self.bot_pause = bot_pause
+        self.on_change = on_change  # called after every action is saved (the host's console)
+        self.public_url = public_url  # the address players use (a TLS proxy's), if not ours
+        self.conns: dict[int, Connection] = {}  # seat -> its connection
+        self.sockets = 0  # websockets open
+        self._lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self._hosts: set[str] | None = None
+        self._saving = ThreadPoolExecutor(1, thread_name_prefix="host-save")
+        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="host-bot")
+        self._bot_task: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}"
+
+    # --- starting, stopping --------------------------------------------------------------------
+    async def start(self) -> None:
+        """Listen (OSError when it cannot); ``port`` is then the port listened on.  On
+        loopback, requests must name this server (or ``public_url``, a proxy's address) in
+        their ``Host``."""
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/", self._handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+        if is_loopback(self.host):
+            self._hosts = trusted_addresses(self.host, self.port, self.public_url or self.url)[1]
+        self._kick_bots()
+
+    async def stop(self, *, fold: bool = True) -> None:
+        """Close every connection and stop listening; with ``fold``, fold the autosave (a
+        crash does not: the journal is then what a resumed game follows)."""
+        self._stopping = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._bot_task
+        async with self._lock:
+            for conn in list(self.conns.values()):
+                conn.close(1001, "the server is stopping")
+            if self._runner is not None:
+                await self._runner.cleanup()
+            if fold:
+                await self._in(self._saving, self.game.close)
+        self._saving.shutdown(wait=False)
+        self._thinking.shutdown(wait=False, cancel_futures=True)
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """No web pages (they send an Origin), no other host names on loopback."""
+        if request.headers.get("Origin") is not None:
+            return web.Response(status=403, text="Web pages cannot join a hosted game.\n")
+        if self._hosts is not None and request.headers.get("Host", "").lower() not in self._hosts:
+            return web.Response(status=403, text="Unknown host.\n")
+        return await handler(request)
+
+    # --- connections ---------------------------------------------------------------------------
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        if self.sockets >= MAX_CONNECTIONS or self._stopping:
+            return web.Response(status=503, text="The server is full.\n")
+        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
+        if not ws.can_prepare(request).ok:
+            return web.Response(status=400, text="Join with: keythedral join URL --token T\n")
+        await ws.prepare(request)
+        self.sockets += 1
+        conn: Connection | None = None
+        try:
+            conn = await self._greet(ws)
+            if conn is None:
+                return ws
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._on_text(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    conn.send(protocol.error("malformed", "Messages are JSON text, not binary."))
+                else:
+                    break
+                if conn.closed:
+                    break
+        finally:
+            self.sockets -= 1
+            if conn is not None:
+                conn.close()
+                if self.conns.get(conn.seat) is conn:
+                    del self.conns[conn.seat]
+                with contextlib.suppress(asyncio.CancelledError):
+                    await conn.sender
+        return ws
+
+    async def _greet(self, ws: web.WebSocketResponse) -> Connection | None:
+        """The hello, checked: the connection of its seat, or None (told why and closed)."""
+        try:
+            msg = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
+            return None
+        if msg.type != WSMsgType.TEXT:
+            if msg.type == WSMsgType.BINARY:
+                await self._refuse(ws, "malformed", "Messages are JSON text, not binary.")
+            return None
+        try:
+            hello = protocol.parse_client(msg.data)
+        except ProtocolError as exc:
+            await self._refuse(ws, exc.code, exc.reason)
+            return None
+        if not isinstance(hello, Hello):
+            await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
+            return None
+        seat = self.game.seat_of(hello.token)
+        if seat is None:
+            await self._refuse(ws, "bad_token", "No seat of this game has that token.")
+            return None
+        async with self._lock:  # between two actions: the state it is sent is the game's
+            old = self.conns.get(seat)
+            if old is not None:
+                old.send(protocol.error("replaced", "Your seat was opened somewhere else."))
+                old.close(1000, "replaced")
+            conn = Connection(ws, seat, hello.log_from or 0)
+            self.conns[seat] = conn
+            g = self.game
+            conn.send(protocol.welcome(seat, g.config.players, self._kinds(), g.config))
+            self._send_state(conn, self._legal())
+        return conn
+
+    def _kinds(self) -> list[str]:
+        return ["human" if s not in self.game.bots else "bot" for s in range(self.game.config.n)]
+
+    async def _refuse(self, ws: web.WebSocketResponse, code: protocol.ErrorCode, why: str) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(protocol.error(code, why))
+            await ws.close(code=1008, message=why.encode()[:120])
+
+    async def _on_text(self, conn: Connection, text: str) -> None:
+        try:
+            message = protocol.parse_client(text)
+            if isinstance(message, Hello):
+                raise ProtocolError("hello_first", "You said hello already.")
+            await self.play(conn.seat, message)
+        except ProtocolError as exc:
+            conn.send(protocol.error(exc.code, exc.reason))
+        except Exception:  # a bug must not end the game for everyone
+            log.exception("a message from seat %s could not be handled", conn.seat)
+            conn.send(protocol.error("server", "The server could not do that."))
+
+    # --- the game ------------------------------------------------------------------------------
+    async def play(self, seat: int, act: Act) -> None:
+        """Play ``act`` for ``seat`` (ProtocolError: refused, nothing changed), save it, and
+        tell everyone."""
+        async with self._lock:
+            state = self.game.check(seat, act)
+            self.game.commit(act.action, state)
+            if self.game.saver is not None:  # written before anyone is told
+                await self._in(self._saving, self.game.save)
+            self._broadcast()
+        if self.on_change is not None:
+            self.on_change(self.game)
+        self._kick_bots()
+
+    def _legal(self) -> list[Action]:
+        from keythedral import engine
+
+        return engine.legal_actions(self.game.state)
+
+    def _broadcast(self) -> None:
+        """Each connected seat's own state: the public part of the view dumped once (it comes
+        from the spectator's view, so it can hold nothing private), each seat's hand apart."""
+        from keythedral import engine
+
+        if not self.conns:
+            return
+        legal = self._legal()
+        public = protocol.public_part(engine.view(self.game.state, None))
+        for conn in list(self.conns.values()):
+            self._send_state(conn, legal, public)
+
+    def _send_state(self, conn: Connection, legal: list[Action], public: str = "") -> None:
+        from keythedral import engine
+
+        seat = conn.seat
+        view = engine.view(self.game.state, seat)
+        own = [a for a in legal if a.seat == seat]
+        text = protocol.seat_view(public, view) if public else view.model_dump_json()
+        message, conn.log_from = protocol.state_of(self.game.at, text, view, own, conn.log_from)
+        conn.send(message)
+
+    def _kick_bots(self) -> None:
+        """Start the bots' turns when one of them is to act (one task at a time)."""
+        if self._stopping or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        if self.game.bot_to_act() is not None:
+            self._bot_task = asyncio.create_task(self._bots())
+
+    async def _bots(self) -> None:
+        from keythedral import engine
+
+        while not self._stopping and (seat := self.game.bot_to_act()) is not None:
+            state, at = self.game.state, self.game.at
+            bot = self.game.bots[seat]
+            legal = [a for a in engine.legal_actions(state) if a.seat == seat]
+            view = engine.view(state, seat)
+            try:
+                action = await self._in(self._thinking, bot.choose, view, legal)
+            except Exception:  # a bot's bug: the people can still see the game, and stop it
+                log.exception("the computer player of seat %s could not choose", seat)
+                return
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)
+            try:
+                await self.play(seat, Act(action, at))
+            except ProtocolError as exc:
+                if exc.code != "stale":  # a person answered first: choose again
+                    log.error("bot seat %s: %s", seat, exc.reason)
+                    return
+
+    async def _in(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: object) -> T:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)

@@ -1,0 +1,130 @@
+"""``keythedral host`` and ``keythedral join``: the real program, killed and resumed; the text
+client playing a whole game against the server's bots."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from keythedral.cli import main
+from keythedral.net.client import Client, run_text_client
+from keythedral.net.hosted import HostedGame
+from test_net_support import play_in_step, policy_bots
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+JOIN = re.compile(r"^  (\w+): keythedral join (ws://127\.0\.0\.1:\d+) --token (\S+)$")
+
+
+def host(folder: Path, *args: str) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Start ``keythedral host`` on a free port: the process, its URL and the tokens printed."""
+    env = {**os.environ, "PYTHONPATH": SRC}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "keythedral", "host", "--port", "0", "--folder", str(folder), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    url, tokens = "", []
+    for line in _lines(proc.stdout):
+        if m := JOIN.match(line.rstrip("\n")):
+            url = m.group(2)
+            tokens.append(m.group(3))
+        if line.startswith("Ctrl+C"):
+            break
+    assert url, proc.stderr.read() if proc.stderr else ""
+    return proc, url, tokens
+
+
+def _lines(stream: IO[str]) -> Any:
+    while line := stream.readline():
+        yield line
+
+
+def test_a_killed_host_resumes_with_the_same_tokens(tmp_path: Path) -> None:
+    folder = tmp_path / "host"
+    proc, url, tokens = host(folder, "--players", "Ann", "Bob", "Cy", "--seed", "5")
+    players = policy_bots(3)
+
+    async def play(url: str, at: int, until: int | None) -> int:
+        clients = [Client(url, t) for t in tokens]
+        await asyncio.gather(*(c.connect() for c in clients))
+        try:
+            return await play_in_step(clients, players, at=at, until=until)
+        finally:
+            await asyncio.gather(*(c.close() for c in clients))
+
+    try:
+        at = asyncio.run(play(url, 0, 40))
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert len(tokens) == 3
+    proc, url2, tokens2 = host(folder, "--resume")
+    try:
+        assert tokens2 == tokens  # the same secrets: the players' lines still work
+        assert main(["host", "--folder", str(folder), "--resume"]) == 2  # one host a game
+        end = asyncio.run(play(url2, at, None))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    game = HostedGame.resume(folder)
+    assert game.over and game.at == end
+    # A finished game is not in the way of a new one; an unfinished one is.
+    new = host(folder, "--players", "Ann", "Bob", "--bots", "human,random", "--seed", "1")[0]
+    new.send_signal(signal.SIGTERM)
+    assert new.wait(timeout=30) == 0
+    assert main(["host", "--folder", str(folder), "--players", "Dee", "Eve"]) == 2
+
+
+def test_host_refuses_bad_settings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    base = ["host", "--folder", str(tmp_path), "--port", "0"]
+    assert main([*base]) == 2
+    assert "--players" in capsys.readouterr().err
+    assert main([*base, "--players", "Ann", "\x1b[31mBob"]) == 2
+    assert "\x1b" not in capsys.readouterr().err
+    assert main([*base, "--players", "Ann", "Bob", "--bots", "human,cheater"]) == 2
+    assert main([*base, "--players", "Ann", "Bob", "--bots", "ismcts:time=99999"]) == 2
+    assert main([*base, "--players", "Ann"]) == 2  # one player is no game
+    assert main([*base, "--players", "Ann", "Bob", "--bots", "greedy,greedy"]) == 2
+    assert main([*base, "--resume"]) == 2  # nothing to resume
+    assert main(["host", "--port", "70000", "--players", "A", "B"]) == 2
+    capsys.readouterr()
+
+
+def test_join_refuses_a_missing_token_or_a_web_address(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KEYTHEDRAL_TOKEN", raising=False)
+    assert main(["join", "ws://127.0.0.1:1"]) == 2
+    assert main(["join", "http://127.0.0.1:1", "--token", "x"]) == 2
+    assert main(["join", "ws://127.0.0.1:1", "--token", "x"]) == 2  # nobody there
+    assert "Cannot reach" in capsys.readouterr().out
+
+
+def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from test_net_support import new_game, started
+
+    async def run() -> int:
+        game = new_game(seed=2, seats=("human", "greedy", "greedy"))
+        server = await started(game)
+        try:
+            return await run_text_client(server.url, game.tokens[0] or "", read_line=lambda: "1\n")
+        finally:
+            await server.stop()
+
+    assert asyncio.run(run()) == 0
+    out = capsys.readouterr().out
+    assert "You are Ann (seat 1)" in out and "The game is over." in out
+    assert "Your choice (1-" in out and "Bob" in out and "Your cubes: " in out
