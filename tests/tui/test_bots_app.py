@@ -370,3 +370,14 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
         await pilot.pause()
         assert app.session is not session and app.session is not None
         assert app.session.actions == [] and app.runner.thinking is None and app.keyboard == 0
+
+
+async def test_the_easy_and_normal_levels_move_at_once_like_greedy() -> None:
+    """They are greedy underneath: no thread, no waiting (only hard searches)."""
+    from tui_helpers import config, make_app
+
+    app = make_app(config(3), seats=("human", "easy", "normal"), bot_pause=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.runner.quick(1) and app.runner.quick(2)
+        assert not app.runner.quick(0)

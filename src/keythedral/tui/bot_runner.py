@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
 
-QUICK_BOTS = frozenset({"random", "greedy"})  # bots that need no thread
+QUICK_BOTS = frozenset({"random", "greedy", "easy", "normal"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
 MEANWHILE = 6  # the bots' last moves listed while they play
 ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move
