@@ -28,7 +28,7 @@ from keythedral.tui.text import decision_prompt
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
-    from keythedral.engine import Action, GameState
+    from keythedral.engine import Action
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
     from keythedral.tui.table import Table
@@ -175,7 +175,7 @@ class GameMode:
         seat = self.table.keyboard
         if session is None or seat is None:
             return
-        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
+        action = session.may_pass(seat)
         if action is None:
             return
         self.done.add((session.state.round, seat))
@@ -185,12 +185,10 @@ class GameMode:
     def passes_again(self, session: Session, seat: int) -> bool:
         """A phase 3 turn of a seat that said it is done for this phase: it passes by itself."""
         state = session.state
-        if (state.round, seat) not in self.done or engine_decision(state) != "spend":
+        if (state.round, seat) not in self.done or state.to_act != (seat,):
             return False
-        if state.to_act != (seat,) or session.window_seats():
-            return False
-        action = next((a for a in session.legal_for(seat) if a.kind == "pass"), None)
-        if action is None:
+        action = session.may_pass(seat)
+        if action is None or session.window_seats():
             return False
         if self.app.game_screen is not None:
             name = session.config.players[seat]
@@ -364,12 +362,6 @@ class GameMode:
                 ],
             )
         )
-
-
-def engine_decision(state: GameState) -> str:
-    from keythedral import engine
-
-    return engine.decision(state)
 
 
 def drawn_card(session: Session, action: Action) -> str | None:

@@ -109,6 +109,12 @@ class Session(GameSoFar):
         hand key, offered to every player alike)."""
         return engine.decision(self.state) in PUBLIC_DECISIONS
 
+    def may_pass(self, seat: int) -> Action | None:
+        """The phase 3 pass open to ``seat`` now, if there is one."""
+        if self.state.phase != "spend":
+            return None
+        return next((a for a in self.legal_for(seat) if a.kind == "pass"), None)
+
     # --- undo -------------------------------------------------------------------------------
     def undoable_by(self) -> int | None:
         """The seat that may take back the last action, or None.
