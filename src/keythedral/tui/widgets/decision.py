@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.tui.widgets.panels import update_static
+from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -81,7 +81,7 @@ class ChoiceList(OptionList):
             self.app.cursor_position = offset
 
 
-class DecisionPanel(Vertical):
+class DecisionPanel(Vertical, SnugSize):
     DEFAULT_CSS = """
     DecisionPanel { height: 1fr; }
     DecisionPanel > #prompt { height: auto; padding: 0 1; text-style: bold; }
@@ -105,8 +105,8 @@ class DecisionPanel(Vertical):
         self._keys: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
-        yield Static(id="hint")
+        yield Snug(id="prompt")
+        yield Snug(id="hint")
         yield ChoiceList(id="choices")
 
     @property
