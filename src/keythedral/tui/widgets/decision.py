@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -132,19 +133,17 @@ class DecisionPanel(Vertical, SnugSize):
         hint_w.update(Text(text, style="italic"))
         hint_w.display = True
 
-    def _label(self, choice: Choice) -> Text:
+    def _label(self, choice: Choice) -> Content:
         """'k  text', wrapped to the list's width with later lines under the text.
 
         Wrapping here (not in the list) keeps the hanging indent and lets the list draw plain
-        text, which is much quicker to repaint than a table per line.
+        text, which is much quicker to repaint than a table per line; made as Textual's own
+        Content, the list does not convert it at every decision.
         """
         lines = textwrap.wrap(choice.text, self._text_width()) or [""]
-        label = Text()
-        label.append(f"{choice.key:1}" if choice.key else " ", style="bold reverse")
-        label.append("  " + lines[0])
-        for line in lines[1:]:
-            label.append("\n    " + line)
-        return label
+        key = f"{choice.key:1}" if choice.key else " "
+        body = "  " + lines[0] + "".join("\n    " + line for line in lines[1:])
+        return Content.assemble((key, "bold reverse"), body)
 
     def _text_width(self) -> int:
         """Room for a line's text: the side column's width (set by the stylesheet for the
