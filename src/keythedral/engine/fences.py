@@ -7,6 +7,9 @@ whatever cottage later moves there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from keythedral.vocab import (
     FENCE_COST,
     FENCES_PER_PLAYER,
@@ -62,21 +65,47 @@ _BUILDS = MomentMemo()
 _REMOVES = MomentMemo()
 
 
+class _ByEdge(dict[tuple[Pos, Pos], Action]):
+    """One seat's fence actions by (corner, field), made on first use."""
+
+    def __init__(self, make: Callable[[int, Pos, Pos], Action], seat: int) -> None:
+        super().__init__()
+        self.make, self.seat = make, seat
+
+    def __missing__(self, edge: tuple[Pos, Pos]) -> Action:
+        got = self[edge] = self.make(self.seat, *edge)
+        return got
+
+
+@cache
+def _builds_of(seat: int) -> _ByEdge:
+    return _ByEdge(make_build_fence, seat)
+
+
+@cache
+def _removes_of(seat: int) -> _ByEdge:
+    return _ByEdge(make_remove_fence, seat)
+
+
 def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """``seat``'s fence-building actions (kept while the tuples they read stay the same: the
     homes and fences rarely change between two spending turns)."""
-    table = _BUILDS.table((state.fields, state.cottages, state.fences))
+    table = _BUILDS.table3(state.fields, state.cottages, state.fences)
     got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = table[seat] = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
+        edges: tuple[tuple[Pos, Pos], ...] | None = table.get(None)
+        if edges is None:
+            edges = table[None] = tuple(open_edges(state))
+        got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
 
 
 def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    table = _REMOVES.table((state.fences,))
+    table = _REMOVES.table1(state.fences)
     got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = table[seat] = tuple(make_remove_fence(seat, f.corner, f.field) for f in state.fences)
+        edges = [(f.corner, f.field) for f in state.fences]
+        got = table[seat] = tuple(map(_removes_of(seat).__getitem__, edges))
     return got
 
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from keythedral.vocab import FieldType
 
 from .actions import BuyBuilding, PlayLaw
-from .board import Cottage, Fence, Field, MomentMemo, Pos, Worker
+from .board import Cottage, Fence, Field, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 from .events import Event
@@ -182,15 +182,15 @@ class GameState(Frozen):
 
     def cottage(self, seat: int, number: int) -> Cottage:
         cottages = self.cottages
-        table = _HOMES.table((cottages,))
-        homes: dict[tuple[int, int], Cottage] | None = table.get(None)
-        if homes is None:  # built whole, then stored: a thread never sees it half made
-            homes = table[None] = {(c.seat, c.number): c for c in cottages}
-        return homes[(seat, number)]  # KeyError: callers check ownership first
+        last = _HOMES[0]  # (cottages, their homes), swapped as one pair: safe between threads
+        if last[0] is not cottages:
+            homes = {(c.seat, c.number): c for c in cottages}
+            _HOMES[0] = last = (cottages, homes)
+        return last[1][(seat, number)]  # KeyError: callers check ownership first
 
 
-#: (seat, number) -> home, for the cottages tuple at hand.
-_HOMES = MomentMemo()
+#: The last cottages tuple asked about and its homes by (seat, number).
+_HOMES: list[tuple[tuple[Cottage, ...], dict[tuple[int, int], Cottage]]] = [((), {})]
 
 
 LOG_KEEP = 80

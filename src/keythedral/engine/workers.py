@@ -78,7 +78,7 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     placement), so the answers are kept while the tuples they read stay the same."""
     cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
     free = seat in state.effects.fence_free
-    table = _OPEN.table((cottages, workers, fences, fields))
+    table = _OPEN.table4(cottages, workers, fences, fields)
     key = (seat, number, free)
     got: tuple[Pos, ...] | None = table.get(key)
     if got is not None:
