@@ -17,7 +17,7 @@ from .events import BuildingBought, Event, StageComplete, new
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
 from .spend import acted
-from .state import GameState, Payment, logged, replace, with_player
+from .state import GameState, Payment, logged_fresh, replace, with_player
 
 PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
 
@@ -158,7 +158,13 @@ def complete(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
     # Substitution of resources: the crafts as printed, the resources in any colours.
     crafts = (0,) * 5 + cost[5:]
     return start(
-        state, seat, "building", need=crafts, any_resource=sum(cost[:5]), target=purchase.tile
+        state,
+        seat,
+        "building",
+        need=crafts,
+        any_resource=sum(cost[:5]),
+        target=purchase.tile,
+        fresh=True,
     )
 
 
@@ -176,7 +182,7 @@ def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
     if not mat[stage - 1] and stage < 5:
         events.append(new(StageComplete, stage=stage, shown=mat[stage]))
     player = state.players[seat]
-    state = logged(
+    state = logged_fresh(  # state: always one this transition made (pay_cost's, or the payment's)
         state,
         *events,
         mat=tuple(mat),

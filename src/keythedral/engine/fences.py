@@ -42,7 +42,7 @@ from .events import (
 from .layout import free_corners
 from .payments import pay_cost
 from .spend import acted
-from .state import GameState, logged, replace, with_player
+from .state import GameState, logged, logged_fresh, replace, with_player
 
 
 def fences_left(state: GameState, seat: int) -> int:
@@ -160,7 +160,7 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
             events.append(new(CottageMustMove, seat=owner.seat, number=number, house=house))
         else:
             events.append(new(CottageStays, seat=owner.seat, number=number, house=house))
-    state = logged(
+    state = logged_fresh(  # state: pay_cost's
         state,
         *events,
         fences=fences,
@@ -179,7 +179,7 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
     if fence is None:
         raise IllegalAction(f"There is no fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
-    state = logged(
+    state = logged_fresh(
         state,
         new(FenceRemoved, seat=seat, owner=fence.seat, corner=corner, field=field),
         fences=tuple(f for f in state.fences if f is not fence),

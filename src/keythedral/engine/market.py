@@ -8,7 +8,7 @@ from .errors import IllegalAction
 from .events import CraftBought, Traded, new
 from .payments import start
 from .spend import acted
-from .state import GameState, Payment, logged, with_player
+from .state import GameState, Payment, logged_fresh, with_player
 
 TRADE_PRICE = 2
 
@@ -60,7 +60,7 @@ def finish_craft(state: GameState, payment: Payment) -> GameState:
         craftsmen[k], store = store[colour], add(store, colour, -store[colour])
     craftsmen[k] -= 1
     hand = add(state.players[payment.seat].cubes, colour)
-    state = logged(
+    state = logged_fresh(  # state: the payment's last step made it (reducer._apply_pay)
         state,
         new(CraftBought, seat=payment.seat, craft=craft, paid=payment.paid),
         craftsmen=tuple(craftsmen),
@@ -84,7 +84,7 @@ def apply_trade(state: GameState, action: Trade) -> GameState:
 
 def finish_trade(state: GameState, payment: Payment) -> GameState:
     colour = INDEX[payment.target]
-    state = logged(
+    state = logged_fresh(
         state,
         new(Traded, seat=payment.seat, paid=payment.paid, take=payment.target),
         store=add(state.store, colour, -1),

@@ -7,7 +7,7 @@ from operator import ge
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
 from .errors import IllegalAction
-from .state import GameState, Payment, PaymentPurpose, construct, replace, with_player
+from .state import GameState, Payment, PaymentPurpose, construct, renew, replace, with_player
 
 
 def can_afford(hand: Counts, cost: Counts) -> bool:
@@ -35,9 +35,12 @@ def start(
     any_cube: int = 0,
     target: str = "",
     to_seat: int | None = None,
+    fresh: bool = False,
 ) -> GameState:
-    return replace(
+    """The payment begins (``fresh``: see ``state.renew``)."""
+    return renew(
         state,
+        fresh,
         payment=construct(
             Payment,
             seat=seat,

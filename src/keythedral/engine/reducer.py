@@ -27,7 +27,7 @@ from . import (
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
 from .decisions import KINDS, decision
 from .errors import IllegalAction
-from .state import Gain, GameState, Payment, replace
+from .state import Gain, GameState, Payment, renew
 
 Handler = Callable[[GameState, Any], GameState]
 
@@ -61,7 +61,10 @@ _FINISH: dict[str, Callable[[GameState, Payment], GameState]] = {
     "law": lawmaster.finish_procure,
     "bid": bidding.finish_bid,
     "building": buildings.finish_payment,
-    "bargain": lambda state, p: replace(state, gain=Gain(seat=p.seat, count=2, purpose="bargain")),
+    # the payment's last step made the state: written in place
+    "bargain": lambda state, p: renew(
+        state, True, gain=Gain(seat=p.seat, count=2, purpose="bargain")
+    ),
 }
 
 

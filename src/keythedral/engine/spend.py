@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Pass
 from .events import Passed, new
-from .state import GameState, logged, replace
+from .state import GameState, logged, renew
 
 
 def active_seats(state: GameState) -> list[int]:
@@ -27,8 +27,11 @@ def phase_over(state: GameState) -> bool:
 
 
 def acted(state: GameState, seat: int) -> GameState:
-    """Bookkeeping after a non-pass action: the run of passes is broken, play moves on."""
-    return replace(state, passes=0, turn=next_active(state, seat))
+    """Bookkeeping after a non-pass action: the run of passes is broken, play moves on.
+
+    Written into ``state``, which must be one the caller has just made in this transition
+    (every caller passes what its own ``logged`` returned; see ``state.renew``)."""
+    return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:

@@ -254,16 +254,44 @@ def construct(cls: type[M], **fields: Any) -> M:
     return new
 
 
+def renew(state: GameState, fresh: bool, **changes: Any) -> GameState:
+    """``replace``; or, when ``fresh``, the changes written into ``state`` itself.
+
+    ``fresh`` says ``state`` was made during the transition at hand and nobody else holds it
+    yet (``flow.advance`` knows: anything but the state given to ``apply``), so one copy of the
+    state a transition serves for its automatic steps too."""
+    if not fresh:
+        return replace(state, **changes)
+    fields = state.__dict__
+    size = len(fields)
+    fields.update(changes)
+    if len(fields) != size:
+        raise TypeError(f"GameState has no field {', '.join(sorted(set(changes) - set(fields)))}")
+    return state
+
+
 def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent).
 
     Build the events with ``events.new`` (no validation: this is the engine's hot path)."""
+    return renew(state, False, **_log_changes(state, events, changes))
+
+
+def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
+    """``logged`` written into ``state``, which the caller made in this transition (see
+    ``renew``)."""
+    return renew(state, True, **_log_changes(state, events, changes))
+
+
+def _log_changes(
+    state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
+) -> dict[str, Any]:
     log = state.log + events
     if len(log) > LOG_KEEP:
         log = log[-LOG_KEEP:]
     changes["log"] = log
     changes["log_total"] = state.log_total + len(events)
-    return replace(state, **changes)
+    return changes
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:

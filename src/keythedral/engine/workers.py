@@ -30,7 +30,7 @@ from .actions import (
 from .board import MomentMemo, Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
-from .state import NO_EFFECTS, GameState, Placement, construct, logged, replace
+from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
 
 
 def begin_round(state: GameState, start_player: int) -> GameState:
@@ -204,11 +204,12 @@ def apply_idle(state: GameState, action: Decline) -> GameState:
 Helps = Callable[[GameState, int, int], bool]
 
 
-def settle(state: GameState, helps: Helps) -> GameState:
+def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     """Move past homes whose workers are all placed or idle; close the number when done.
 
     A home with workers left but no free field stops here, to ask its owner, when ``helps``
     says a law card they hold could free a field; otherwise its workers stay idle at once.
+    ``fresh``: see ``state.renew``.
     """
     p = state.placement
     events: list[WorkersIdle] = []
@@ -226,5 +227,5 @@ def settle(state: GameState, helps: Helps) -> GameState:
         else:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
-        return logged(state, *events, placement=p)
-    return state if p is state.placement else replace(state, placement=p)
+        return (logged_fresh if fresh else logged)(state, *events, placement=p)
+    return state if p is state.placement else renew(state, fresh, placement=p)
