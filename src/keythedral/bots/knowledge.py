@@ -17,7 +17,7 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameState, PlayerView
-from keythedral.engine.board import Field, Pos, corner_fields, field_corners
+from keythedral.engine.board import Field, Pos, corner_fields, extends, field_corners
 from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WOOD
 from keythedral.vocab import SEAT_VALUE
@@ -78,6 +78,13 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
     if kept is cottages:
         found: dict[Pos, list[Any]] = last
         return found
+    if kept is not None and extends(cottages, kept):  # the layout: one cottage more
+        got = dict(last)
+        c = cottages[-1]
+        for f in corner_fields(c.corner):
+            got[f] = [*got.get(f, ()), c]
+        _HOMES_LAST[0] = (cottages, got)
+        return got
     got = _HOMES.get(cottages)
     if got is None:
         if len(_HOMES) > 512:
