@@ -79,12 +79,12 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
         found: dict[Pos, list[Any]] = last
         return found
     if kept is not None and extends(cottages, kept):  # the layout: one cottage more
-        got = dict(last)
+        grown: dict[Pos, list[Any]] = dict(last)
         c = cottages[-1]
         for f in corner_fields(c.corner):
-            got[f] = [*got.get(f, ()), c]
-        _HOMES_LAST[0] = (cottages, got)
-        return got
+            grown[f] = [*grown.get(f, ()), c]
+        _HOMES_LAST[0] = (cottages, grown)
+        return grown
     got = _HOMES.get(cottages)
     if got is None:
         if len(_HOMES) > 512:
