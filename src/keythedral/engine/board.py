@@ -139,13 +139,17 @@ def extends(longer: tuple[object, ...], shorter: tuple[object, ...]) -> bool:
 
 def index(fields: tuple[Field, ...]) -> BoardIndex:
     """The BoardIndex of ``fields``, cached by object identity (states share the tuple)."""
+    last = _LAST_INDEX[0]
+    if last[0] is fields:  # after the layout, always
+        return last[1]
     hit = _INDEX_CACHE.get(id(fields))
     if hit is not None and hit[0] is fields:
+        _LAST_INDEX[0] = hit
         return hit[1]
     if len(_INDEX_CACHE) > 256:
         _INDEX_CACHE.clear()
-    last_fields, last = _LAST_INDEX[0]
-    built = last.grown(fields[-1]) if extends(fields, last_fields) else BoardIndex(fields)
+    last_fields, kept = last
+    built = kept.grown(fields[-1]) if extends(fields, last_fields) else BoardIndex(fields)
     _INDEX_CACHE[id(fields)] = _LAST_INDEX[0] = (fields, built)
     return built
 

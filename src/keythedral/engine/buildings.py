@@ -79,18 +79,33 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
 
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
+    if not state.price_mods:
+        return list(_plain_buys(seat, hand, buyable(state)))
     acts: list[Action] = []
     for t in buyable(state):
-        if not state.price_mods:
-            if can_afford(hand, tile_cost(t)):
-                acts.append(make_buy_building(seat, t))
-            continue
         acts += [
             make_buy_building(seat, t, e, m)
             for e, m in choices(state, t)
             if can_afford(hand, price(state, t, e, m))
         ]
     return acts
+
+
+_PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+def _plain_buys(seat: int, hand: Counts, tiles: tuple[str, ...]) -> tuple[Action, ...]:
+    """The purchases ``hand`` affords among ``tiles`` with no price law under them (the same
+    hands and tiles come back over and over: kept)."""
+    key = (seat, hand, tiles)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= 8192:
+            _PLAIN.clear()
+        got = _PLAIN[key] = tuple(
+            make_buy_building(seat, t) for t in tiles if can_afford(hand, tile_cost(t))
+        )
+    return got
 
 
 def check_tile(state: GameState, tile: str) -> None:

@@ -62,8 +62,21 @@ def accepts(p: Payment, colour: int) -> bool:
 def legal(state: GameState) -> list[Action]:
     p = state.payment
     assert p is not None
-    hand = state.players[p.seat].cubes
-    return [make_pay(p.seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)]
+    seat = p.seat
+    key = (seat, state.players[seat].cubes, p.need, p.any_resource > 0, p.any_cube > 0)
+    got = _PAYS.get(key)
+    if got is None:
+        if len(_PAYS) >= 8192:
+            _PAYS.clear()
+        hand = key[1]
+        got = _PAYS[key] = tuple(
+            make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)
+        )
+    return list(got)
+
+
+#: The pay actions by (seat, hand, colours owed, any resource owed, any cube owed).
+_PAYS: dict[tuple[int, Counts, Counts, bool, bool], tuple[Action, ...]] = {}
 
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:

@@ -215,6 +215,11 @@ def replace(model: M, **changes: Any) -> M:
     its cost: the engine's inner loop is mostly this.  A misspelt field name is a TypeError,
     not a silently added attribute (it would add a key to the copied ``__dict__``).
     """
+    return _copy(model, changes)
+
+
+def _copy(model: M, changes: dict[str, Any]) -> M:
+    """``replace`` with the changes as a dict (the callers below pass theirs on as they are)."""
     new = _new(type(model))
     old = model.__dict__
     fields = old.copy()
@@ -260,8 +265,10 @@ def renew(state: GameState, fresh: bool, **changes: Any) -> GameState:
     ``fresh`` says ``state`` was made during the transition at hand and nobody else holds it
     yet (``flow.advance`` knows: anything but the state given to ``apply``), so one copy of the
     state a transition serves for its automatic steps too."""
-    if not fresh:
-        return replace(state, **changes)
+    return _write(state, changes) if fresh else _copy(state, changes)
+
+
+def _write(state: GameState, changes: dict[str, Any]) -> GameState:
     fields = state.__dict__
     size = len(fields)
     fields.update(changes)
@@ -274,16 +281,16 @@ def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent).
 
     Build the events with ``events.new`` (no validation: this is the engine's hot path)."""
-    return renew(state, False, **_log_changes(state, events, changes))
+    return _copy(state, _with_log(state, events, changes))
 
 
 def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``logged`` written into ``state``, which the caller made in this transition (see
     ``renew``)."""
-    return renew(state, True, **_log_changes(state, events, changes))
+    return _write(state, _with_log(state, events, changes))
 
 
-def _log_changes(
+def _with_log(
     state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
 ) -> dict[str, Any]:
     log = state.log + events

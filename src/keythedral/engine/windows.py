@@ -135,8 +135,13 @@ def apply_decline(state: GameState, action: Decline) -> GameState:
     top = state.windows[-1]
     if action.seat not in top.seats:
         raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")
-    seats = tuple(s for s in top.seats if s != action.seat)
+    seats = _without(top.seats, action.seat)
     return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
+
+
+@cache
+def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(s for s in seats if s != seat)
 
 
 def close(state: GameState, fresh: bool = False) -> GameState:
