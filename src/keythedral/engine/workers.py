@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import MomentMemo, Pos, Worker, as_pos, index
+from .board import MomentMemo, Pos, Worker, as_pos, extends, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
@@ -84,10 +84,31 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     if got is not None:
         return got
     corner = state.cottage(seat, number).corner
-    blocked = {w.field for w in workers}
-    if not free:
-        blocked.update(f.field for f in fences if f.corner == corner)
-    got = table[key] = tuple(p for p in index(fields).fields_of(corner) if p not in blocked)
+    taken = taken_fields(workers)
+    touching = index(fields).fields_of(corner)
+    if free or not fences:
+        got = tuple([p for p in touching if p not in taken])
+    else:
+        fenced = {f.field for f in fences if f.corner == corner}
+        got = tuple([p for p in touching if p not in taken and p not in fenced])
+    table[key] = got
+    return got
+
+
+#: The last workers tuple and the fields they stand in, swapped as one pair.
+_TAKEN: list[tuple[tuple[Worker, ...], frozenset[Pos]]] = [((), frozenset())]
+
+
+def taken_fields(workers: tuple[Worker, ...]) -> frozenset[Pos]:
+    """The fields holding a worker (grown by the worker just placed, during phase 1)."""
+    last_workers, last = _TAKEN[0]
+    if last_workers is workers:
+        return last
+    if extends(workers, last_workers):
+        got = last | {workers[-1].field}
+    else:
+        got = frozenset([w.field for w in workers])
+    _TAKEN[0] = (workers, got)
     return got
 
 
