@@ -439,5 +439,5 @@ def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) 
         for c in homes.get(f, ()):
             if c.corner != corner and (exclude is None or (c.seat, c.number) != exclude):
                 others += 1
-        total += type_worth(ftype) / (1.0 + 0.7 * others)
+        total += TYPE_WORTH[ftype] / (1.0 + 0.7 * others)  # type_worth(ftype)
     return total + 0.2 * len(kinds)

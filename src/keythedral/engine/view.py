@@ -8,7 +8,7 @@ order of the field stack and the RNG are in no view.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -141,7 +141,21 @@ def _tile_view(tile: str, edition: str, buyable: bool) -> TileView:
 
 def _hand(state: GameState, seat: int) -> Hand:
     p = state.players[seat]
-    return construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+    last = _LAST_HANDS.get(seat)
+    if last is not None and last[0] is p:  # the seat's cubes, cards and tiles are as they were
+        return last[1]
+    got = construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+    _LAST_HANDS[seat] = (p, got)
+    return got
+
+
+#: Per seat: the last player record shown and its hand.
+_LAST_HANDS: dict[int, tuple[object, Hand]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _spaces_shown(spaces: tuple[str | None, ...]) -> tuple[bool, ...]:
+    return tuple([c is not None for c in spaces])
 
 
 _CONFIGS = IdentityMemo(64)
@@ -150,11 +164,20 @@ _TILES = IdentityMemo()
 
 def _config(config: GameConfig) -> GameConfig:
     """The config as views show it (without the seed), one object per game."""
+    last = _LAST_CONFIG[0]
+    if last[0] is config:
+        known: GameConfig = last[1]
+        return known
     got: GameConfig | None = _CONFIGS.get(id(config), (config,))
     if got is None:
         got = replace(config, seed=0)
         _CONFIGS.put(id(config), (config,), got)
+    _LAST_CONFIG[0] = (config, got)
     return got
+
+
+#: The last (config, the views' config), swapped as one pair.
+_LAST_CONFIG: list[tuple[Any, Any]] = [(None, None)]
 
 
 def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
@@ -221,8 +244,12 @@ def _on_board(
 
 def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int]:
     """(the face-up tiles, the face-down count per stage, the stage), by the mat's identity."""
-    mat, cfg = state.mat, state.config
-    key = (id(mat), state.phase == "layout", cfg.edition, cfg.open_buildings)
+    mat, cfg, layout = state.mat, state.config, state.phase == "layout"
+    last = _LAST_TILES[0]
+    if last[0] is mat and last[1] is cfg and last[2] == layout:
+        known: tuple[tuple[TileView, ...], tuple[int, ...], int] = last[3]
+        return known
+    key = (id(mat), layout, cfg.edition, cfg.open_buildings)
     got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, (mat,))
     if got is None:
         up = face_up(state)
@@ -235,7 +262,12 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
             state.stage,
         )
         _TILES.put(key, (mat,), got)
+    _LAST_TILES[0] = (mat, cfg, layout, got)
     return got
+
+
+#: The last (mat, config, in the layout, tiles answer), swapped as one tuple.
+_LAST_TILES: list[tuple[Any, ...]] = [(None, None, False, None)]
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -294,7 +326,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         tiles=tiles,
         face_down=face_down,
         law_deck=len(state.law_deck),
-        law_spaces=tuple([c is not None for c in state.law_spaces]),
+        law_spaces=_spaces_shown(state.law_spaces),
         bidding=state.bidding,
         windows=state.windows,
         gain=state.gain,
