@@ -375,15 +375,16 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if not hand:
         return []
     out: list[PlayLaw] = []
-    for card in _playable(hand, ctx):
-        out += GENERATORS[card](state, seat, ctx)
+    for card in _distinct(hand):
+        if ctx in contexts(card):
+            out += GENERATORS[card](state, seat, ctx)
     return out
 
 
 @lru_cache(maxsize=4096)
-def _playable(hand: tuple[str, ...], ctx: Context) -> tuple[str, ...]:
-    """The cards of ``hand`` that may be played in ``ctx``, each once, in order."""
-    return tuple(card for card in sorted(set(hand)) if ctx in contexts(card))
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of ``hand``, each once, in order."""
+    return tuple(sorted(set(hand)))
 
 
 # --- effects ---------------------------------------------------------------------------
