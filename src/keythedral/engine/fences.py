@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from keythedral.vocab import (
     FENCE_COST,
@@ -90,14 +91,28 @@ def _removes_of(seat: int) -> _ByEdge:
 def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """``seat``'s fence-building actions (kept while the tuples they read stay the same: the
     homes and fences rarely change between two spending turns)."""
-    table = _BUILDS.table3(state.fields, state.cottages, state.fences)
+    fields, cottages, fences = state.fields, state.cottages, state.fences
+    table = _BUILDS.table3(fields, cottages, fences)
     got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
         edges: tuple[tuple[Pos, Pos], ...] | None = table.get(None)
         if edges is None:
+            moment, last = _BUILDS.previous()
+            if (
+                None in last  # then moment is (fields, cottages, fences)
+                and moment[0] is fields
+                and moment[2] is fences
+                and _corners(moment[1]) == _corners(cottages)
+            ):  # a cottage became a house: the same edges, the same actions
+                table.update(last)
+                return _build_actions(state, seat)
             edges = table[None] = tuple(open_edges(state))
         got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
+
+
+def _corners(cottages: Any) -> list[Pos]:
+    return [c.corner for c in cottages]
 
 
 def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:

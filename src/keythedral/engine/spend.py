@@ -23,7 +23,10 @@ def next_active(state: GameState, seat: int) -> int:
 
 def phase_over(state: GameState) -> bool:
     """Everyone still active has passed in succession (or nobody is active)."""
-    return state.passes >= len(active_seats(state))
+    passes = state.passes
+    if passes == 0:  # the usual case: over only if nobody is active
+        return all(p.procured for p in state.players)
+    return passes >= len(active_seats(state))
 
 
 def acted(state: GameState, seat: int) -> GameState:

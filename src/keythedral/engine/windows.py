@@ -106,7 +106,7 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
     if ctx == "own" and decision(state) not in laws.OWN_DECISIONS:
         raise IllegalAction(f"{name} cannot play a law in the middle of a payment or a move.")
     offered = laws.options(state, seat, ctx)
-    if action not in offered:
+    if not any(o is action for o in offered) and action not in offered:  # `is`: the usual case
         if not any(o.card == card for o in offered):
             raise IllegalAction(f"{title} cannot be played now, or would have no effect.")
         raise IllegalAction(f"{title} cannot be played with those choices now.")
