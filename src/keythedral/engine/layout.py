@@ -13,7 +13,6 @@ from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
 from .board import (
-    BoardIndex,
     Cottage,
     Field,
     MomentMemo,
@@ -36,6 +35,8 @@ class _Facts(NamedTuple):
     spots: tuple[Pos, ...]  # sorted
     taken: frozenset[Pos]  # corners holding a cottage or the Keythedral
     free: tuple[Pos, ...]  # the board's corners (sorted) that are not taken
+    laid: frozenset[Pos]  # the places holding a field
+    corner_set: frozenset[Pos]  # every corner touching a field
     fields: tuple[Field, ...]  # the moment's tuples these were worked out from
     cottages: tuple[Cottage, ...]
 
@@ -57,9 +58,9 @@ def _facts(state: GameState) -> _Facts:
     if last is None or keythedral is not last_moment[2]:
         got = _scratch(fields, cottages, keythedral)
     elif cottages is last.cottages and extends(fields, last.fields):
-        got = _field_added(last, index(last.fields), fields)
+        got = _field_added(last, fields)
     elif fields is last.fields and extends(cottages, last.cottages):
-        got = _cottage_added(last, index(fields), cottages)
+        got = _cottage_added(last, cottages)
     else:
         got = _scratch(fields, cottages, keythedral)
     table[None] = got
@@ -69,7 +70,8 @@ def _facts(state: GameState) -> _Facts:
 def _scratch(
     fields: tuple[Field, ...], cottages: tuple[Cottage, ...], keythedral: Pos | None
 ) -> _Facts:
-    types = index(fields).types
+    board = index(fields)
+    types = board.types
     spots: set[Pos] = set()
     for f in fields:
         spots.update(field_neighbours(f.pos))
@@ -79,30 +81,38 @@ def _scratch(
     taken = {c.corner for c in cottages}
     if keythedral is not None:
         taken.add(keythedral)
-    free = tuple(c for c in index(fields).corners if c not in taken)
-    return _Facts(spot_set, tuple(sorted(spot_set)), frozenset(taken), free, fields, cottages)
+    free = tuple(c for c in board.corners if c not in taken)
+    laid = frozenset(types)
+    spots_ = tuple(sorted(spot_set))
+    return _Facts(
+        spot_set, spots_, frozenset(taken), free, laid, board.corner_set, fields, cottages
+    )
 
 
-def _field_added(last: _Facts, before: BoardIndex, fields: tuple[Field, ...]) -> _Facts:
+def _field_added(last: _Facts, fields: tuple[Field, ...]) -> _Facts:
+    """The facts after ``fields[-1]`` was laid (no board index needed: the layout's hot path)."""
     pos = fields[-1].pos
-    types, spot_set = index(fields).types, last.spot_set
+    laid, spot_set = last.laid | {pos}, last.spot_set
     spots = list(last.spots)
     if pos in spot_set:
         spots.remove(pos)
-    added = {p for p in field_neighbours(pos) if p not in types and p not in spot_set}
+    added = {p for p in field_neighbours(pos) if p not in laid and p not in spot_set}
     for p in added:
         insort(spots, p)
     spot_set = spot_set.difference((pos,)).union(added)
-    taken = last.taken
-    corners = [c for c in field_corners(pos) if c not in before.corner_set and c not in taken]
-    free = tuple(sorted((*last.free, *corners))) if corners else last.free
-    return _Facts(spot_set, tuple(spots), taken, free, fields, last.cottages)
+    taken, corner_set = last.taken, last.corner_set
+    corners = [c for c in field_corners(pos) if c not in corner_set]
+    corner_set = corner_set.union(corners)
+    new_free = [c for c in corners if c not in taken]
+    free = tuple(sorted((*last.free, *new_free))) if new_free else last.free
+    spots_ = tuple(spots)
+    return _Facts(spot_set, spots_, taken, free, laid, corner_set, fields, last.cottages)
 
 
-def _cottage_added(last: _Facts, board: BoardIndex, cottages: tuple[Cottage, ...]) -> _Facts:
+def _cottage_added(last: _Facts, cottages: tuple[Cottage, ...]) -> _Facts:
     corner = cottages[-1].corner
-    types = board.types
-    added = {p for p in corner_fields(corner) if p not in types and p not in last.spot_set}
+    laid = last.laid
+    added = {p for p in corner_fields(corner) if p not in laid and p not in last.spot_set}
     spot_set, spots = last.spot_set, last.spots
     if added:
         spot_set = spot_set.union(added)
@@ -112,7 +122,8 @@ def _cottage_added(last: _Facts, board: BoardIndex, cottages: tuple[Cottage, ...
         spots = tuple(grown)
     free = list(last.free)
     free.remove(corner)
-    return _Facts(spot_set, spots, last.taken | {corner}, tuple(free), last.fields, cottages)
+    taken = last.taken | {corner}
+    return _Facts(spot_set, spots, taken, tuple(free), laid, last.corner_set, last.fields, cottages)
 
 
 def field_spots(state: GameState) -> tuple[Pos, ...]:
@@ -181,9 +192,9 @@ def _advance(state: GameState) -> int:
 
 def apply_place_field(state: GameState, action: PlaceField) -> GameState:
     pos = tuple(action.pos)
-    if pos in index(state.fields).types:
-        raise IllegalAction(f"There is already a field at {place(pos)}.")
-    if pos not in field_spots(state):
+    if pos not in _facts(state).spot_set:  # a spot is never a laid field
+        if pos in index(state.fields).types:
+            raise IllegalAction(f"There is already a field at {place(pos)}.")
         raise IllegalAction(
             f"A field at {place(pos)} would not touch the board: lay it next to a field "
             "or beside a cottage."
