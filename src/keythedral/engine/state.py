@@ -293,9 +293,14 @@ def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
 def _with_log(
     state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
 ) -> dict[str, Any]:
-    log = state.log + events
-    if len(log) > LOG_KEEP:
-        log = log[-LOG_KEEP:]
+    log = state.log
+    size = len(log) + len(events)
+    if size <= LOG_KEEP:
+        log += events
+    elif len(events) <= LOG_KEEP:  # the usual case once the log is full: one copy, not two
+        log = log[size - LOG_KEEP :] + events
+    else:
+        log = (log + events)[-LOG_KEEP:]
     changes["log"] = log
     changes["log_total"] = state.log_total + len(events)
     return changes

@@ -149,14 +149,18 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
 
 def _call(state: GameState, number: int, event: Event) -> GameState:
     """The next work-order marker goes on ``number``: its workers go out from its holder on."""
-    first = marker_holder(state)
-    order = tuple((first + i) % state.n for i in range(state.n))
+    order = _clockwise(len(state.players), marker_holder(state))
     return logged(
         state,
         event,
         work_order=(*state.work_order, number),
         placement=_start_seat(state, number, order),
     )
+
+
+@cache
+def _clockwise(n: int, first: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))
 
 
 def call_fixed(state: GameState) -> GameState:
