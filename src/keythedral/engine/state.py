@@ -308,5 +308,5 @@ def _with_log(
 
 def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
+    players[seat] = _copy(players[seat], changes)
     return tuple(players)
