@@ -16,7 +16,7 @@ from .errors import IllegalAction
 from .events import BuildingBought, Event, StageComplete, new
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
-from .spend import acted
+from .spend import acted_fresh
 from .state import GameState, Payment, logged_fresh, replace, with_player
 
 PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
@@ -207,4 +207,4 @@ def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
     )
     if not any(mat):
         return finish(state)
-    return acted(state, seat)
+    return acted_fresh(state, seat)

@@ -42,7 +42,7 @@ from .events import (
 )
 from .layout import free_corners
 from .payments import pay_cost
-from .spend import acted
+from .spend import acted_fresh
 from .state import GameState, logged, logged_fresh, replace, with_player
 
 
@@ -182,7 +182,7 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
         relocation=relocation,
         players=with_player(state, seat, fences_built=state.players[seat].fences_built + 1),
     )
-    return acted(state, seat)
+    return acted_fresh(state, seat)
 
 
 def apply_remove(state: GameState, action: RemoveFence) -> GameState:
@@ -199,7 +199,7 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
         new(FenceRemoved, seat=seat, owner=fence.seat, corner=corner, field=field),
         fences=tuple(f for f in state.fences if f is not fence),
     )
-    return acted(state, seat)
+    return acted_fresh(state, seat)
 
 
 def legal_relocate(state: GameState) -> list[Action]:

@@ -9,7 +9,7 @@ from .cubes import STONE, WOOD
 from .errors import IllegalAction
 from .events import CottageConverted, new
 from .payments import pay_cost
-from .spend import acted
+from .spend import acted_fresh
 from .state import GameState, logged_fresh
 
 
@@ -50,4 +50,4 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
     state = logged_fresh(  # state: pay_cost's
         state, new(CottageConverted, seat=seat, number=number), cottages=cottages
     )
-    return acted(state, seat)
+    return acted_fresh(state, seat)

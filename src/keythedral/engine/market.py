@@ -7,7 +7,7 @@ from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, Counts, add
 from .errors import IllegalAction
 from .events import CraftBought, Traded, new
 from .payments import start
-from .spend import acted
+from .spend import acted_fresh
 from .state import GameState, Payment, logged_fresh, with_player
 
 TRADE_PRICE = 2
@@ -84,7 +84,7 @@ def finish_craft(state: GameState, payment: Payment) -> GameState:
         store=store,
         players=with_player(state, payment.seat, cubes=hand),
     )
-    return acted(state, payment.seat)
+    return acted_fresh(state, payment.seat)
 
 
 def apply_trade(state: GameState, action: Trade) -> GameState:
@@ -109,4 +109,4 @@ def finish_trade(state: GameState, payment: Payment) -> GameState:
             state, payment.seat, cubes=add(state.players[payment.seat].cubes, colour)
         ),
     )
-    return acted(state, payment.seat)
+    return acted_fresh(state, payment.seat)

@@ -30,10 +30,13 @@ def phase_over(state: GameState) -> bool:
 
 
 def acted(state: GameState, seat: int) -> GameState:
-    """Bookkeeping after a non-pass action: the run of passes is broken, play moves on.
+    """Bookkeeping after a non-pass action: the run of passes is broken, play moves on."""
+    return renew(state, False, passes=0, turn=next_active(state, seat))
 
-    Written into ``state``, which must be one the caller has just made in this transition
-    (every caller passes what its own ``logged`` returned; see ``state.renew``)."""
+
+def acted_fresh(state: GameState, seat: int) -> GameState:
+    """``acted`` written into ``state``, which must be one the caller has just made in this
+    transition (every caller passes what its own ``logged`` returned; see ``state.renew``)."""
     return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
