@@ -37,6 +37,10 @@ class NoActionError(ValueError):
 def own_actions(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
     """The actions of ``legal`` that belong to the seat of ``view``."""
     seat = view.seat
+    if view.to_act == (seat,) and view.decision != "window":
+        # outside a reaction window only the one seat to act has legal actions: all of them
+        # are its own (the layout's lists run to hundreds)
+        return list(legal)
     mine = [a for a in legal if a.seat == seat]
     if not mine:
         raise NoActionError(f"seat {seat} has no legal action now (to act: {view.to_act})")

@@ -38,6 +38,7 @@ from .knowledge import (
     TYPE_COLOUR,
     Ctx,
     corner_worth,
+    corner_worths,
     has_cottage,
     house_worth,
     keep_value,
@@ -103,6 +104,8 @@ def score_place_cottage(ctx: Ctx, acts: list[Any]) -> list[float]:
         if c.seat != ctx.seat:
             for f in corner_fields(c.corner):
                 rivals.setdefault(f, set()).add(c.number)
+    corners = list(dict.fromkeys(a.corner for a in acts))
+    worths = dict(zip(corners, corner_worths(ctx, corners), strict=True))
     per_corner: dict[Pos, tuple[float, set[int]]] = {}
     out = []
     for a in acts:
@@ -111,7 +114,7 @@ def score_place_cottage(ctx: Ctx, acts: list[Any]) -> list[float]:
             near: set[int] = set()
             for f in corner_fields(a.corner):
                 near |= rivals.get(f, set())
-            known = per_corner[a.corner] = (corner_worth(ctx, a.corner), near)
+            known = per_corner[a.corner] = (worths[a.corner], near)
         worth, near = known
         out.append(worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number)
     return out

@@ -11,13 +11,13 @@ cube is worth to it, and how good a corner is as a home for a cottage.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameState, PlayerView
-from keythedral.engine.board import Field, Pos, corner_fields, field_corners
+from keythedral.engine.board import BoardIndex, Field, Pos, corner_fields, extends, index
 from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WOOD
 from keythedral.vocab import SEAT_VALUE
@@ -30,38 +30,14 @@ TYPE_COLOUR = {t: INDEX[c] for t, c in FIELD_YIELD.items()}
 TYPE_WORTH = {"quarry": 1.0, "woods": 1.1, "lake": 1.05, "farm": 1.05, "vineyard": 0.85}
 
 
-class Board:
-    """Lookups derived from the laid fields (cached per fields tuple)."""
-
-    __slots__ = ("corners", "types")
-
-    def __init__(self, fields: tuple[Field, ...]) -> None:
-        self.types: dict[Pos, str] = {f.pos: f.type for f in fields}
-        corners: set[Pos] = set()
-        for f in fields:
-            corners.update(field_corners(f.pos))
-        self.corners = corners
-
-    def fields_of(self, corner: Pos) -> list[Pos]:
-        types = self.types
-        return [p for p in corner_fields(corner) if p in types]
-
-
-_BOARDS: dict[tuple[Field, ...], Board] = {}
-_LAST: list[tuple[tuple[Field, ...], Board]] = []
+#: Lookups derived from the laid fields: the engine's own index (types, fields_of ...), which
+#: views share with the state (a view's fields are the state's tuple).
+Board = BoardIndex
 
 
 def board(fields: tuple[Field, ...]) -> Board:
-    """The Board of ``fields`` (views copy the tuple, so the cache is keyed by its contents)."""
-    if _LAST and _LAST[0][0] is fields:
-        return _LAST[0][1]
-    built = _BOARDS.get(fields)
-    if built is None:
-        if len(_BOARDS) > 256:
-            _BOARDS.clear()
-        built = _BOARDS[fields] = Board(fields)
-    _LAST[:] = [(fields, built)]
-    return built
+    """The Board of ``fields`` (the engine's index, kept by the tuple's identity)."""
+    return index(fields)
 
 
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
@@ -78,6 +54,13 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
     if kept is cottages:
         found: dict[Pos, list[Any]] = last
         return found
+    if kept is not None and extends(cottages, kept):  # the layout: one cottage more
+        grown: dict[Pos, list[Any]] = dict(last)
+        c = cottages[-1]
+        for f in corner_fields(c.corner):
+            grown[f] = [*grown.get(f, ()), c]
+        _HOMES_LAST[0] = (cottages, grown)
+        return grown
     got = _HOMES.get(cottages)
     if got is None:
         if len(_HOMES) > 512:
@@ -412,13 +395,28 @@ def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) 
     while the layout can still fill them; several types beat one.  ``exclude`` (seat, number):
     a home not to count as a neighbour (the one being moved).
     """
-    src = ctx.src
-    types = ctx.board().types
-    homes = ctx.homes_on()
-    fenced = ctx.fenced().get(corner, ())
+    layout = ctx.src.phase == "layout"
+    return _worth(ctx.board().types, ctx.homes_on(), ctx.fenced(), layout, corner, exclude)
+
+
+def corner_worths(ctx: Ctx, corners: Sequence[Pos]) -> list[float]:
+    """``corner_worth`` of each of ``corners`` (the layout scores some forty a decision)."""
+    types, homes, fenced = ctx.board().types, ctx.homes_on(), ctx.fenced()
+    layout = ctx.src.phase == "layout"
+    return [_worth(types, homes, fenced, layout, c, None) for c in corners]
+
+
+def _worth(
+    types: Mapping[Pos, str],
+    homes: dict[Pos, list[Any]],
+    fenced_at: dict[Pos, set[Pos]],
+    layout: bool,
+    corner: Pos,
+    exclude: tuple[int, int] | None,
+) -> float:
+    fenced = fenced_at.get(corner, ())
     total = 0.0
     kinds: set[str] = set()
-    layout = src.phase == "layout"
     for f in corner_fields(corner):
         ftype = types.get(f)
         if ftype is None:
@@ -432,5 +430,5 @@ def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) 
         for c in homes.get(f, ()):
             if c.corner != corner and (exclude is None or (c.seat, c.number) != exclude):
                 others += 1
-        total += type_worth(ftype) / (1.0 + 0.7 * others)
+        total += TYPE_WORTH[ftype] / (1.0 + 0.7 * others)  # type_worth(ftype)
     return total + 0.2 * len(kinds)

@@ -29,7 +29,7 @@ from .events import (
     new,
 )
 from .payments import start
-from .state import Bidding, GameState, Payment, logged, replace
+from .state import Bidding, GameState, Payment, logged, logged_fresh, replace
 from .workers import begin_round
 
 
@@ -82,7 +82,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
             new(BidMatched, seat=seat, amount=amount),
             bidding=replace(b, order=(), winner=seat),
         )
-        return start(state, seat, "bid", any_cube=amount, to_seat=b.high_seat)
+        return start(state, seat, "bid", any_cube=amount, to_seat=b.high_seat, fresh=True)
     state = logged(
         state,
         new(BidMade, seat=seat, amount=amount),
@@ -104,25 +104,26 @@ def _resolve(state: GameState) -> GameState:
     assert b is not None
     if b.order:
         return state
-    if b.high_seat is None:
-        return logged(
+    if b.high_seat is None:  # state: the caller's logged made it
+        return logged_fresh(
             state,
             new(NobodyBid, holder=b.holder),
             bidding=replace(b, winner=b.holder),
         )
     winner = b.high_seat
-    state = logged(
+    state = logged_fresh(
         state,
         new(BiddingWon, seat=winner, amount=b.high, holder=b.holder),
         bidding=replace(b, winner=winner),
     )
-    return start(state, winner, "bid", any_cube=b.high, to_seat=b.holder)
+    return start(state, winner, "bid", any_cube=b.high, to_seat=b.holder, fresh=True)
 
 
 def finish_bid(state: GameState, payment: Payment) -> GameState:
     assert payment.to_seat is not None
-    return logged(
-        state, new(BidPaid, seat=payment.seat, to_seat=payment.to_seat, paid=payment.paid)
+    return logged_fresh(  # state: the payment's last step made it (reducer._apply_pay)
+        state,
+        new(BidPaid, seat=payment.seat, to_seat=payment.to_seat, paid=payment.paid),
     )
 
 

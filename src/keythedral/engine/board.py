@@ -96,16 +96,26 @@ def stack_tiles(players: int) -> list[FieldType]:
 class BoardIndex:
     """Lookups derived from the laid fields; built once per distinct fields tuple."""
 
-    __slots__ = ("_touching", "corners", "types")
+    __slots__ = ("_touching", "corner_set", "corners", "types")
 
     def __init__(self, fields: tuple[Field, ...]) -> None:
         self.types: dict[Pos, FieldType] = {f.pos: f.type for f in fields}
         corners: set[Pos] = set()
         for f in fields:
             corners.update(field_corners(f.pos))
+        self.corner_set: frozenset[Pos] = frozenset(corners)
         #: every corner that touches at least one field, in a stable order
         self.corners: tuple[Pos, ...] = tuple(sorted(corners))
         self._touching: dict[Pos, tuple[Pos, ...]] = {}
+
+    def grown(self, field: Field) -> BoardIndex:
+        """The index of these fields and one more (what ``BoardIndex`` of them would build)."""
+        new = BoardIndex(())
+        new.types = {**self.types, field.pos: field.type}
+        added = [c for c in field_corners(field.pos) if c not in self.corner_set]
+        new.corner_set = self.corner_set.union(added)
+        new.corners = tuple(sorted((*self.corners, *added))) if added else self.corners
+        return new
 
     def fields_of(self, corner: Pos) -> tuple[Pos, ...]:
         """The laid fields a corner touches (memoised: the board is fixed after the layout)."""
@@ -117,17 +127,30 @@ class BoardIndex:
 
 
 _INDEX_CACHE: dict[int, tuple[tuple[Field, ...], BoardIndex]] = {}
+#: The fields tuple indexed last and its index: during the layout each new fields tuple is the
+#: last one with a field more, and its index is grown from the last one's.
+_LAST_INDEX: list[tuple[tuple[Field, ...], BoardIndex]] = [((), BoardIndex(()))]
+
+
+def extends(longer: tuple[object, ...], shorter: tuple[object, ...]) -> bool:
+    """Is ``longer`` the very objects of ``shorter`` followed by exactly one more?"""
+    return len(longer) == len(shorter) + 1 and all(map(is_, shorter, longer))
 
 
 def index(fields: tuple[Field, ...]) -> BoardIndex:
     """The BoardIndex of ``fields``, cached by object identity (states share the tuple)."""
+    last = _LAST_INDEX[0]
+    if last[0] is fields:  # after the layout, always
+        return last[1]
     hit = _INDEX_CACHE.get(id(fields))
     if hit is not None and hit[0] is fields:
+        _LAST_INDEX[0] = hit
         return hit[1]
     if len(_INDEX_CACHE) > 256:
         _INDEX_CACHE.clear()
-    built = BoardIndex(fields)
-    _INDEX_CACHE[id(fields)] = (fields, built)
+    last_fields, kept = last
+    built = kept.grown(fields[-1]) if extends(fields, last_fields) else BoardIndex(fields)
+    _INDEX_CACHE[id(fields)] = _LAST_INDEX[0] = (fields, built)
     return built
 
 
@@ -144,18 +167,52 @@ class MomentMemo:
     never read a table under another moment's objects.
     """
 
-    __slots__ = ("_entry",)
+    __slots__ = ("_entry", "_previous")
 
     def __init__(self) -> None:
         self._entry: tuple[tuple[object, ...], dict[Any, Any]] = ((), {})
+        self._previous: tuple[tuple[object, ...], dict[Any, Any]] = self._entry
 
     def table(self, objs: tuple[object, ...]) -> dict[Any, Any]:
         entry = self._entry
         if _same(entry[0], objs):
             return entry[1]
+        return self._begin(objs, entry)
+
+    # The same for one to four objects, compared one by one (the engine's hot path).
+    def table1(self, a: object) -> dict[Any, Any]:
+        entry = self._entry
+        kept = entry[0]
+        if len(kept) == 1 and kept[0] is a:
+            return entry[1]
+        return self._begin((a,), entry)
+
+    def table3(self, a: object, b: object, c: object) -> dict[Any, Any]:
+        entry = self._entry
+        kept = entry[0]
+        if len(kept) == 3 and kept[0] is a and kept[1] is b and kept[2] is c:
+            return entry[1]
+        return self._begin((a, b, c), entry)
+
+    def table4(self, a: object, b: object, c: object, d: object) -> dict[Any, Any]:
+        entry = self._entry
+        kept = entry[0]
+        if len(kept) == 4 and kept[0] is a and kept[1] is b and kept[2] is c and kept[3] is d:
+            return entry[1]
+        return self._begin((a, b, c, d), entry)
+
+    def _begin(
+        self, objs: tuple[object, ...], entry: tuple[tuple[object, ...], dict[Any, Any]]
+    ) -> dict[Any, Any]:
         table: dict[Any, Any] = {}
+        self._previous = entry
         self._entry = (objs, table)
         return table
+
+    def previous(self) -> tuple[tuple[object, ...], dict[Any, Any]]:
+        """The moment before the one at hand and its table, to work a new answer out from the
+        last one when the moment changed a little (the caller checks how, by identity)."""
+        return self._previous
 
 
 def _same(kept: tuple[object, ...], objs: tuple[object, ...]) -> bool:

@@ -16,8 +16,8 @@ from .errors import IllegalAction
 from .events import BuildingBought, Event, StageComplete, new
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
-from .spend import acted
-from .state import GameState, Payment, logged, replace, with_player
+from .spend import acted_fresh
+from .state import GameState, Payment, logged_fresh, replace, with_player
 
 PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
 
@@ -79,18 +79,33 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
 
 def legal(state: GameState, seat: int) -> list[Action]:
     hand = state.players[seat].cubes
+    if not state.price_mods:
+        return list(_plain_buys(seat, hand, buyable(state)))
     acts: list[Action] = []
     for t in buyable(state):
-        if not state.price_mods:
-            if can_afford(hand, tile_cost(t)):
-                acts.append(make_buy_building(seat, t))
-            continue
         acts += [
             make_buy_building(seat, t, e, m)
             for e, m in choices(state, t)
             if can_afford(hand, price(state, t, e, m))
         ]
     return acts
+
+
+_PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+def _plain_buys(seat: int, hand: Counts, tiles: tuple[str, ...]) -> tuple[Action, ...]:
+    """The purchases ``hand`` affords among ``tiles`` with no price law under them (the same
+    hands and tiles come back over and over: kept)."""
+    key = (seat, hand, tiles)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= 8192:
+            _PLAIN.clear()
+        got = _PLAIN[key] = tuple(
+            make_buy_building(seat, t) for t in tiles if can_afford(hand, tile_cost(t))
+        )
+    return got
 
 
 def check_tile(state: GameState, tile: str) -> None:
@@ -158,7 +173,13 @@ def complete(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
     # Substitution of resources: the crafts as printed, the resources in any colours.
     crafts = (0,) * 5 + cost[5:]
     return start(
-        state, seat, "building", need=crafts, any_resource=sum(cost[:5]), target=purchase.tile
+        state,
+        seat,
+        "building",
+        need=crafts,
+        any_resource=sum(cost[:5]),
+        target=purchase.tile,
+        fresh=True,
     )
 
 
@@ -176,7 +197,7 @@ def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
     if not mat[stage - 1] and stage < 5:
         events.append(new(StageComplete, stage=stage, shown=mat[stage]))
     player = state.players[seat]
-    state = logged(
+    state = logged_fresh(  # state: always one this transition made (pay_cost's, or the payment's)
         state,
         *events,
         mat=tuple(mat),
@@ -186,4 +207,4 @@ def take(state: GameState, seat: int, tile: str, paid: Counts) -> GameState:
     )
     if not any(mat):
         return finish(state)
-    return acted(state, seat)
+    return acted_fresh(state, seat)

@@ -7,6 +7,10 @@ whatever cottage later moves there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
 from keythedral.vocab import (
     FENCE_COST,
     FENCES_PER_PLAYER,
@@ -38,8 +42,8 @@ from .events import (
 )
 from .layout import free_corners
 from .payments import pay_cost
-from .spend import acted
-from .state import GameState, logged, replace, with_player
+from .spend import acted_fresh
+from .state import GameState, logged, logged_fresh, replace, with_player
 
 
 def fences_left(state: GameState, seat: int) -> int:
@@ -62,21 +66,61 @@ _BUILDS = MomentMemo()
 _REMOVES = MomentMemo()
 
 
+class _ByEdge(dict[tuple[Pos, Pos], Action]):
+    """One seat's fence actions by (corner, field), made on first use."""
+
+    def __init__(self, make: Callable[[int, Pos, Pos], Action], seat: int) -> None:
+        super().__init__()
+        self.make, self.seat = make, seat
+
+    def __missing__(self, edge: tuple[Pos, Pos]) -> Action:
+        got = self[edge] = self.make(self.seat, *edge)
+        return got
+
+
+@cache
+def _builds_of(seat: int) -> _ByEdge:
+    return _ByEdge(make_build_fence, seat)
+
+
+@cache
+def _removes_of(seat: int) -> _ByEdge:
+    return _ByEdge(make_remove_fence, seat)
+
+
 def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """``seat``'s fence-building actions (kept while the tuples they read stay the same: the
     homes and fences rarely change between two spending turns)."""
-    table = _BUILDS.table((state.fields, state.cottages, state.fences))
+    fields, cottages, fences = state.fields, state.cottages, state.fences
+    table = _BUILDS.table3(fields, cottages, fences)
     got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = table[seat] = tuple(make_build_fence(seat, c, f) for c, f in open_edges(state))
+        edges: tuple[tuple[Pos, Pos], ...] | None = table.get(None)
+        if edges is None:
+            moment, last = _BUILDS.previous()
+            if (
+                None in last  # then moment is (fields, cottages, fences)
+                and moment[0] is fields
+                and moment[2] is fences
+                and _corners(moment[1]) == _corners(cottages)
+            ):  # a cottage became a house: the same edges, the same actions
+                table.update(last)
+                return _build_actions(state, seat)
+            edges = table[None] = tuple(open_edges(state))
+        got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
 
 
+def _corners(cottages: Any) -> list[Pos]:
+    return [c.corner for c in cottages]
+
+
 def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    table = _REMOVES.table((state.fences,))
+    table = _REMOVES.table1(state.fences)
     got: tuple[Action, ...] | None = table.get(seat)
     if got is None:
-        got = table[seat] = tuple(make_remove_fence(seat, f.corner, f.field) for f in state.fences)
+        edges = [(f.corner, f.field) for f in state.fences]
+        got = table[seat] = tuple(map(_removes_of(seat).__getitem__, edges))
     return got
 
 
@@ -131,14 +175,14 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
             events.append(new(CottageMustMove, seat=owner.seat, number=number, house=house))
         else:
             events.append(new(CottageStays, seat=owner.seat, number=number, house=house))
-    state = logged(
+    state = logged_fresh(  # state: pay_cost's
         state,
         *events,
         fences=fences,
         relocation=relocation,
         players=with_player(state, seat, fences_built=state.players[seat].fences_built + 1),
     )
-    return acted(state, seat)
+    return acted_fresh(state, seat)
 
 
 def apply_remove(state: GameState, action: RemoveFence) -> GameState:
@@ -150,12 +194,12 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
     if fence is None:
         raise IllegalAction(f"There is no fence between {place(corner)} and {place(field)}.")
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
-    state = logged(
+    state = logged_fresh(
         state,
         new(FenceRemoved, seat=seat, owner=fence.seat, corner=corner, field=field),
         fences=tuple(f for f in state.fences if f is not fence),
     )
-    return acted(state, seat)
+    return acted_fresh(state, seat)
 
 
 def legal_relocate(state: GameState) -> list[Action]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .events import LayoutComplete, WorkersReturned, new
-from .state import GameState, logged, replace
+from .state import GameState, logged, renew, replace
 
 
 def _end_layout(state: GameState) -> GameState:
@@ -43,8 +43,10 @@ class _Ready:
         self.seats = seats
 
 
-def _step(state: GameState) -> GameState | tuple[int, ...] | _Ready:
-    """One automatic step, or the seats that must decide now (with the state, if it changed)."""
+def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready:
+    """One automatic step, or the seats that must decide now (with the state, if it changed).
+
+    ``fresh``: ``state`` was made during this transition (see ``state.renew``)."""
     phase = state.phase
     if phase == "game_over":
         return ()
@@ -58,43 +60,43 @@ def _step(state: GameState) -> GameState | tuple[int, ...] | _Ready:
             pruned = windows.prune(state)
             if pruned is not state:
                 return pruned
-        return top.seats if top.seats else windows.close(state)
+        return top.seats if top.seats else windows.close(state, fresh)
     if phase == "layout":
         if state.layout_step == 10 * state.n:
             return _end_layout(state)
         return (state.turn,)
     if phase == "place_workers":
         if state.window_done != phase:
-            return windows.phase_start(state, phase)
+            return windows.phase_start(state, phase, fresh)
         if state.placement is not None:
-            settled = workers.settle(state, laws.could_free)
+            settled = workers.settle(state, laws.could_free, fresh)
             if settled.placement is not None:  # settle stopped at a seat that must decide
                 seats = (settled.placement.order[0],)
-                return seats if settled is state else _Ready(settled, seats)
+                return seats if settled is state and not fresh else _Ready(settled, seats)
             return settled
         if len(state.work_order) == 5:
-            return replace(state, phase="harvest")
+            return renew(state, fresh, phase="harvest")
         if state.effects.fixed_order:
             return workers.call_fixed(state)
         return (workers.marker_holder(state),)
     if phase == "harvest":
         if state.window_done != phase:
-            return windows.phase_start(state, phase)
+            return windows.phase_start(state, phase, fresh)
         return harvest.harvest(state)
     if phase == "spend":
         if state.window_done != phase:
-            state = replace(state, turn=state.start_player, passes=0)
-            return windows.phase_start(state, phase)
+            state = renew(state, fresh, turn=state.start_player, passes=0)
+            return windows.phase_start(state, phase, fresh)
         if state.relocation:
             return (state.relocation[0][0],)
         if spend.phase_over(state):
-            return replace(state, phase="retrieve")
+            return renew(state, fresh, phase="retrieve")
         return (state.turn,)
     if phase == "retrieve":
         return _retrieve(state)
     # bidding
     if state.window_done != phase:
-        return windows.phase_start(state, phase)
+        return windows.phase_start(state, phase, fresh)
     b = state.bidding
     if b is None:
         return bidding.open_bidding(state)
@@ -109,7 +111,7 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
     instead of copying it once more (the only write to a built state in the engine; ``before``
     and any state passed without it are never touched)."""
     while True:
-        nxt = _step(state)
+        nxt = _step(state, before is not None and state is not before)
         if isinstance(nxt, _Ready):
             state, seats = nxt.state, nxt.seats
         elif isinstance(nxt, tuple):

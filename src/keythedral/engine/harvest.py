@@ -13,7 +13,7 @@ from .board import index
 from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add
 from .errors import IllegalAction
 from .events import ColoursToChoose, CubeTaken, Event, Harvested, StoreRanOut, new
-from .spend import acted
+from .spend import acted_fresh
 from .state import Gain, GameState, logged, replace, with_player
 
 
@@ -100,5 +100,5 @@ def apply_choose(state: GameState, action: ChooseCube) -> GameState:
         gain=None if done else replace(g, count=left),
     )
     if done and g.purpose == "bargain":
-        return acted(state, g.seat)
+        return acted_fresh(state, g.seat)
     return state

@@ -9,8 +9,8 @@ from .cubes import STONE, WOOD
 from .errors import IllegalAction
 from .events import CottageConverted, new
 from .payments import pay_cost
-from .spend import acted
-from .state import GameState, logged
+from .spend import acted_fresh
+from .state import GameState, logged_fresh
 
 
 def blocked_by_moratorium(state: GameState, seat: int) -> bool:
@@ -47,5 +47,7 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
         )
     state = pay_cost(state, seat, HOUSE_COST)
     cottages = tuple(c._replace(house=True) if c is mine[0] else c for c in state.cottages)
-    state = logged(state, new(CottageConverted, seat=seat, number=number), cottages=cottages)
-    return acted(state, seat)
+    state = logged_fresh(  # state: pay_cost's
+        state, new(CottageConverted, seat=seat, number=number), cottages=cottages
+    )
+    return acted_fresh(state, seat)

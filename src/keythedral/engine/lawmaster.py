@@ -7,7 +7,7 @@ from .errors import IllegalAction
 from .events import LawProcured, new
 from .payments import start
 from .spend import next_active
-from .state import GameState, Payment, logged, replace, with_player
+from .state import GameState, Payment, logged_fresh, renew, replace, with_player
 
 LAW_PRICE = 1
 
@@ -30,8 +30,8 @@ def apply_procure(state: GameState, action: ProcureLaw) -> GameState:
     # Procuring ends the player's phase 3 at once; the card arrives with the payment.
     players = with_player(state, seat, procured=True)
     state = replace(state, players=players, passes=0)
-    state = replace(state, turn=next_active(state, seat))
-    return start(state, seat, "law", any_cube=LAW_PRICE, target=str(space))
+    state = renew(state, True, turn=next_active(state, seat))
+    return start(state, seat, "law", any_cube=LAW_PRICE, target=str(space), fresh=True)
 
 
 def finish_procure(state: GameState, payment: Payment) -> GameState:
@@ -42,7 +42,7 @@ def finish_procure(state: GameState, payment: Payment) -> GameState:
     spaces[space] = None
     seat = payment.seat
     laws = (*state.players[seat].laws, card)
-    return logged(
+    return logged_fresh(  # state: the payment's last step made it (reducer._apply_pay)
         state,
         new(LawProcured, seat=seat, paid=payment.paid),
         law_spaces=tuple(spaces),

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import Literal
 
@@ -375,10 +375,16 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if not hand:
         return []
     out: list[PlayLaw] = []
-    for card in sorted(set(hand)):
+    for card in _distinct(hand):
         if ctx in contexts(card):
             out += GENERATORS[card](state, seat, ctx)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of ``hand``, each once, in order."""
+    return tuple(sorted(set(hand)))
 
 
 # --- effects ---------------------------------------------------------------------------

@@ -2,65 +2,170 @@
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Callable
 from functools import cache
+from itertools import chain
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
-from .board import Cottage, Field, MomentMemo, Pos, corner_fields, field_neighbours, index
+from .board import (
+    Cottage,
+    Field,
+    MomentMemo,
+    Pos,
+    corner_fields,
+    extends,
+    field_corners,
+    field_neighbours,
+    index,
+)
 from .errors import IllegalAction
 from .events import CottagePlaced, FieldLaid, new
 from .state import GameState, logged
 
-_SPOTS = MomentMemo()
-_CORNERS = MomentMemo()
+
+class _Facts(NamedTuple):
+    """What the layout's lists read, for one (fields, cottages, keythedral) moment."""
+
+    spot_set: frozenset[Pos]
+    spots: tuple[Pos, ...]  # sorted
+    taken: frozenset[Pos]  # corners holding a cottage or the Keythedral
+    free: tuple[Pos, ...]  # the board's corners (sorted) that are not taken
+    laid: frozenset[Pos]  # the places holding a field
+    corner_set: frozenset[Pos]  # every corner touching a field
+    fields: tuple[Field, ...]  # the moment's tuples these were worked out from
+    cottages: tuple[Cottage, ...]
 
 
-def field_spots(state: GameState) -> tuple[Pos, ...]:
-    """Empty lattice points next to a laid field or touching a corner with a cottage."""
-    fields, cottages = state.fields, state.cottages
-    table = _SPOTS.table((fields, cottages))
-    got: tuple[Pos, ...] | None = table.get("spots")
+_FACTS = MomentMemo()
+
+
+def _facts(state: GameState) -> _Facts:
+    """The layout facts of the moment at hand, worked out from the last moment's when one field
+    or one cottage was added to it (every layout step), from scratch otherwise."""
+    fields, cottages, keythedral = state.fields, state.cottages, state.keythedral
+    memo = _FACTS
+    table = memo.table3(fields, cottages, keythedral)
+    got: _Facts | None = table.get(None)
     if got is not None:
         return got
-    types = index(fields).types
+    last_moment, last_table = memo.previous()
+    last: _Facts | None = last_table.get(None)
+    if last is None or keythedral is not last_moment[2]:
+        got = _scratch(fields, cottages, keythedral)
+    elif cottages is last.cottages and extends(fields, last.fields):
+        got = _field_added(last, fields)
+    elif fields is last.fields and extends(cottages, last.cottages):
+        got = _cottage_added(last, cottages)
+    else:
+        got = _scratch(fields, cottages, keythedral)
+    table[None] = got
+    return got
+
+
+def _scratch(
+    fields: tuple[Field, ...], cottages: tuple[Cottage, ...], keythedral: Pos | None
+) -> _Facts:
+    board = index(fields)
+    types = board.types
     spots: set[Pos] = set()
     for f in fields:
         spots.update(field_neighbours(f.pos))
     for c in cottages:
         spots.update(corner_fields(c.corner))
-    got = table["spots"] = tuple(sorted(p for p in spots if p not in types))
-    return got
+    spot_set = frozenset(p for p in spots if p not in types)
+    taken = {c.corner for c in cottages}
+    if keythedral is not None:
+        taken.add(keythedral)
+    free = tuple(c for c in board.corners if c not in taken)
+    laid = frozenset(types)
+    spots_ = tuple(sorted(spot_set))
+    return _Facts(
+        spot_set, spots_, frozenset(taken), free, laid, board.corner_set, fields, cottages
+    )
+
+
+def _field_added(last: _Facts, fields: tuple[Field, ...]) -> _Facts:
+    """The facts after ``fields[-1]`` was laid (no board index needed: the layout's hot path)."""
+    pos = fields[-1].pos
+    laid, spot_set = last.laid | {pos}, last.spot_set
+    spots = list(last.spots)
+    if pos in spot_set:
+        spots.remove(pos)
+    added = {p for p in field_neighbours(pos) if p not in laid and p not in spot_set}
+    for p in added:
+        insort(spots, p)
+    spot_set = spot_set.difference((pos,)).union(added)
+    taken, corner_set = last.taken, last.corner_set
+    corners = [c for c in field_corners(pos) if c not in corner_set]
+    corner_set = corner_set.union(corners)
+    new_free = [c for c in corners if c not in taken]
+    free = tuple(sorted((*last.free, *new_free))) if new_free else last.free
+    spots_ = tuple(spots)
+    return _Facts(spot_set, spots_, taken, free, laid, corner_set, fields, last.cottages)
+
+
+def _cottage_added(last: _Facts, cottages: tuple[Cottage, ...]) -> _Facts:
+    corner = cottages[-1].corner
+    laid = last.laid
+    added = {p for p in corner_fields(corner) if p not in laid and p not in last.spot_set}
+    spot_set, spots = last.spot_set, last.spots
+    if added:
+        spot_set = spot_set.union(added)
+        grown = list(spots)
+        for p in added:
+            insort(grown, p)
+        spots = tuple(grown)
+    free = list(last.free)
+    free.remove(corner)
+    taken = last.taken | {corner}
+    return _Facts(spot_set, spots, taken, tuple(free), laid, last.corner_set, last.fields, cottages)
+
+
+def field_spots(state: GameState) -> tuple[Pos, ...]:
+    """Empty lattice points next to a laid field or touching a corner with a cottage."""
+    return _facts(state).spots
 
 
 def free_corners(state: GameState) -> tuple[Pos, ...]:
     """Empty corners (not the Keythedral's) that touch at least one field."""
-    fields, cottages, keythedral = state.fields, state.cottages, state.keythedral
-    table = _CORNERS.table((fields, cottages))
-    got: tuple[Pos, ...] | None = table.get(keythedral)
-    if got is not None:
+    return _facts(state).free
+
+
+class _Choices(dict[Pos, Any]):
+    """A seat's layout actions by place, made on first use (the same few hundred every game)."""
+
+    def __init__(self, make: Callable[[Pos], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Pos) -> Any:
+        got = self[key] = self.make(key)
         return got
-    taken = {c.corner for c in cottages}
-    if keythedral is not None:
-        taken.add(keythedral)
-    got = table[keythedral] = tuple(c for c in index(fields).corners if c not in taken)
-    return got
-
-
-_FIELD_CHOICES = MomentMemo()
-
-
-def _field_choices(seat: int, spots: tuple[Pos, ...]) -> tuple[Action, ...]:
-    table = _FIELD_CHOICES.table((spots,))
-    got: tuple[Action, ...] | None = table.get(seat)
-    if got is None:
-        got = table[seat] = tuple(make_place_field(seat, p) for p in spots)
-    return got
 
 
 @cache
-def _cottage_choices(seat: int, corner: Pos, numbers: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(make_place_cottage(seat, corner, n) for n in numbers)
+def _field_choices(seat: int) -> _Choices:
+    return _Choices(lambda pos: make_place_field(seat, pos))
+
+
+@cache
+def _cottage_choices(seat: int) -> _Choices:
+    """``seat``'s cottage placements by corner, for the numbers 1 to 5 in order."""
+    return _Choices(lambda corner: tuple(make_place_cottage(seat, corner, n) for n in range(1, 6)))
+
+
+@cache
+def _pick(numbers: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
+    """Picks the placements of ``numbers`` out of a corner's five (always a tuple)."""
+    if len(numbers) == 1:
+        i = numbers[0] - 1
+        return lambda five: (five[i],)
+    return itemgetter(*(n - 1 for n in numbers))
 
 
 def unplaced_numbers(state: GameState, seat: int) -> list[int]:
@@ -71,12 +176,12 @@ def unplaced_numbers(state: GameState, seat: int) -> list[int]:
 def legal(state: GameState) -> list[Action]:
     seat = state.turn
     if state.layout_step % 2 == 0:
-        return list(_field_choices(seat, field_spots(state)))
+        return list(map(_field_choices(seat).__getitem__, field_spots(state)))
+    fives = map(_cottage_choices(seat).__getitem__, free_corners(state))
     numbers = tuple(unplaced_numbers(state, seat))
-    acts: list[Action] = []
-    for c in free_corners(state):
-        acts += _cottage_choices(seat, c, numbers)
-    return acts
+    if len(numbers) == 5:
+        return list(chain.from_iterable(fives))
+    return list(chain.from_iterable(map(_pick(numbers), fives)))
 
 
 def _advance(state: GameState) -> int:
@@ -87,9 +192,9 @@ def _advance(state: GameState) -> int:
 
 def apply_place_field(state: GameState, action: PlaceField) -> GameState:
     pos = tuple(action.pos)
-    if pos in index(state.fields).types:
-        raise IllegalAction(f"There is already a field at {place(pos)}.")
-    if pos not in field_spots(state):
+    if pos not in _facts(state).spot_set:  # a spot is never a laid field
+        if pos in index(state.fields).types:
+            raise IllegalAction(f"There is already a field at {place(pos)}.")
         raise IllegalAction(
             f"A field at {place(pos)} would not touch the board: lay it next to a field "
             "or beside a cottage."

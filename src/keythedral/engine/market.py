@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .actions import Action, BuyCraft, Trade, make_buy_craft, make_trade
-from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add
+from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, Counts, add
 from .errors import IllegalAction
 from .events import CraftBought, Traded, new
 from .payments import start
-from .spend import acted
-from .state import GameState, Payment, logged, with_player
+from .spend import acted_fresh
+from .state import GameState, Payment, logged_fresh, with_player
 
 TRADE_PRICE = 2
 
@@ -27,14 +27,31 @@ def legal(state: GameState, seat: int) -> list[Action]:
     total = sum(state.players[seat].cubes)
     if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
         return []
-    store, craftsmen = state.store, state.craftsmen
+    return list(_offers(seat, min(total, 4), state.store, state.craftsmen))
+
+
+_OFFERS: dict[tuple[int, int, Counts, tuple[int, int, int]], tuple[Action, ...]] = {}
+
+
+def _offers(
+    seat: int, total: int, store: Counts, craftsmen: tuple[int, int, int]
+) -> tuple[Action, ...]:
+    """The crafts and trades open to a seat holding ``total`` cubes (4: four or more), kept by
+    what they depend on (the store and the craftsmen come back to the same counts)."""
+    key = (seat, total, store, craftsmen)
+    got = _OFFERS.get(key)
+    if got is not None:
+        return got
+    if len(_OFFERS) >= 8192:
+        _OFFERS.clear()
     acts: list[Action] = [
         make_buy_craft(seat, c)
         for k, colour, price, c in _CRAFTS
         if total >= price and (craftsmen[k] > 0 or store[colour] > 0)
     ]
     acts += [make_trade(seat, r) for i, r in enumerate(RESOURCES) if store[i] > 0]
-    return acts
+    got = _OFFERS[key] = tuple(acts)
+    return got
 
 
 def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:
@@ -60,14 +77,14 @@ def finish_craft(state: GameState, payment: Payment) -> GameState:
         craftsmen[k], store = store[colour], add(store, colour, -store[colour])
     craftsmen[k] -= 1
     hand = add(state.players[payment.seat].cubes, colour)
-    state = logged(
+    state = logged_fresh(  # state: the payment's last step made it (reducer._apply_pay)
         state,
         new(CraftBought, seat=payment.seat, craft=craft, paid=payment.paid),
         craftsmen=tuple(craftsmen),
         store=store,
         players=with_player(state, payment.seat, cubes=hand),
     )
-    return acted(state, payment.seat)
+    return acted_fresh(state, payment.seat)
 
 
 def apply_trade(state: GameState, action: Trade) -> GameState:
@@ -84,7 +101,7 @@ def apply_trade(state: GameState, action: Trade) -> GameState:
 
 def finish_trade(state: GameState, payment: Payment) -> GameState:
     colour = INDEX[payment.target]
-    state = logged(
+    state = logged_fresh(
         state,
         new(Traded, seat=payment.seat, paid=payment.paid, take=payment.target),
         store=add(state.store, colour, -1),
@@ -92,4 +109,4 @@ def finish_trade(state: GameState, payment: Payment) -> GameState:
             state, payment.seat, cubes=add(state.players[payment.seat].cubes, colour)
         ),
     )
-    return acted(state, payment.seat)
+    return acted_fresh(state, payment.seat)

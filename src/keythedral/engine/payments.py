@@ -7,7 +7,7 @@ from operator import ge
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
 from .errors import IllegalAction
-from .state import GameState, Payment, PaymentPurpose, construct, replace, with_player
+from .state import GameState, Payment, PaymentPurpose, construct, renew, replace, with_player
 
 
 def can_afford(hand: Counts, cost: Counts) -> bool:
@@ -35,9 +35,12 @@ def start(
     any_cube: int = 0,
     target: str = "",
     to_seat: int | None = None,
+    fresh: bool = False,
 ) -> GameState:
-    return replace(
+    """The payment begins (``fresh``: see ``state.renew``)."""
+    return renew(
         state,
+        fresh,
         payment=construct(
             Payment,
             seat=seat,
@@ -59,8 +62,21 @@ def accepts(p: Payment, colour: int) -> bool:
 def legal(state: GameState) -> list[Action]:
     p = state.payment
     assert p is not None
-    hand = state.players[p.seat].cubes
-    return [make_pay(p.seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)]
+    seat = p.seat
+    key = (seat, state.players[seat].cubes, p.need, p.any_resource > 0, p.any_cube > 0)
+    got = _PAYS.get(key)
+    if got is None:
+        if len(_PAYS) >= 8192:
+            _PAYS.clear()
+        hand = key[1]
+        got = _PAYS[key] = tuple(
+            make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)
+        )
+    return list(got)
+
+
+#: The pay actions by (seat, hand, colours owed, any resource owed, any cube owed).
+_PAYS: dict[tuple[int, Counts, Counts, bool, bool], tuple[Action, ...]] = {}
 
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -27,7 +27,7 @@ from . import (
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
 from .decisions import KINDS, decision
 from .errors import IllegalAction
-from .state import Gain, GameState, Payment, replace
+from .state import Gain, GameState, Payment, renew
 
 Handler = Callable[[GameState, Any], GameState]
 
@@ -61,7 +61,10 @@ _FINISH: dict[str, Callable[[GameState, Payment], GameState]] = {
     "law": lawmaster.finish_procure,
     "bid": bidding.finish_bid,
     "building": buildings.finish_payment,
-    "bargain": lambda state, p: replace(state, gain=Gain(seat=p.seat, count=2, purpose="bargain")),
+    # the payment's last step made the state: written in place
+    "bargain": lambda state, p: renew(
+        state, True, gain=Gain(seat=p.seat, count=2, purpose="bargain")
+    ),
 }
 
 
@@ -85,30 +88,33 @@ def _parse(data: dict[str, Any]) -> Action:
         ) from exc
 
 
-def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
-    """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
-    if type(action) in _KNOWN:  # the usual case: an action object from legal_actions
-        pass
-    elif isinstance(action, dict):
-        action = _parse(action)
-    elif not isinstance(action, ACTION_CLASSES):
+def _as_action(action: object) -> Action:
+    if isinstance(action, dict):
+        return _parse(action)
+    if not isinstance(action, ACTION_CLASSES):
         shown = repr(action)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise IllegalAction(
             f"That is not an action the game knows: expected an action or a dict describing "
             f"one, got {shown}."
         )
-    assert not isinstance(action, dict)
+    return cast(Action, action)  # an instance of one of the action classes
+
+
+def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
+    """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
+    # the usual case: an action object from legal_actions
+    act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
     d = decision(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
-    seat = action.seat
+    seat = act.seat
     if seat not in state.to_act:
         if not 0 <= seat < len(state.players):
             raise IllegalAction(f"There is no seat {seat} in this game.")
         waiting = " or ".join(state.name(s) for s in state.to_act)
         raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
-    kind = action.kind
+    kind = act.kind
     if kind not in KINDS[d]:
         raise IllegalAction(f"{state.name(seat)} must {asks(d)} now, not {kind.replace('_', ' ')}.")
-    return flow.advance(_HANDLERS[kind](state, action), state)
+    return flow.advance(_HANDLERS[kind](state, act), state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Pass
 from .events import Passed, new
-from .state import GameState, logged, replace
+from .state import GameState, logged, renew
 
 
 def active_seats(state: GameState) -> list[int]:
@@ -23,12 +23,21 @@ def next_active(state: GameState, seat: int) -> int:
 
 def phase_over(state: GameState) -> bool:
     """Everyone still active has passed in succession (or nobody is active)."""
-    return state.passes >= len(active_seats(state))
+    passes = state.passes
+    if passes == 0:  # the usual case: over only if nobody is active
+        return all(p.procured for p in state.players)
+    return passes >= len(active_seats(state))
 
 
 def acted(state: GameState, seat: int) -> GameState:
     """Bookkeeping after a non-pass action: the run of passes is broken, play moves on."""
-    return replace(state, passes=0, turn=next_active(state, seat))
+    return renew(state, False, passes=0, turn=next_active(state, seat))
+
+
+def acted_fresh(state: GameState, seat: int) -> GameState:
+    """``acted`` written into ``state``, which must be one the caller has just made in this
+    transition (every caller passes what its own ``logged`` returned; see ``state.renew``)."""
+    return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
 def apply_pass(state: GameState, action: Pass) -> GameState:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from keythedral.vocab import FieldType
 
 from .actions import BuyBuilding, PlayLaw
-from .board import Cottage, Fence, Field, MomentMemo, Pos, Worker
+from .board import Cottage, Fence, Field, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
 from .events import Event
@@ -182,15 +182,15 @@ class GameState(Frozen):
 
     def cottage(self, seat: int, number: int) -> Cottage:
         cottages = self.cottages
-        table = _HOMES.table((cottages,))
-        homes: dict[tuple[int, int], Cottage] | None = table.get(None)
-        if homes is None:  # built whole, then stored: a thread never sees it half made
-            homes = table[None] = {(c.seat, c.number): c for c in cottages}
-        return homes[(seat, number)]  # KeyError: callers check ownership first
+        last = _HOMES[0]  # (cottages, their homes), swapped as one pair: safe between threads
+        if last[0] is not cottages:
+            homes = {(c.seat, c.number): c for c in cottages}
+            _HOMES[0] = last = (cottages, homes)
+        return last[1][(seat, number)]  # KeyError: callers check ownership first
 
 
-#: (seat, number) -> home, for the cottages tuple at hand.
-_HOMES = MomentMemo()
+#: The last cottages tuple asked about and its homes by (seat, number).
+_HOMES: list[tuple[tuple[Cottage, ...], dict[tuple[int, int], Cottage]]] = [((), {})]
 
 
 LOG_KEEP = 80
@@ -215,6 +215,11 @@ def replace(model: M, **changes: Any) -> M:
     its cost: the engine's inner loop is mostly this.  A misspelt field name is a TypeError,
     not a silently added attribute (it would add a key to the copied ``__dict__``).
     """
+    return _copy(model, changes)
+
+
+def _copy(model: M, changes: dict[str, Any]) -> M:
+    """``replace`` with the changes as a dict (the callers below pass theirs on as they are)."""
     new = _new(type(model))
     old = model.__dict__
     fields = old.copy()
@@ -254,19 +259,54 @@ def construct(cls: type[M], **fields: Any) -> M:
     return new
 
 
+def renew(state: GameState, fresh: bool, **changes: Any) -> GameState:
+    """``replace``; or, when ``fresh``, the changes written into ``state`` itself.
+
+    ``fresh`` says ``state`` was made during the transition at hand and nobody else holds it
+    yet (``flow.advance`` knows: anything but the state given to ``apply``), so one copy of the
+    state a transition serves for its automatic steps too."""
+    return _write(state, changes) if fresh else _copy(state, changes)
+
+
+def _write(state: GameState, changes: dict[str, Any]) -> GameState:
+    fields = state.__dict__
+    size = len(fields)
+    fields.update(changes)
+    if len(fields) != size:
+        raise TypeError(f"GameState has no field {', '.join(sorted(set(changes) - set(fields)))}")
+    return state
+
+
 def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent).
 
     Build the events with ``events.new`` (no validation: this is the engine's hot path)."""
-    log = state.log + events
-    if len(log) > LOG_KEEP:
-        log = log[-LOG_KEEP:]
+    return _copy(state, _with_log(state, events, changes))
+
+
+def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
+    """``logged`` written into ``state``, which the caller made in this transition (see
+    ``renew``)."""
+    return _write(state, _with_log(state, events, changes))
+
+
+def _with_log(
+    state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
+) -> dict[str, Any]:
+    log = state.log
+    size = len(log) + len(events)
+    if size <= LOG_KEEP:
+        log += events
+    elif len(events) <= LOG_KEEP:  # the usual case once the log is full: one copy, not two
+        log = log[size - LOG_KEEP :] + events
+    else:
+        log = (log + events)[-LOG_KEEP:]
     changes["log"] = log
     changes["log_total"] = state.log_total + len(events)
-    return replace(state, **changes)
+    return changes
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
+    players[seat] = _copy(players[seat], changes)
     return tuple(players)

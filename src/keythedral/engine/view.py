@@ -8,7 +8,8 @@ order of the field stack and the RNG are in no view.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -140,67 +141,115 @@ def _tile_view(tile: str, edition: str, buyable: bool) -> TileView:
 
 def _hand(state: GameState, seat: int) -> Hand:
     p = state.players[seat]
-    return construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+    last = _LAST_HANDS.get(seat)
+    if last is not None and last[0] is p:  # the seat's cubes, cards and tiles are as they were
+        return last[1]
+    got = construct(Hand, seat=seat, cubes=p.cubes, laws=p.laws, buildings=p.buildings)
+    _LAST_HANDS[seat] = (p, got)
+    return got
+
+
+#: Per seat: the last player record shown and its hand.
+_LAST_HANDS: dict[int, tuple[object, Hand]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _spaces_shown(spaces: tuple[str | None, ...]) -> tuple[bool, ...]:
+    return tuple([c is not None for c in spaces])
 
 
 _CONFIGS = IdentityMemo(64)
-_PLAYERS = IdentityMemo()
-_ALL_PLAYERS = IdentityMemo()
 _TILES = IdentityMemo()
 
 
 def _config(config: GameConfig) -> GameConfig:
     """The config as views show it (without the seed), one object per game."""
+    last = _LAST_CONFIG[0]
+    if last[0] is config:
+        known: GameConfig = last[1]
+        return known
     got: GameConfig | None = _CONFIGS.get(id(config), (config,))
     if got is None:
         got = replace(config, seed=0)
         _CONFIGS.put(id(config), (config,), got)
+    _LAST_CONFIG[0] = (config, got)
     return got
 
 
+#: The last (config, the views' config), swapped as one pair.
+_LAST_CONFIG: list[tuple[Any, Any]] = [(None, None)]
+
+
 def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
-    """Every seat's public side, kept by the identity of the tuples it reads (a seat's cubes
-    change the players tuple, but none of what is shown here, so the entries are per seat)."""
-    players, fences, cottages_ = state.players, state.fences, state.cottages
-    whole = (players, fences, cottages_)
-    key = (id(players), id(fences), id(cottages_))
-    known: tuple[PublicPlayer, ...] | None = _ALL_PLAYERS.get(key, whole)
-    if known is not None:
+    """Every seat's public side, kept by the identity of the tuples it reads; when they change
+    (a seat's cubes change the players tuple, but none of what is shown here), each seat's
+    entry is found by the values it shows."""
+    players, fences, cottages = state.players, state.fences, state.cottages
+    last = _LAST_PLAYERS[0]  # (players, fences, cottages, result), swapped as one tuple
+    if last[0] is players and last[1] is fences and last[2] is cottages:
+        known: tuple[PublicPlayer, ...] = last[3]
         return known
-    n = len(players)
-    fences_on, cottages, houses = [0] * n, [0] * n, [0] * n
-    for f in state.fences:
-        fences_on[f.seat] += 1
-    for c in state.cottages:
-        (houses if c.house else cottages)[c.seat] += 1
+    on_board = _on_board(fences, cottages, len(players))
     out = []
-    for s, p in enumerate(state.players):
-        seat_key = (id(p), s, fences_on[s], cottages[s], houses[s])
-        got: PublicPlayer | None = _PLAYERS.get(seat_key, (p,))
+    for s, p in enumerate(players):
+        fences_on, cottages_, houses = on_board[s]
+        laws, buildings = len(p.laws), len(p.buildings)
+        key = (s, p.name, p.fences_built, fences_on, cottages_, houses, p.procured, laws, buildings)
+        got: PublicPlayer | None = _PLAYERS.get(key)
         if got is None:
-            got = construct(
+            if len(_PLAYERS) >= 4096:
+                _PLAYERS.clear()
+            got = _PLAYERS[key] = construct(
                 PublicPlayer,
                 seat=s,
                 name=p.name,
                 fences_left=fences_left(state, s),
-                fences_on_board=fences_on[s],
-                cottages=cottages[s],
-                houses=houses[s],
+                fences_on_board=fences_on,
+                cottages=cottages_,
+                houses=houses,
                 procured_law_this_round=p.procured,
                 laws_held=len(p.laws),
                 buildings_held=len(p.buildings),
             )
-            _PLAYERS.put(seat_key, (p,), got)
         out.append(got)
     result = tuple(out)
-    _ALL_PLAYERS.put(key, whole, result)
+    _LAST_PLAYERS[0] = (players, fences, cottages, result)
     return result
+
+
+#: The last players' public sides: (players, fences, cottages, result).
+_LAST_PLAYERS: list[tuple[Any, ...]] = [((), (), (), ())]
+#: Public sides by the values they show (immutable, so one object serves every view).
+_PLAYERS: dict[tuple[Any, ...], PublicPlayer] = {}
+#: The last (fences, cottages, n) and each seat's (fences on the board, cottages, houses).
+_LAST_ON_BOARD: list[tuple[Any, ...]] = [((), (), 0, ())]
+
+
+def _on_board(
+    fences: tuple[Fence, ...], cottages: tuple[Cottage, ...], n: int
+) -> tuple[tuple[int, int, int], ...]:
+    last = _LAST_ON_BOARD[0]
+    if last[0] is fences and last[1] is cottages and last[2] == n:
+        known: tuple[tuple[int, int, int], ...] = last[3]
+        return known
+    fences_on, homes, houses = [0] * n, [0] * n, [0] * n
+    for f in fences:
+        fences_on[f.seat] += 1
+    for c in cottages:
+        (houses if c.house else homes)[c.seat] += 1
+    got = tuple(zip(fences_on, homes, houses, strict=True))
+    _LAST_ON_BOARD[0] = (fences, cottages, n, got)
+    return got
 
 
 def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int]:
     """(the face-up tiles, the face-down count per stage, the stage), by the mat's identity."""
-    mat, cfg = state.mat, state.config
-    key = (id(mat), state.phase == "layout", cfg.edition, cfg.open_buildings)
+    mat, cfg, layout = state.mat, state.config, state.phase == "layout"
+    last = _LAST_TILES[0]
+    if last[0] is mat and last[1] is cfg and last[2] == layout:
+        known: tuple[tuple[TileView, ...], tuple[int, ...], int] = last[3]
+        return known
+    key = (id(mat), layout, cfg.edition, cfg.open_buildings)
     got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, (mat,))
     if got is None:
         up = face_up(state)
@@ -213,7 +262,12 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
             state.stage,
         )
         _TILES.put(key, (mat,), got)
+    _LAST_TILES[0] = (mat, cfg, layout, got)
     return got
+
+
+#: The last (mat, config, in the layout, tiles answer), swapped as one tuple.
+_LAST_TILES: list[tuple[Any, ...]] = [(None, None, False, None)]
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -272,7 +326,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         tiles=tiles,
         face_down=face_down,
         law_deck=len(state.law_deck),
-        law_spaces=tuple([c is not None for c in state.law_spaces]),
+        law_spaces=_spaces_shown(state.law_spaces),
         bidding=state.bidding,
         windows=state.windows,
         gain=state.gain,

@@ -22,7 +22,7 @@ from .catalogue import laws as law_catalogue
 from .decisions import decision
 from .errors import IllegalAction
 from .events import LawPlayed, LawRepealed, PurchaseDeclared, new
-from .state import GameState, Window, WindowKind, construct, logged, replace, with_player
+from .state import GameState, Window, WindowKind, construct, logged, renew, replace, with_player
 
 
 def _clockwise(state: GameState, first: int, skip: int | None = None) -> tuple[int, ...]:
@@ -63,9 +63,9 @@ def prune(state: GameState) -> GameState:
     return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
 
 
-def phase_start(state: GameState, phase: str) -> GameState:
+def phase_start(state: GameState, phase: str, fresh: bool = False) -> GameState:
     """The window at the start of a phase (marked done whether or not it opens)."""
-    state = replace(state, window_done=phase)
+    state = renew(state, fresh, window_done=phase)
     seats = _clockwise(state, state.start_player)
     window = construct(
         Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None
@@ -106,7 +106,7 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
     if ctx == "own" and decision(state) not in laws.OWN_DECISIONS:
         raise IllegalAction(f"{name} cannot play a law in the middle of a payment or a move.")
     offered = laws.options(state, seat, ctx)
-    if action not in offered:
+    if not any(o is action for o in offered) and action not in offered:  # `is`: the usual case
         if not any(o.card == card for o in offered):
             raise IllegalAction(f"{title} cannot be played now, or would have no effect.")
         raise IllegalAction(f"{title} cannot be played with those choices now.")
@@ -135,11 +135,16 @@ def apply_decline(state: GameState, action: Decline) -> GameState:
     top = state.windows[-1]
     if action.seat not in top.seats:
         raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")
-    seats = tuple(s for s in top.seats if s != action.seat)
+    seats = _without(top.seats, action.seat)
     return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
 
 
-def close(state: GameState) -> GameState:
+@cache
+def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(s for s in seats if s != seat)
+
+
+def close(state: GameState, fresh: bool = False) -> GameState:
     """Every seat has answered the innermost window: what waited on it happens now."""
     top = state.windows[-1]
     if top.kind == "purchase":
@@ -147,8 +152,8 @@ def close(state: GameState) -> GameState:
         # cards played while it waited may have made it unpayable as declared: called off
         if not buildings.payable(state, top.purchase):
             return laws.withdraw(state, len(state.windows) - 1, "unpayable")
-        return buildings.complete(replace(state, windows=state.windows[:-1]), top.purchase)
-    state = replace(state, windows=state.windows[:-1])
+        return buildings.complete(renew(state, fresh, windows=state.windows[:-1]), top.purchase)
+    state = renew(state, fresh, windows=state.windows[:-1])
     if top.kind == "law_played":
         assert top.law is not None
         return laws.resolve(state, top.law)

@@ -27,10 +27,10 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import MomentMemo, Pos, Worker, as_pos, index
+from .board import MomentMemo, Pos, Worker, as_pos, extends, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
-from .state import NO_EFFECTS, GameState, Placement, construct, logged, replace
+from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
 
 
 def begin_round(state: GameState, start_player: int) -> GameState:
@@ -78,16 +78,37 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     placement), so the answers are kept while the tuples they read stay the same."""
     cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
     free = seat in state.effects.fence_free
-    table = _OPEN.table((cottages, workers, fences, fields))
+    table = _OPEN.table4(cottages, workers, fences, fields)
     key = (seat, number, free)
     got: tuple[Pos, ...] | None = table.get(key)
     if got is not None:
         return got
     corner = state.cottage(seat, number).corner
-    blocked = {w.field for w in workers}
-    if not free:
-        blocked.update(f.field for f in fences if f.corner == corner)
-    got = table[key] = tuple(p for p in index(fields).fields_of(corner) if p not in blocked)
+    taken = taken_fields(workers)
+    touching = index(fields).fields_of(corner)
+    if free or not fences:
+        got = tuple([p for p in touching if p not in taken])
+    else:
+        fenced = {f.field for f in fences if f.corner == corner}
+        got = tuple([p for p in touching if p not in taken and p not in fenced])
+    table[key] = got
+    return got
+
+
+#: The last workers tuple and the fields they stand in, swapped as one pair.
+_TAKEN: list[tuple[tuple[Worker, ...], frozenset[Pos]]] = [((), frozenset())]
+
+
+def taken_fields(workers: tuple[Worker, ...]) -> frozenset[Pos]:
+    """The fields holding a worker (grown by the worker just placed, during phase 1)."""
+    last_workers, last = _TAKEN[0]
+    if last_workers is workers:
+        return last
+    if extends(workers, last_workers):
+        got = last | {workers[-1].field}
+    else:
+        got = frozenset([w.field for w in workers])
+    _TAKEN[0] = (workers, got)
     return got
 
 
@@ -128,14 +149,18 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
 
 def _call(state: GameState, number: int, event: Event) -> GameState:
     """The next work-order marker goes on ``number``: its workers go out from its holder on."""
-    first = marker_holder(state)
-    order = tuple((first + i) % state.n for i in range(state.n))
+    order = _clockwise(len(state.players), marker_holder(state))
     return logged(
         state,
         event,
         work_order=(*state.work_order, number),
         placement=_start_seat(state, number, order),
     )
+
+
+@cache
+def _clockwise(n: int, first: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))
 
 
 def call_fixed(state: GameState) -> GameState:
@@ -204,11 +229,12 @@ def apply_idle(state: GameState, action: Decline) -> GameState:
 Helps = Callable[[GameState, int, int], bool]
 
 
-def settle(state: GameState, helps: Helps) -> GameState:
+def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     """Move past homes whose workers are all placed or idle; close the number when done.
 
     A home with workers left but no free field stops here, to ask its owner, when ``helps``
     says a law card they hold could free a field; otherwise its workers stay idle at once.
+    ``fresh``: see ``state.renew``.
     """
     p = state.placement
     events: list[WorkersIdle] = []
@@ -226,5 +252,5 @@ def settle(state: GameState, helps: Helps) -> GameState:
         else:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
-        return logged(state, *events, placement=p)
-    return state if p is state.placement else replace(state, placement=p)
+        return (logged_fresh if fresh else logged)(state, *events, placement=p)
+    return state if p is state.placement else renew(state, fresh, placement=p)
