@@ -107,7 +107,7 @@ def test_join_refuses_a_missing_token_or_a_web_address(
     monkeypatch.delenv("KEYTHEDRAL_TOKEN", raising=False)
     assert main(["join", "ws://127.0.0.1:1"]) == 2
     assert main(["join", "http://127.0.0.1:1", "--token", "x"]) == 2
-    assert main(["join", "ws://127.0.0.1:1", "--token", "x"]) == 2  # nobody there
+    assert main(["join", "ws://127.0.0.1:1", "--token", "x", "--plain"]) == 2  # nobody there
     assert "Cannot reach" in capsys.readouterr().out
 
 

@@ -78,6 +78,8 @@ class Client:
         message = await self.receive()
         if not isinstance(message, Welcome):
             await self.close()
+            if isinstance(message, ErrorMessage):
+                raise Closed(message.reason, message)
             raise Closed("The server did not welcome this seat.")
         self.welcome = message
         return message

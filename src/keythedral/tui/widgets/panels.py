@@ -84,7 +84,7 @@ class StatusBar(Static):
         self,
         view: PlayerView,
         seats: Sequence[int],
-        seed: int,
+        seed: int | None,
         tokens: Sequence[str],
         labels: Sequence[str] = (),
     ) -> None:
@@ -102,7 +102,8 @@ class StatusBar(Static):
         text.append(phase, style="bold")
         text.append(f" · to act: {who}")
         text.append(f" · start: {view.players[view.start_player].name}")
-        text.append(f" · seed {seed}", style="dim")
+        if seed is not None:  # a joined game's seed is the host's secret
+            text.append(f" · seed {seed}", style="dim")
         update_static(self, text, layout=False)  # always one line
 
 
