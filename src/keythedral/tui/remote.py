@@ -261,9 +261,10 @@ class JoinApp(KeythedralApp):
     async def _connect(self) -> None:
         reason = await self.link.run()
         self.ended = reason
-        if self.session is None:  # never joined: nothing to look at
+        if self.session is None and not self.is_web:  # never joined: nothing to look at
             self.exit(return_code=2, message=f"keythedral join: {reason}")
             return
+        # (In a browser tab the reason stays on screen: an exit message would not be seen.)
         self._set_status(f"{reason} Press ctrl+q to leave.", None)
 
     async def action_quit(self) -> None:
