@@ -183,12 +183,14 @@ async def test_two_apps_and_a_thin_client_play_a_seeded_game_as_the_engine_does(
 
 
 @contextlib.asynccontextmanager
-async def ann_joins(seed: int) -> AsyncIterator[tuple[HostedGame, JoinApp, Pilot[None], Table]]:
+async def ann_joins(
+    seed: int, **options: object
+) -> AsyncIterator[tuple[HostedGame, JoinApp, Pilot[None], Table]]:
     """A game with Ann in the app, Bob and Cy thin clients; the table that plays it."""
     game = new_game(seed=seed)
     server = await started(game)
     clients = {s: Client(server.url, game.tokens[s] or "") for s in (1, 2)}
-    ann = join_app(server.url, game.tokens[0])
+    ann = join_app(server.url, game.tokens[0], **options)
     try:
         async with ann.run_test(size=SIZE) as pilot:
             await asyncio.gather(*(c.connect() for c in clients.values()))
@@ -240,6 +242,57 @@ async def test_keys_choose_and_a_refusal_is_a_note_never_a_crash() -> None:
         assert "not one of your choices" in info(ann) and game.at == 1
         await pilot.press("u")  # no undo in a hosted game: a note
         assert "taken back" in info(ann) and game.at == 1
+
+
+@in_a_loop
+async def test_a_single_choice_plays_itself_and_done_passes_for_the_phase() -> None:
+    async with ann_joins(seed=5, auto_play=True) as (game, ann, pilot, table):
+        at, played, done_in = 0, set(), None
+        while at < 160:
+            for client in table.clients.values():
+                while client.state is None or client.state.at < min(at, game.at):
+                    await client.next_state()
+            await settle(pilot, lambda at=at: table.at_least(at))
+            if game.at > at:  # Ann's app played a move by itself
+                at = game.at
+                continue
+            seat = min(game.state.to_act)
+            view = engine.view(game.state, seat)
+            if seat != 0:
+                state = table.clients[seat].state
+                assert state is not None and state.at == at
+                await table.clients[seat].act(
+                    table.players[seat].choose(state.view, list(state.legal)), at=at
+                )
+            else:
+                assert (view.round, view.phase) != done_in, "a done player was asked again"
+                legal = remote(ann).legal()
+                if (
+                    view.phase == "spend"
+                    and any(a.kind == "pass" for a in legal)
+                    and done_in is None
+                ):
+                    await pilot.press("P")  # pass now and at every later turn of this phase
+                    done_in = (view.round, "spend")
+                else:
+                    assert len(legal) > 1 or (view.me is not None and view.me.laws)
+                    assert ann.play(table.players[0].choose(remote(ann).view(0), legal))
+                played.add(at)
+            at += 1
+            await settle(pilot, lambda at=at: game.at >= at)
+        assert done_in is not None
+        # Every move of Ann's the test did not make was her only choice, or a pass after "P".
+        state = engine.new_game(game.config)
+        auto = 0
+        for n, action in enumerate(game.actions):
+            if action.seat == 0 and n not in played:
+                own = [a for a in engine.legal_actions(state) if a.seat == 0]
+                assert len(own) == 1 or (
+                    action.kind == "pass" and (state.round, "spend") == done_in
+                )
+                auto += 1
+            state = engine.apply(state, action)
+        assert auto > 0
 
 
 @in_a_loop

@@ -135,6 +135,7 @@ class RemoteMode(GameMode):
     def __init__(self, app: JoinApp) -> None:
         super().__init__(app)
         self._auto_at: int | None = None  # the position a move played itself on
+        self._sent_at: int | None = None  # the position this seat's last action was sent on
 
     @property
     def remote(self) -> RemoteSession | None:
@@ -148,6 +149,7 @@ class RemoteMode(GameMode):
                 self.app.game_screen.say("That is not one of your choices now.", error=True)
             return False
         session.waiting = True
+        self._sent_at = session.at
         self.app.send(action, session.at)
         self.route()
         return True
@@ -199,17 +201,20 @@ class RemoteMode(GameMode):
 
     def _plays_itself(self, session: RemoteSession) -> bool:
         """A turn that needs no thought: a phase 3 turn of a player who said they are done,
-        or a single choice while holding no law card (how many each holds is public, so
-        this tells nobody anything), unless --no-auto-play."""
+        or, unless --no-auto-play, a single choice while holding no law card (how many each
+        holds is public, so this tells nobody anything) or right after the player's own
+        action (the only way to pay for it: nobody else moved in between)."""
         update = session.update
         legal = session.legal()
         if update is None or not legal or self._auto_at == update.at:
             return False
         view = update.view
+        own = self._sent_at is not None and update.at == self._sent_at + 1
+        lawless = view.me is not None and not view.me.laws
         text = None
         if (view.round, session.seat) in self.done and (act := session.may_pass(session.seat)):
             action, text = act, "You pass (done for this phase)."
-        elif self.app.auto_play and len(legal) == 1 and view.me is not None and not view.me.laws:
+        elif self.app.auto_play and len(legal) == 1 and (lawless or own):
             from keythedral.tui.text import describe
 
             action = legal[0]
