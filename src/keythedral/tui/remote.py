@@ -154,6 +154,11 @@ class RemoteMode(GameMode):
         self.route()
         return True
 
+    def rejoined(self) -> None:
+        """Back after a drop: a move that played itself may have been lost on the way; it
+        may play itself again."""
+        self._auto_at = None
+
     def decline_all(self) -> None:
         """(No shared window in a joined game: each player answers on their own screen.)"""
 
@@ -253,6 +258,7 @@ class JoinApp(KeythedralApp):
         self.link = Link(url, token, self, **extra)
         self.mode = RemoteMode(self)
         self.status: str | None = f"Connecting to {url}…"  # the connection's trouble, if any
+        self.status_detail: str | None = None
         self.ended: str | None = None  # why the game ended for this screen (the link's)
 
     # --- starting and ending -------------------------------------------------------------
@@ -270,7 +276,7 @@ class JoinApp(KeythedralApp):
             self.exit(return_code=2, message=f"keythedral join: {reason}")
             return
         # (In a browser tab the reason stays on screen: an exit message would not be seen.)
-        self._set_status(f"{reason} Press ctrl+q to leave.", None)
+        self._set_status(reason, "Press ctrl+q to leave")
 
     async def action_quit(self) -> None:
         await self.link.stop()
@@ -284,6 +290,7 @@ class JoinApp(KeythedralApp):
     def welcomed(self, welcome: Welcome) -> None:
         session = self.session
         if isinstance(session, RemoteSession) and session.seat == welcome.seat:
+            self.mode.rejoined()
             return  # joined again after a drop: the state that follows redraws
         self.session = RemoteSession.joined(welcome)
         self.tokens = seat_tokens(list(welcome.names))
@@ -313,13 +320,13 @@ class JoinApp(KeythedralApp):
         session = self.session
         if isinstance(session, RemoteSession):
             session.online = session.waiting = False
-        self._set_status("The connection to the game is lost: reconnecting…", reason, attempt)
+        tried = f" (try {attempt})" if attempt > 1 else ""
+        why = "The host does not answer yet" if "Cannot reach" in reason else reason
+        self._set_status(f"The connection to the game is lost: reconnecting…{tried}", why)
 
-    def _set_status(self, status: str, reason: str | None, attempt: int = 0) -> None:
-        self.status = status
-        if reason is not None:
-            tried = f" (try {attempt})" if attempt > 1 else ""
-            self.status += f" {reason}{tried}"
+    def _set_status(self, status: str, detail: str | None = None) -> None:
+        """A line about the connection instead of the choices, until the next state."""
+        self.status, self.status_detail = status, detail
         self.mode.route()
 
     def send(self, action: Action, at: int) -> None:
@@ -331,16 +338,18 @@ class JoinApp(KeythedralApp):
             session = self.session
             if isinstance(session, RemoteSession):
                 session.waiting = False
-            self._set_status("The action was not sent: the connection is down.", None)
+            self._set_status("The action was not sent: the connection is down.")
 
     # --- the screen -------------------------------------------------------------------------
     def redraw(self, *, covered: bool = False) -> None:
         super().redraw(covered=covered)
         screen = self.game_screen
         if self.status is not None and screen is not None and screen.is_mounted:
-            screen.query_one(DecisionPanel).show(
-                self.status, [], "The board stays as the server last sent it."
-            )
+            notes = [self.status_detail or ""]
+            if self.session is not None and self.ended is None:
+                notes.append("The board stays as the host last sent it.")
+            hint = ". ".join(n for n in notes if n)
+            screen.query_one(DecisionPanel).show(self.status, [], hint)
 
     def action_new_game(self, template: GameConfig | None = None) -> None:
         self.notify("This game is hosted elsewhere: a new one starts with keythedral.")
