@@ -340,6 +340,24 @@ async def test_a_dropped_connection_and_a_host_restart_and_the_game_goes_on(
 
 
 @in_a_loop
+async def test_a_seat_opened_elsewhere_stops_this_screen_without_a_fight() -> None:
+    async with ann_joins(seed=6) as (game, ann, pilot, table):
+        url = table.clients[1].url
+        other = Client(url, game.tokens[0] or "")  # Ann joins again, from another terminal
+        try:
+            await other.connect()
+            await settle(pilot, lambda: ann.link.ended is not None)
+            assert "opened somewhere else" in shown(ann) and "ctrl+q" in shown(ann)
+            assert not remote(ann).legal()
+            # This screen does not come back to take the seat from the new one.
+            state = await other.next_state() if other.state is None else other.state
+            assert state.view.seat == 0 and not other.errors
+            assert isinstance(ann.screen, GameScreen) and ann.return_code is None
+        finally:
+            await other.close()
+
+
+@in_a_loop
 async def test_a_wrong_token_ends_the_app_with_the_reason() -> None:
     game = new_game(seed=1)
     server = await started(game)

@@ -272,6 +272,8 @@ class JoinApp(KeythedralApp):
     async def _connect(self) -> None:
         reason = await self.link.run()
         self.ended = reason
+        if isinstance(self.session, RemoteSession):
+            self.session.online = False  # nothing more can be sent from this screen
         if self.session is None and not self.is_web:  # never joined: nothing to look at
             self.exit(return_code=2, message=f"keythedral join: {reason}")
             return
