@@ -91,6 +91,8 @@ class Session(GameSoFar):
             engine.apply(self.state, action)
         except engine.IllegalAction as exc:
             return str(exc)
+        except ValueError:
+            return None  # not an action the engine can weigh: no reason to give
         return None
 
     def legal(self) -> list[Action]:
