@@ -24,7 +24,7 @@ from keythedral.tui.app import KeythedralApp
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.session import Session
-from keythedral.tui.text import seat_tokens
+from keythedral.tui.text import decision_prompt, seat_tokens
 from keythedral.tui.widgets.decision import DecisionPanel
 
 if TYPE_CHECKING:
@@ -346,7 +346,16 @@ class JoinApp(KeythedralApp):
     def redraw(self, *, covered: bool = False) -> None:
         super().redraw(covered=covered)
         screen = self.game_screen
-        if self.status is not None and screen is not None and screen.is_mounted:
+        if screen is None or not screen.is_mounted:
+            return
+        session = self.session
+        if self.status is None and isinstance(session, RemoteSession) and session.waiting:
+            view = session.view(session.seat)
+            prompt = decision_prompt(view, view.to_act)
+            screen.query_one(DecisionPanel).show(
+                prompt, [], "Your choice is on its way to the host."
+            )
+        if self.status is not None:
             notes = [self.status_detail or ""]
             if self.session is not None and self.ended is None:
                 notes.append("The board stays as the host last sent it.")
