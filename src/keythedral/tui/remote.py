@@ -270,7 +270,10 @@ class JoinApp(KeythedralApp):
         self.run_worker(self._connect(), name="link", exit_on_error=False)
 
     async def _connect(self) -> None:
-        reason = await self.link.run()
+        try:
+            reason = await self.link.run()
+        except Exception as exc:  # a fault of this program: said, never a crash of the screen
+            reason = f"The connection failed: {exc}"
         self.ended = reason
         if isinstance(self.session, RemoteSession):
             self.session.online = False  # nothing more can be sent from this screen
@@ -299,16 +302,16 @@ class JoinApp(KeythedralApp):
 
     def updated(self, update: StateUpdate) -> None:
         session = self.session
-        if not isinstance(session, RemoteSession):
-            return
+        if not isinstance(session, RemoteSession) or update.view.seat != session.seat:
+            return  # (a server sends each seat its own view only)
         news = update.at != session.at or session.update is None
         session.update, session.waiting, session.online = update, False, True
         self.status = None
-        self.mode.route()
         screen = self.game_screen
         if news and update.events and screen is not None and screen.is_mounted:
-            names = [p.name for p in update.view.players]
+            names = [p.name for p in update.view.players]  # what just happened, in the info line
             screen.say(narrate(update.events[-1], names, session.seat), public=True)
+        self.mode.route()  # (after: a move that plays itself says so over it)
 
     def refused(self, error: ErrorMessage) -> None:
         session = self.session
