@@ -366,7 +366,7 @@ class JoinApp(KeythedralApp):
             screen.query_one(DecisionPanel).show(self.status, [], hint)
 
     def action_new_game(self, template: GameConfig | None = None) -> None:
-        self.notify("This game is hosted elsewhere: a new one starts with keythedral.")
+        self.notify("A hosted game: a new one starts with keythedral, or keythedral host.")
 
     def action_save(self) -> None:
         self.notify("The host saves this game: keythedral host --resume continues it.")
