@@ -249,6 +249,31 @@ async def test_keys_choose_and_a_refusal_is_a_note_never_a_crash() -> None:
 
 
 @in_a_loop
+async def test_two_screens_letting_one_window_go_by_at_once_are_both_heard() -> None:
+    game = new_game(seed=5)
+    async with two_apps(game) as (_, table):
+        (ann, pa), (bob, _) = table.apps[0], table.apps[1]
+        at, windows = 0, 0
+        while windows < 3:
+            while True:
+                await settle(pa, lambda at=at: game.at == at and table.at_least(at))
+                if {0, 1} <= set(game.state.to_act):
+                    break
+                assert await table.step(at)
+                at += 1
+            # Both let the window go by, on the same position, before either is answered.
+            declines = [remote(app).can_decline(seat) for seat, (app, _) in table.apps.items()]
+            assert all(declines)
+            assert ann.play(declines[0]) and bob.play(declines[1])  # type: ignore[arg-type]
+            await settle(pa, lambda at=at: game.at >= at + 2 and table.at_least(at + 2))
+            assert set(game.actions[at : at + 2]) == set(declines)  # both heard, once each
+            for app in (ann, bob):
+                assert "moved on" not in info(app)
+            at, windows = at + 2, windows + 1
+        await settle(pa, lambda: not ann.mode._stale_expected and not bob.mode._stale_expected)
+
+
+@in_a_loop
 async def test_a_single_choice_plays_itself_and_done_passes_for_the_phase() -> None:
     async with ann_joins(seed=5, auto_play=True) as (game, ann, pilot, table):
         at, played, done_in = 0, set(), None

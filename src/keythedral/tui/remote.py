@@ -136,6 +136,9 @@ class RemoteMode(GameMode):
         super().__init__(app)
         self._auto_at: int | None = None  # the position a move played itself on
         self._sent_at: int | None = None  # the position this seat's last action was sent on
+        #: The last action sent, its position, and the moment (the open windows) it answered.
+        self._sent: tuple[Action, int, tuple[object, ...]] | None = None
+        self._stale_expected = 0  # refusals as stale that a carried answer makes (not told)
 
     @property
     def remote(self) -> RemoteSession | None:
@@ -150,6 +153,8 @@ class RemoteMode(GameMode):
             return False
         session.waiting = True
         self._sent_at = session.at
+        view = session.view(session.seat)
+        self._sent = (action, session.at, moment(view))
         self.app.send(action, session.at)
         self.route()
         return True
@@ -158,6 +163,32 @@ class RemoteMode(GameMode):
         """Back after a drop: a move that played itself may have been lost on the way; it
         may play itself again."""
         self._auto_at = None
+        self._sent, self._stale_expected = None, 0
+
+    def carry(self, session: RemoteSession) -> bool:
+        """Several seats answer one window at once: when another seat's answer reached the
+        host first, this seat's "let it go by" is refused as stale though the moment is the
+        same (the same windows, one seat fewer asked).  It is sent again at once, as the
+        player chose it, instead of asking them twice.  Not a law card: a changed position
+        may change its worth; and not when anything else changed (a law was played)."""
+        sent, update = self._sent, session.update
+        if sent is None or update is None:
+            return False
+        action, at, answered = sent
+        if update.at <= at or action.kind != "decline" or action not in session.legal():
+            return False
+        if answered != moment(update.view):
+            return False
+        self._sent = None
+        self._stale_expected += 1
+        return self.play(action)
+
+    def expected(self, error: ErrorMessage) -> bool:
+        """A refusal as stale of an answer already sent again (see carry): not told."""
+        if error.code == "stale" and self._stale_expected > 0:
+            self._stale_expected -= 1
+            return True
+        return False
 
     def decline_all(self) -> None:
         """(No shared window in a joined game: each player answers on their own screen.)"""
@@ -201,7 +232,7 @@ class RemoteMode(GameMode):
         if session.over:
             if not self.scores_shown:
                 self.show_scores()
-        elif self._plays_itself(session):
+        elif self.carry(session) or self._plays_itself(session):
             return
 
     def _plays_itself(self, session: RemoteSession) -> bool:
@@ -314,6 +345,8 @@ class JoinApp(KeythedralApp):
         self.mode.route()  # (after: a move that plays itself says so over it)
 
     def refused(self, error: ErrorMessage) -> None:
+        if self.mode.expected(error):
+            return  # the answer has gone again already
         session = self.session
         if isinstance(session, RemoteSession):
             session.waiting = False
@@ -389,6 +422,11 @@ class JoinApp(KeythedralApp):
             "ASCII drawing", "Draw with plain ASCII (on/off)", self.action_toggle_ascii
         )
         yield from App.get_system_commands(self, screen)
+
+
+def moment(view: PlayerView) -> tuple[object, ...]:
+    """The windows open in ``view``, without who is still asked in them."""
+    return tuple((w.kind, w.phase, w.purchase, w.law) for w in view.windows)
 
 
 def run_join_app(url: str, token: str, *, mouse: bool = True, **options: Any) -> int:
