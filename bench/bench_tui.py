@@ -6,8 +6,10 @@
    stops when the app's repaint has been written back (the last byte of the burst of output
    that answers the key).  Reported for cursor moves on the map, moves in the list of choices,
    and whole decisions (a choice key: the engine applies it and the screen is redrawn):
-   "decision" is a pass, answered by the next player's privacy screen; "same board" a choice
-   after which the same player decides again on the board, and "undo" u taking it back.
+   "decision" is a pass, answered by the next player's privacy screen; "board back" u on that
+   privacy screen, taking the pass back (the board drawn again, as after Enter there); "same
+   board" a choice after which the same player decides again on the board, and "undo" u
+   taking it back.
 
 Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200]
 """
@@ -214,6 +216,7 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
         "decision": [],
         "same board": [],
         "undo": [],
+        "board back": [],
     }
     try:
         term.wait_for(b"Pass the keyboard")
@@ -232,7 +235,8 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
         for _ in range(max(10, keys // 10)):
             results["decision"].append(term.press(b"p")[1])  # pass: the next player's screen
             term.drain(0.05)
-            term.press(b"u")  # taken back from the privacy screen
+            # taken back from the privacy screen: the board comes back (as after Enter there)
+            results["board back"].append(term.press(b"u")[1])
             term.drain(0.05)
         # A decision after which the same person decides again on the board (the screen
         # repainted, no privacy screen), and u taking it back on the board.

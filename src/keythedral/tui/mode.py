@@ -9,8 +9,8 @@ table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tu
 
 from __future__ import annotations
 
-from functools import partial
-from typing import TYPE_CHECKING, ClassVar, assert_never
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
@@ -28,12 +28,15 @@ from keythedral.tui.text import decision_prompt
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from keythedral.engine import Action
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
     from keythedral.tui.table import Table
 
 RECENT_LINES = 8  # public events shown on the privacy screen
+PRIVACY = "privacy"  # the name the privacy screen is installed under
 
 
 class GameMode:
@@ -52,7 +55,8 @@ class GameMode:
     def __init__(self, app: KeythedralApp) -> None:
         self.app = app
         self.scores_shown = False
-        self._handover: HandoverScreen | None = None
+        self._handover: HandoverScreen | None = None  # up for someone, their answer to come
+        self._answering: HandoverScreen | None = None  # its answer being carried out
         #: Where in the game's actions a forced move played itself: taking back the move
         #: after it takes back that one too (else it would only play itself again).
         self.forced_at: set[int] = set()
@@ -96,7 +100,7 @@ class GameMode:
             from keythedral.tui.screens.drawn import DrawnLawScreen
 
             name = session.config.players[action.seat]
-            app.push_screen(DrawnLawScreen(name, card), callback=lambda _: self.route())
+            self.push(DrawnLawScreen(name, card), lambda _: self.route())
         else:
             self.route()
         return True
@@ -312,8 +316,6 @@ class GameMode:
         context = f"{rnd}{phase}: {decision_prompt(view, (seat,))}."
         if self.table.claimed is not None:
             context = f"{names[seat]} is asked: play a law card, or let it go by."
-        if self._handover is not None and self._handover in app.screen_stack:
-            self._handover.dismiss(None)
         if app.game_screen is not None:
             app.game_screen.forget_note()
         seen = app.seen_log.get(seat, 0)
@@ -324,22 +326,47 @@ class GameMode:
         recent = tuple(narrate(e, names) for e in events)
         if len(recent) > RECENT_LINES:
             recent = ("…", *recent[-(RECENT_LINES - 1) :])
-        screen = HandoverScreen(
-            seat,
-            names[seat],
-            context,
-            names[undo_by] if undo_by is not None else None,
-            tuple(recent),
-        )
+        screen = self.privacy_screen()
+        undo_name = names[undo_by] if undo_by is not None else None
+        screen.present(seat, names[seat], context, undo_name, recent, answer=self._handed_over)
         self._handover = screen
-        app.push_screen(screen, callback=partial(self._handed_over, screen))
+        if screen in app.screen_stack:  # shown again, for the next seat
+            while app.screen is not screen:
+                app.pop_screen()  # what covers it (a dialog) goes with the last person
+            return
+        app.push_screen(screen)
 
-    def _handed_over(self, screen: HandoverScreen, result: object) -> None:
-        if self._handover is screen:  # not one it replaced, whose answer comes later
-            self._handover = None
-        session = self.app.session
-        if isinstance(result, int) and session is not None:
-            self.carry_out(self.table.handed_over(session, result))
+    def privacy_screen(self) -> HandoverScreen:
+        """The app's one privacy screen (installed, so that it is not built again)."""
+        if not self.app.is_screen_installed(PRIVACY):
+            self.app.install_screen(HandoverScreen(), PRIVACY)
+        screen = self.app.get_screen(PRIVACY)
+        assert isinstance(screen, HandoverScreen)
+        return screen
+
+    def _handed_over(self, result: int) -> None:
+        """The privacy screen's answer: the seat that took the keyboard, or -1 (the last action
+        taken back).  It is carried out while the screen still covers the board, which is drawn
+        behind it unseen; then the screen goes and the board comes in one frame.  (Taken away
+        first, the board would come twice: at once as it was, then redrawn a frame later.)"""
+        screen = self._handover
+        self._handover = None
+        self._answering = screen
+        try:
+            session = self.app.session
+            if session is not None:
+                self.carry_out(self.table.handed_over(session, result))
+        finally:
+            self._answering = None
+        if self._handover is None and screen is not None and self.app.screen is screen:
+            self.app.pop_screen()
+
+    def push(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Show ``screen`` over the board: over the privacy screen only while it is still up
+        for someone (while its answer is carried out it goes first)."""
+        if self._answering is not None and self.app.screen is self._answering:
+            self.app.pop_screen()
+        self.app.push_screen(screen, callback=callback)
 
     # --- the end ------------------------------------------------------------------------------
     def show_scores(self) -> None:
@@ -351,7 +378,7 @@ class GameMode:
         from keythedral.tui.widgets.chart import history
 
         self.app.files.write_replay()
-        self.app.push_screen(
+        self.push(
             ScoresScreen(
                 session.view(None),
                 history(session.states),

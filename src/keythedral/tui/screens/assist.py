@@ -148,9 +148,10 @@ class Assist:
 
     def refresh_walkthrough(self) -> None:
         screen = self.screen
+        if screen.query_one("#left", ContentSwitcher).current != "walkthrough":
+            return
         found = screen.query("#walkthrough")
-        switcher = screen.query_one("#left", ContentSwitcher)
-        if not found or switcher.current != "walkthrough":
+        if not found:
             return
         app = screen.kapp
         session = app.session

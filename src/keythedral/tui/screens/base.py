@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from textual import events
+from textual.app import ScreenStackError
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -51,6 +52,21 @@ class BaseScreen(Screen[object]):
     DEFAULT_CSS = """
     BaseScreen.-too-small { overflow: hidden hidden; }
     """
+
+    @property
+    def is_current(self) -> bool:
+        """Shown on the terminal.  Textual counts the screen right under the top one as shown
+        even when the top one is opaque (the privacy screen over the board), and lays it out
+        and paints it behind it: a whole frame nobody sees, and the privacy screen a frame
+        (1/60 s) later.  Covered, this screen is drawn when it is shown again (Textual lays a
+        screen out in full when it resumes)."""
+        try:
+            top = self.app.screen
+        except ScreenStackError:
+            return False
+        if top is self:
+            return True
+        return self in self.app._background_screens and top.styles.background.a < 1
 
     def compose_too_small(self) -> TooSmall:
         return TooSmall(id="too-small")

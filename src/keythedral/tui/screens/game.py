@@ -45,6 +45,7 @@ from keythedral.tui.widgets.panels import (
     HandPanel,
     KeythedralMat,
     KeytownMat,
+    Snug,
     StatusBar,
     cost_text,
     update_static,
@@ -144,7 +145,7 @@ class GameScreen(BaseScreen):
             with Vertical(id="side"):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
-        yield Static(id="info")
+        yield Snug(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
         yield KeyBar(compact=True)
         yield self.compose_too_small()

@@ -6,19 +6,30 @@ through) and it shows nothing but public facts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Static
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
+
+
+class SnugBox(Vertical, SnugSize):
+    """The box of lines, as tall as they are (laid out once when that changes)."""
 
 
 class HandoverScreen(BaseScreen):
-    """'Pass the keyboard to <name>': dismissed with the seat once that player presses Enter."""
+    """'Pass the keyboard to <name>': answered with the seat once that player presses Enter.
+
+    One is made for the app and shown again at every hand-over with :meth:`present` (the
+    mode's ``privacy_screen``): building its widgets, laying out a new screen and removing it
+    afterwards cost two or three frames of every hand-over.
+    """
 
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
@@ -27,8 +38,8 @@ class HandoverScreen(BaseScreen):
 
     def __init__(
         self,
-        seat: int,
-        name: str,
+        seat: int = 0,
+        name: str = "",
         context: str = "",
         undo_name: str | None = None,
         recent: tuple[str, ...] = (),
@@ -39,30 +50,54 @@ class HandoverScreen(BaseScreen):
         self.context = context
         self.undo_name = undo_name
         self.recent = recent  # public events since this player last had the keyboard
+        self.answer: Callable[[int], None] | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="handover-box"):
-            yield Static(f"Pass the keyboard to {self.player}", id="handover-title", markup=False)
-            yield Static(
-                f"{self.player}: press Enter when only you can see the screen.",
-                id="handover-ready",
-                markup=False,
-            )
-            if self.context:
-                yield Static(self.context, id="handover-context", markup=False)
-            if self.undo_name:
-                yield Static(
-                    f"{self.undo_name}: press u to take back your last action instead.",
-                    id="handover-undo",
-                    markup=False,
-                )
-            if self.recent:
-                yield Static(
-                    Text("Since your last turn:\n" + "\n".join(self.recent)),
-                    id="handover-recent",
-                )
+        with SnugBox(id="handover-box"):
+            for id_, line in self._lines().items():
+                widget = Snug(Text(line), id=f"handover-{id_}")
+                widget.display = bool(line)
+                yield widget
         yield KeyBar()
         yield self.compose_too_small()
+
+    def on_mount(self) -> None:
+        self._show()  # presented again between composing and mounting
+
+    def present(
+        self,
+        seat: int,
+        name: str,
+        context: str = "",
+        undo_name: str | None = None,
+        recent: tuple[str, ...] = (),
+        answer: Callable[[int], None] | None = None,
+    ) -> None:
+        """Show the screen for another hand-over (before it is pushed, or while it is up).
+        ``answer`` is given the seat that takes the keyboard (or -1: take back the last action)
+        and takes the screen away; without it, the screen is dismissed with that number."""
+        self.seat, self.player, self.context = seat, name, context
+        self.undo_name, self.recent, self.answer = undo_name, recent, answer
+        if self.is_mounted:
+            self._show()
+            self.refresh_bindings()
+
+    def _lines(self) -> dict[str, str]:
+        return {
+            "title": f"Pass the keyboard to {self.player}",
+            "ready": f"{self.player}: press Enter when only you can see the screen.",
+            "context": self.context,
+            "undo": f"{self.undo_name}: press u to take back your last action instead."
+            if self.undo_name
+            else "",
+            "recent": "Since your last turn:\n" + "\n".join(self.recent) if self.recent else "",
+        }
+
+    def _show(self) -> None:
+        for id_, line in self._lines().items():
+            widget = self.query_one(f"#handover-{id_}", Snug)
+            update_static(widget, Text(line))
+            widget.display = bool(line)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -70,15 +105,21 @@ class HandoverScreen(BaseScreen):
         return True
 
     def action_ready(self) -> None:
-        self.dismiss(self.seat)
+        self._answered(self.seat)
 
     def action_undo(self) -> None:
         if self.undo_name is not None:
-            self.dismiss(-1)
+            self._answered(-1)
+
+    def _answered(self, result: int) -> None:
+        if self.answer is None:
+            self.dismiss(result)
+        else:
+            self.answer(result)
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c"):
-            self.query_one("#handover-ready", Static).update(
+            self.query_one("#handover-ready", Snug).update(
                 Text(
                     f"{self.player}: press Enter (not {event.key}) when only you can see the screen."
                 )

@@ -97,18 +97,25 @@ class FieldMap(ScrollView, can_focus=True):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
+    _palette: Palette | None = None
+
     @property
     def palette(self) -> Palette:
         """ANSI colour names under an ANSI theme or on a 16-colour terminal, else hex (none
-        under NO_COLOR)."""
-        app = self.app
-        return palette_for(app.native_ansi_color, app.console.color_system, app.no_color)
+        under NO_COLOR).  Kept until the theme changes: a drawing asks for it some 60 times."""
+        if self._palette is None:
+            app = self.app
+            self._palette = palette_for(
+                app.native_ansi_color, app.console.color_system, app.no_color
+            )
+        return self._palette
 
     @property
     def lv(self) -> Level:
         return LEVELS[self.level]
 
     def _theme_changed(self, theme: object) -> None:
+        self._palette = None
         if self.view is not None:  # the palette may have changed with it
             self._draw()
             self._place_cursor(scroll=False)

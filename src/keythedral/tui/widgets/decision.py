@@ -15,12 +15,13 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.geometry import Offset
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.tui.widgets.panels import update_static
+from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -81,7 +82,7 @@ class ChoiceList(OptionList):
             self.app.cursor_position = offset
 
 
-class DecisionPanel(Vertical):
+class DecisionPanel(Vertical, SnugSize):
     DEFAULT_CSS = """
     DecisionPanel { height: 1fr; }
     DecisionPanel > #prompt { height: auto; padding: 0 1; text-style: bold; }
@@ -105,8 +106,8 @@ class DecisionPanel(Vertical):
         self._keys: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
-        yield Static(id="hint")
+        yield Snug(id="prompt")
+        yield Snug(id="hint")
         yield ChoiceList(id="choices")
 
     @property
@@ -132,19 +133,17 @@ class DecisionPanel(Vertical):
         hint_w.update(Text(text, style="italic"))
         hint_w.display = True
 
-    def _label(self, choice: Choice) -> Text:
+    def _label(self, choice: Choice) -> Content:
         """'k  text', wrapped to the list's width with later lines under the text.
 
         Wrapping here (not in the list) keeps the hanging indent and lets the list draw plain
-        text, which is much quicker to repaint than a table per line.
+        text, which is much quicker to repaint than a table per line; made as Textual's own
+        Content, the list does not convert it at every decision.
         """
         lines = textwrap.wrap(choice.text, self._text_width()) or [""]
-        label = Text()
-        label.append(f"{choice.key:1}" if choice.key else " ", style="bold reverse")
-        label.append("  " + lines[0])
-        for line in lines[1:]:
-            label.append("\n    " + line)
-        return label
+        key = f"{choice.key:1}" if choice.key else " "
+        body = "  " + lines[0] + "".join("\n    " + line for line in lines[1:])
+        return Content.assemble((key, "bold reverse"), body)
 
     def _text_width(self) -> int:
         """Room for a line's text: the side column's width (set by the stylesheet for the

@@ -63,6 +63,8 @@ class KeyBar(Widget, can_focus=False):
         self.compact = compact
         self.show_command_palette = show_command_palette
         self._items: list[KeyItem] = []  # as last drawn, for clicks and hovers
+        self._drawn: object = None  # what the last drawing was made of
+        self._asked: object = None  # what a drawing asked for and not made yet is to show
 
     # --- what it shows ---------------------------------------------------------------------------
     def items(self) -> tuple[list[KeyItem], KeyItem | None, list[tuple[int, str]]]:
@@ -124,6 +126,7 @@ class KeyBar(Widget, can_focus=False):
 
     def render(self) -> Content:
         items, palette, labels = self.items()
+        self._drawn, self._asked = (items, palette, labels, self.size.width), None
         width = self.size.width
         label_after = dict(labels)
         pieces: list[Content] = []
@@ -173,14 +176,21 @@ class KeyBar(Widget, can_focus=False):
 
     # --- keeping up with the bindings -----------------------------------------------------------
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # At once: a refresh asked for later than the frame that answers a key is a frame of
+        # its own, 1/60 s later.
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
+        """Drawn again only when the keys changed and no drawing of them is on its way (the
+        signal comes several times at most keys)."""
         if self.is_attached and screen is self.screen:
-            self.refresh()
+            keys = (*self.items(), self.size.width)
+            if keys != self._drawn and keys != self._asked:
+                self._asked = keys
+                self.refresh()
 
     # --- the mouse -------------------------------------------------------------------------------
     def item_at(self, x: int) -> int | None:

@@ -12,6 +12,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from keythedral.tui.text import (
@@ -77,7 +79,29 @@ def cost_text(cost: Sequence[int]) -> str:
     return " ".join(parts) if parts else "free"
 
 
-class StatusBar(Static):
+class SnugSize(Widget):
+    """A widget that never scrolls, laid out once when its size changes.
+
+    Textual keeps a widget's virtual size in a reactive that asks for a layout when it
+    changes: a text that grows a line is laid out, shown, then laid out and shown again a frame
+    later (1/60 s), so the answer to a key takes two frames.  For a widget that never scrolls
+    the first layout is already the right one (its children were placed in it).
+
+    A mixin, put after the widget class (``class X(Static, SnugSize)``): Textual takes a
+    widget's stylesheet types from the first base of each class only.
+    """
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class Snug(Static, SnugSize):
+    """A Static laid out once when its text changes its size (:class:`SnugSize`)."""
+
+
+class StatusBar(Snug):
     """Round, phase, whose decision it is, the start player and the seed."""
 
     def show(
@@ -107,7 +131,7 @@ class StatusBar(Static):
         update_static(self, text, layout=False)  # always one line
 
 
-class HandPanel(Static):
+class HandPanel(Snug):
     """The private screen of the player at the keyboard; nobody's when the screen is shared."""
 
     _frame: tuple[str | None, str] | None = None  # the titles shown (a name, or None: shared)

@@ -1,0 +1,163 @@
+"""A key is answered in one frame: nothing the app does after the frame that answers a key asks
+for another one (each costs 1/60 s at Textual's frame rate), and nothing is laid out or painted
+that nobody sees.
+
+- the privacy screen is built once and shown again at every hand-over;
+- the board under it is not "current" for Textual (not laid out nor painted behind it), while
+  a see-through dialog over the board leaves it current;
+- the answer on the privacy screen is carried out behind it, which goes once the board is drawn;
+- a text that changes its height is laid out once (Snug), and the key bar is drawn again only
+  when its keys change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_reach import mid_game, past_handover
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+from tui_helpers import make_app
+
+from keythedral.tui.mode import PRIVACY
+from keythedral.tui.screens.dialogs import SaveDialog
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.tui.widgets.panels import Snug
+
+SIZE = (100, 32)
+
+
+async def place_a_worker(pilot: Any, app: Any) -> None:
+    session = app.session
+    action = next(a for a in session.legal_for(app.keyboard) if a.kind == "place_worker")
+    app.play(action)
+    await pilot.pause()
+
+
+async def test_the_privacy_screen_is_built_once_and_hides_the_board_from_textual() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.is_current
+        await place_a_worker(pilot, app)
+        first = app.screen
+        assert isinstance(first, HandoverScreen) and app.get_screen(PRIVACY) is first
+        assert not game.is_current  # covered: not laid out nor painted behind it
+        name = first.player
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and game.is_current
+        await place_a_worker(pilot, app)
+        assert app.screen is first and first.player != name  # the same screen, shown again
+        assert f"Pass the keyboard to {first.player}" in str(
+            first.query_one("#handover-title", Snug).content
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        # A dialog lets the board show around it: the board stays current under it.
+        app.push_screen(SaveDialog("x"))
+        await pilot.pause()
+        assert game.is_current
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+
+
+async def test_the_answer_is_carried_out_behind_the_privacy_screen() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await place_a_worker(pilot, app)
+        privacy = app.screen
+        assert isinstance(privacy, HandoverScreen)
+        seen: list[tuple[bool, bool]] = []
+        original = GameScreen.refresh_game
+
+        def refresh_game(self: GameScreen) -> None:
+            seen.append((app.screen is privacy, self.is_current))
+            original(self)
+
+        GameScreen.refresh_game = refresh_game  # type: ignore[method-assign]
+        try:
+            await pilot.press("enter")
+            await pilot.pause()
+        finally:
+            GameScreen.refresh_game = original  # type: ignore[method-assign]
+        # Drawn once, while the privacy screen still covered it; then the screen went.
+        assert seen == [(True, False)]
+        assert app.screen is game and not game._veiled
+
+
+class Counted(App[None]):
+    """A text that grows from one line to three when a key is pressed, and frames counted."""
+
+    def __init__(self, kind: type[Static]) -> None:
+        super().__init__()
+        self.kind = kind
+        self.frames = 0
+
+    def compose(self) -> ComposeResult:
+        yield self.kind("one line", id="text")
+        yield Static("below")
+
+    def key_g(self) -> None:
+        self.query_one("#text", Static).update("one\ntwo\nthree")
+
+
+async def frames_for_a_taller_text(kind: type[Static]) -> int:
+    app = Counted(kind)
+    original = Screen._on_timer_update
+
+    def counted(screen: Screen[Any]) -> None:
+        if screen.is_current and (screen._dirty_widgets or screen._layout_required):
+            app.frames += 1
+        original(screen)
+
+    Screen._on_timer_update = counted  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause(0.1)
+            app.frames = 0
+            await pilot.press("g")
+            await pilot.pause(0.2)  # time for a second frame, if one is asked for
+            assert app.query_one("#text").size.height == 3
+            return app.frames
+    finally:
+        Screen._on_timer_update = original  # type: ignore[method-assign]
+
+
+async def test_a_text_that_grows_is_laid_out_once() -> None:
+    # Textual's own Static takes a second frame (the reason for Snug); Snug one.
+    assert await frames_for_a_taller_text(Static) == 2
+    assert await frames_for_a_taller_text(Snug) == 1
+
+
+async def test_the_key_bar_is_drawn_again_only_when_its_keys_change() -> None:
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        bar = app.screen.query_one(KeyBar)
+        await pilot.pause()
+        asked: list[bool] = []
+        original = KeyBar.refresh
+
+        def refresh(self: KeyBar, *args: Any, **kw: Any) -> Any:
+            asked.append(True)
+            return original(self, *args, **kw)
+
+        KeyBar.refresh = refresh  # type: ignore[method-assign]
+        try:
+            app.screen.refresh_bindings()  # the same keys: not drawn again
+            assert asked == []
+            bar._drawn = None  # as if the keys had changed since the bar was drawn
+            app.screen.refresh_bindings()
+            app.screen.refresh_bindings()  # asked once, not once a signal
+            assert asked == [True]
+        finally:
+            KeyBar.refresh = original  # type: ignore[method-assign]
