@@ -187,8 +187,8 @@ def serve(
         origins=origins,
         hosts=hosts,
         max_sessions=max_sessions,
-        join=join,
     )
+    server.join = join  # the hosted game whose seats /join opens, if any
     server.serve(debug=debug)
 
 

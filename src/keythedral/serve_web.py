@@ -128,14 +128,13 @@ class KeythedralServer(Server):
         origins: set[str],
         hosts: set[str],
         max_sessions: int,
-        join: str | None = None,
     ) -> None:
         super().__init__(command, host=host, port=port, title="Keythedral", public_url=public_url)
         self.origins = origins
         self.hosts = hosts
         self.max_sessions = max_sessions
         self.tabs: set[web.WebSocketResponse] = set()
-        self.join = join  # the hosted game /join opens a seat of (keythedral join's URL)
+        self.join: str | None = None  # the hosted game /join opens seats of (join's URL)
         self.tickets = Tickets()
 
     def serve(self, debug: bool = False) -> None:
