@@ -92,15 +92,18 @@ def keeps_secrets(seat: int, text: str, state: engine.GameState, mine: engine.Pl
 
 class Table:
     """Seats played in step by the policy (the lowest seat that may act plays), some through
-    Textual apps and the rest through thin clients; every hand each app shows is recorded."""
+    Textual apps and the rest through thin clients; with ``record``, every screen each app
+    shows is kept (its text, and the view it was drawn from)."""
 
     def __init__(
         self,
         apps: dict[int, tuple[JoinApp, Pilot[None]]],
         clients: dict[int, Client],
         players: Sequence[bots.Bot],
+        record: bool = False,
     ) -> None:
         self.apps, self.clients, self.players = apps, clients, players
+        self.record = record
         self.screens: dict[int, list[tuple[str, engine.PlayerView]]] = {s: [] for s in apps}
 
     def at_least(self, at: int) -> bool:
@@ -125,7 +128,7 @@ class Table:
         to_act = next(iter(views.values())).to_act
         if not to_act:
             return False  # the scores screen is coming up
-        for seat, (app, _) in self.apps.items():
+        for seat, (app, _) in self.apps.items() if self.record else ():
             self.screens[seat].append((shown(app), views[seat]))
         seat = min(to_act)
         if seat in self.apps:
@@ -164,6 +167,7 @@ async def two_apps(game: HostedGame) -> AsyncIterator[tuple[list[GameServer], Ta
 async def test_two_apps_and_a_thin_client_play_a_seeded_game_as_the_engine_does() -> None:
     game = new_game(seed=5)  # law cards procured and played, windows answered from the apps
     async with two_apps(game) as (_, table):
+        table.record = True
         at = 0
         while await table.step(at):
             at += 1
