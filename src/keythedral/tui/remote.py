@@ -232,8 +232,8 @@ class RemoteMode(GameMode):
         if session.over:
             if not self.scores_shown:
                 self.show_scores()
-        elif self.carry(session) or self._plays_itself(session):
-            return
+        elif not self.carry(session):
+            self._plays_itself(session)
 
     def _plays_itself(self, session: RemoteSession) -> bool:
         """A turn that needs no thought: a phase 3 turn of a player who said they are done,
