@@ -107,7 +107,7 @@ def test_join_refuses_a_missing_token_or_a_web_address(
     monkeypatch.delenv("KEYTHEDRAL_TOKEN", raising=False)
     assert main(["join", "ws://127.0.0.1:1"]) == 2
     assert main(["join", "http://127.0.0.1:1", "--token", "x"]) == 2
-    assert main(["join", "ws://127.0.0.1:1", "--token", "x"]) == 2  # nobody there
+    assert main(["join", "ws://127.0.0.1:1", "--token", "x", "--plain"]) == 2  # nobody there
     assert "Cannot reach" in capsys.readouterr().out
 
 
@@ -128,3 +128,32 @@ def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
     out = capsys.readouterr().out
     assert "You are Ann (seat 1)" in out and "The game is over." in out
     assert "Your choice (1-" in out and "Bob" in out and "Your cubes: " in out
+
+
+def test_join_is_the_app_at_a_terminal_and_a_killed_join_comes_back(tmp_path: Path) -> None:
+    """The real ``keythedral join`` in a pseudo-terminal: the game's app at its seat; killed
+    with SIGKILL mid-game and started again, the same seat's screen; a wrong token, status 2."""
+    from ptyterm import PtyApp, app_env
+
+    proc, url, tokens = host(tmp_path / "host", "--players", "Ann", "Bob", "--seed", "4")
+    try:
+        env = app_env(tmp_path / "data", KEYTHEDRAL_TOKEN=tokens[0])
+        with PtyApp(["join", url], env, cols=80, rows=24) as app:
+            app.wait_for("Ann's screen (private)")
+            app.wait_for("Ann must lay the next field tile")
+            mark = app.mark()
+            app.send("1")  # the first field: the screen tells what was done
+            app.wait_for("You lay", since=mark)
+            assert app.kill(signal.SIGKILL) == -signal.SIGKILL
+        with PtyApp(["join", url], env, cols=80, rows=24) as app:
+            app.wait_for("Ann's screen (private)")
+            app.wait_for("Ann must place a cottage")  # the game went on from there
+            app.send("\x11")  # ctrl+q
+            assert app.proc.wait(timeout=20) == 0
+        wrong = app_env(tmp_path / "data", KEYTHEDRAL_TOKEN="A" * 22)
+        with PtyApp(["join", url], wrong, cols=80, rows=24) as app:
+            assert app.proc.wait(timeout=30) == 2
+            app.wait_for("No seat of this game has that token")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)

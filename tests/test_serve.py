@@ -277,10 +277,12 @@ def test_the_server_listens_on_loopback_only(server: Server) -> None:
     assert found == {"0100007F"}, found  # 127.0.0.1, little-endian hex
 
 
-async def _app_output(url: str, until: tuple[bytes, ...], timeout: float = 20.0) -> bytes:
+async def _app_output(
+    url: str, until: tuple[bytes, ...], timeout: float = 20.0, path: str = "/ws"
+) -> bytes:
     import aiohttp
 
-    ws_url = url.replace("http:", "ws:") + "/ws?width=100&height=32"
+    ws_url = url.replace("http:", "ws:") + path + "?width=100&height=32"
     got = b""
     async with aiohttp.ClientSession() as session, session.ws_connect(ws_url) as ws:
         deadline = time.monotonic() + timeout

@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
     net_commands.add_host_parser(sub)
-    net_commands.add_join_parser(sub)
+    _add_display_options(net_commands.add_join_parser(sub), defaults=False)
     log = sub.add_parser(
         "log",
         help="print a game's whole public log as plain text (the interrupted game by default)",

@@ -172,6 +172,7 @@ def serve(
     url: str | None = None,
     debug: bool = False,
     max_sessions: int = DEFAULT_MAX_SESSIONS,
+    join: str | None = None,
 ) -> None:
     """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
     from .serve_web import KeythedralServer
@@ -187,6 +188,7 @@ def serve(
         hosts=hosts,
         max_sessions=max_sessions,
     )
+    server.join = join  # the hosted game whose seats /join opens, if any
     server.serve(debug=debug)
 
 
@@ -230,6 +232,12 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help=f"games (browser tabs) running at once, at most (default {DEFAULT_MAX_SESSIONS})",
     )
+    p.add_argument(
+        "--join",
+        dest="serve_join",
+        metavar="URL",
+        help="a game keythedral host runs (ws://HOST:PORT): /join?token=T opens that seat in a tab",
+    )
     p.add_argument("--debug", dest="serve_debug", action="store_true", help=argparse.SUPPRESS)
     p.add_argument(
         "play_args",
@@ -262,6 +270,12 @@ def run_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"keythedral serve: {error}", file=sys.stderr)
         return 2
+    join = args.serve_join
+    if join is not None and urlsplit(join).scheme not in ("ws", "wss"):
+        print(
+            f"keythedral serve: --join {join!r} is not a ws:// or wss:// address", file=sys.stderr
+        )
+        return 2
     if not is_loopback(args.serve_host):
         print("WARNING: " + NO_AUTH_WARNING.format(url=url), file=sys.stderr)
     host = listen_host(args.serve_host)
@@ -273,6 +287,7 @@ def run_serve(args: argparse.Namespace) -> int:
             url=args.serve_url,
             debug=args.serve_debug,
             max_sessions=args.serve_max_sessions,
+            join=join,
         )
     except OSError as error:  # the port is taken, the address is not this machine's, ...
         where = _netloc(host, args.serve_port)

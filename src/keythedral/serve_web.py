@@ -19,15 +19,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
+import secrets
 import shlex
 import signal
+import time
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
+from typing import Any
 
+import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.web import BaseRequest, StreamResponse
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
+from .net.commands import TOKEN_VARIABLE
 from .serve import origin_of, screen_size
 
 log = logging.getLogger("keythedral.serve")
@@ -52,10 +60,13 @@ class AppProcess(AppService):
 
     #: How :meth:`stop` ended the game: "quit", "terminated" or "killed".
     ended = ""
+    #: Variables added to the game's environment (a seat's token: never on its command line,
+    #: which every user of the machine can read).
+    extra_env: dict[str, str] = {}  # (replaced whole, never changed in place)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         # No shell between us and the app: a signal sent to the process reaches the game.
-        env = self._build_environment(width=width, height=height)
+        env = {**self._build_environment(width=width, height=height), **self.extra_env}
         self._process = process = await asyncio.create_subprocess_exec(
             *shlex.split(self.command), stdin=PIPE, stdout=PIPE, stderr=PIPE, env=env
         )
@@ -123,6 +134,8 @@ class KeythedralServer(Server):
         self.hosts = hosts
         self.max_sessions = max_sessions
         self.tabs: set[web.WebSocketResponse] = set()
+        self.join: str | None = None  # the hosted game /join opens seats of (join's URL)
+        self.tickets = Tickets()
 
     def serve(self, debug: bool = False) -> None:
         """textual-serve's ``serve``, but the address is announced once the port is open."""
@@ -139,6 +152,7 @@ class KeythedralServer(Server):
             handle_signals=False,
             loop=loop,
             print=self.announce,
+            access_log_class=QuietAccessLogger,
         )
 
     async def on_startup(self, app: web.Application) -> None:
@@ -166,6 +180,8 @@ class KeythedralServer(Server):
             return await handler(request)
 
         app.middlewares.append(check_host)
+        app.router.add_get("/join", self.handle_join)
+        app.router.add_get("/ws/join/{ticket}", self.handle_join_websocket)
         return app
 
     def is_full(self) -> bool:
@@ -182,6 +198,13 @@ class KeythedralServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        return await self._run_tab(request, self.command, {})
+
+    async def _run_tab(
+        self, request: web.Request, command: str, env: dict[str, str]
+    ) -> web.WebSocketResponse:
+        """A tab's websocket: ``command`` run for it (with ``env`` added to its environment)
+        until either side ends."""
         origin = request.headers.get("Origin")
         if origin is not None and origin_of(origin) not in self.origins:
             log.warning("refused a websocket from %s: its page is %s", request.remote, origin)
@@ -200,13 +223,14 @@ class KeythedralServer(Server):
             await websocket.close()
 
         game = AppProcess(
-            self.command,
+            command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,
             download_manager=self.download_manager,
             debug=self.debug,
         )
+        game.extra_env = env
         how = "its connection closed"
         try:
             await websocket.prepare(request)
@@ -221,6 +245,45 @@ class KeythedralServer(Server):
             log.info("game %s for %s %s: %s", game.pid, request.remote, game.ended or "ended", how)
         return websocket
 
+    # --- a seat of a hosted game: /join?token=T --------------------------------------------
+    async def handle_join(self, request: web.Request) -> web.StreamResponse:
+        """The page of a hosted game's seat: the token is checked for its form (a wrong one
+        is refused by the game itself, in the tab), exchanged for a ticket the page's websocket
+        uses once, and never written anywhere: not in the page, not in a log, not on the
+        command line of the game the tab runs (its environment holds it)."""
+        if self.join is None:
+            return _page(404, "No hosted game here", JOIN_NONE)
+        token = request.query.get("token", "")
+        if not TOKEN_FORM.fullmatch(token):
+            log.warning("refused a join page for %s: no seat token", request.remote)
+            return _page(403, "A seat token is needed", JOIN_NO_TOKEN)
+        if self.is_full():
+            return _page(503, "Keythedral: server full", FULL_PAGE.format(n=self.max_sessions))
+        ticket = self.tickets.issue(token)
+        context = self._page_context(f"/ws/join/{ticket}", request)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers.update(PRIVATE_PAGE)
+        return response
+
+    async def handle_join_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        token = self.tickets.redeem(request.match_info["ticket"])
+        if token is None or self.join is None:
+            log.warning("refused a join websocket for %s: no such ticket", request.remote)
+            raise web.HTTPForbidden(text="Open the join page again (keythedral serve /join).\n")
+        command = join_command(self.command, self.join)
+        return await self._run_tab(request, command, {TOKEN_VARIABLE: token})
+
+    def _page_context(self, websocket_path: str, request: web.Request) -> dict[str, Any]:
+        """textual-serve's page, its terminal connecting to ``websocket_path``."""
+        scheme = "wss" if self.public_url.startswith("https") else "ws"
+        static = request.app.router["static"].url_for(filename="/")
+        return {
+            "font_size": 16,
+            "app_websocket_url": f"{scheme}:{self.public_url.split(':', 1)[1]}{websocket_path}",
+            "config": {"static": {"url": f"{self.public_url}{static}".rstrip("/") + "/"}},
+            "application": {"name": self.title},
+        }
+
     async def on_shutdown(self, app: web.Application) -> None:
         """Close every tab, so that each handler ends its game before the server stops."""
         await asyncio.gather(
@@ -229,4 +292,74 @@ class KeythedralServer(Server):
                 for ws in list(self.tabs)
             ),
             return_exceptions=True,
+        )
+
+
+# --- joining a hosted game from a browser tab ---------------------------------------------------
+#: A seat token as keythedral host makes them (secrets.token_urlsafe: 22 characters).
+TOKEN_FORM = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+#: Seconds a join page's ticket may wait for its websocket.
+TICKET_LIFE = 120.0
+MAX_TICKETS = 64
+#: The join page's URL holds the token: not kept by caches, not sent on to any other site.
+PRIVATE_PAGE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+JOIN_NONE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
+<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
+<h1>Keythedral</h1><p>This server opens no hosted game: start it with
+<code>keythedral serve --join ws://HOST:PORT</code> (the address keythedral host printed).</p>
+</body></html>
+"""
+JOIN_NO_TOKEN = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
+<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
+<h1>Keythedral</h1><p>This address opens a seat of a hosted game: it needs that seat's token,
+as <code>/join?token=...</code> (the token keythedral host printed for your seat).</p>
+</body></html>
+"""
+
+
+def _page(status: int, title: str, html: str) -> web.Response:
+    return web.Response(status=status, text=html, content_type="text/html", headers=PRIVATE_PAGE)
+
+
+def join_command(play_command: str, url: str) -> str:
+    """The command a join tab runs: this Python, this package, ``keythedral join URL`` (the
+    token goes in its environment)."""
+    python = shlex.split(play_command)[0]
+    return shlex.join([python, "-m", "keythedral", "join", url])
+
+
+class Tickets:
+    """One-use tickets, each standing for a token for a short while: the join page's
+    websocket names a ticket, so that the token itself is in no URL after the first."""
+
+    def __init__(self, life: float = TICKET_LIFE) -> None:
+        self.life = life
+        self._tickets: dict[str, tuple[str, float]] = {}
+
+    def issue(self, token: str) -> str:
+        now = time.monotonic()
+        live = {k: v for k, v in self._tickets.items() if v[1] > now}
+        self._tickets = dict(list(live.items())[-(MAX_TICKETS - 1) :])
+        ticket = secrets.token_urlsafe(16)
+        self._tickets[ticket] = (token, now + self.life)
+        return ticket
+
+    def redeem(self, ticket: str) -> str | None:
+        """The ticket's token, once (None if it was never issued, is used or is too old)."""
+        token, until = self._tickets.pop(ticket, ("", 0.0))
+        return token if token and until > time.monotonic() else None
+
+
+class QuietAccessLogger(AbstractAccessLogger):
+    """The access log without query strings (a join page's holds a token) and without the
+    tickets of join websockets."""
+
+    def log(self, request: BaseRequest, response: StreamResponse, time: float) -> None:
+        path = request.path
+        if path.startswith("/ws/join/"):
+            path = "/ws/join/…"
+        self.logger.info(
+            '%s "%s %s" %s %.3fs', request.remote, request.method, path, response.status, time
         )

@@ -71,6 +71,12 @@ class Client:
             self._ws = await self._session.ws_connect(
                 self.url, max_msg_size=protocol.MAX_SERVER_MESSAGE, heartbeat=30.0
             )
+        except aiohttp.ClientConnectorError as exc:
+            await self.close()
+            raise Closed(
+                f"Cannot reach {self.url}: nothing answers there (is keythedral host running, "
+                "at that address and port?)"
+            ) from exc
         except (aiohttp.ClientError, OSError) as exc:
             await self.close()
             raise Closed(f"Cannot reach {self.url}: {exc}") from exc
@@ -78,6 +84,8 @@ class Client:
         message = await self.receive()
         if not isinstance(message, Welcome):
             await self.close()
+            if isinstance(message, ErrorMessage):
+                raise Closed(message.reason, message)
             raise Closed("The server did not welcome this seat.")
         self.welcome = message
         return message

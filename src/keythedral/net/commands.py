@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 TOKEN_VARIABLE = "KEYTHEDRAL_TOKEN"
+JOIN_HELP = (
+    "Join a game that keythedral host runs: the game's app at your seat (the map, the mats, "
+    "your own hand and choices, the public log), or plain text with --plain. The token may "
+    f"also come from ${TOKEN_VARIABLE}, which other users of this machine cannot read."
+)
 
 
 def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -95,13 +100,21 @@ def add_join_parser(subparsers: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "join",
         help="join a hosted game (the line keythedral host printed for your seat)",
-        description="Join a game that keythedral host is running, in plain text: the public "
-        f"log as it happens, your choices when it is your turn. The token may also come from "
-        f"the {TOKEN_VARIABLE} environment variable (then other users of this machine cannot "
-        "read it in the process list).",
+        description=JOIN_HELP,
     )
     p.add_argument("url", metavar="URL", help="the server, e.g. ws://127.0.0.1:8765")
     p.add_argument("--token", help=f"your seat's token (default: ${TOKEN_VARIABLE})")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain text instead of the app: the log as it happens, numbered choices",
+    )
+    p.add_argument(
+        "--no-auto-play",
+        dest="join_auto_play",
+        action="store_false",
+        help="a decision with one choice waits for a key instead of playing itself",
+    )
     p.set_defaults(func=run_join)
     return p
 
@@ -280,7 +293,18 @@ def run_join(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    try:
-        return asyncio.run(run_text_client(args.url, token))
-    except KeyboardInterrupt:
-        return 0
+    if args.plain:
+        try:
+            return asyncio.run(run_text_client(args.url, token))
+        except KeyboardInterrupt:
+            return 0
+    from keythedral.tui.remote import run_join_app
+
+    return run_join_app(
+        args.url,
+        token,
+        ascii=getattr(args, "ascii", False),
+        theme=getattr(args, "theme", None),
+        auto_play=args.join_auto_play,
+        mouse=not getattr(args, "no_mouse", False),
+    )

@@ -134,7 +134,7 @@ class KeythedralApp(App[None]):
             self._notes_for = shown
         self.files.tell_save_error(again)
         if shown is not None and self.session is not None:
-            self.seen_log[shown] = self.session.state.log_total
+            self.seen_log[shown] = self.session.log_total
         screen = self.game_screen
         if screen is not None and screen.is_mounted:
             (screen.veil if covered else screen.refresh_game)()

@@ -69,6 +69,32 @@ class Session(GameSoFar):
         spec = self.bot_spec(seat)
         return f"{name} ({spec.split(':')[0]})" if spec else name
 
+    # --- what the screens read (a remote session answers them from the server's messages) --
+    @property
+    def at(self) -> int:
+        """The number of actions played so far."""
+        return len(self.actions)
+
+    @property
+    def log_total(self) -> int:
+        """The number of public events so far."""
+        return self.state.log_total
+
+    @property
+    def public_seed(self) -> int | None:
+        """The seed the status line shows (None where the players may not know it)."""
+        return self.config.seed
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The engine's reason why ``action`` cannot be played now (None if it can)."""
+        try:
+            engine.apply(self.state, action)
+        except engine.IllegalAction as exc:
+            return str(exc)
+        except ValueError:
+            return None  # not an action the engine can weigh: no reason to give
+        return None
+
     def legal(self) -> list[Action]:
         """Every legal action now, computed once per state."""
         n = len(self.states)

@@ -209,16 +209,16 @@ class GameScreen(BaseScreen):
         view = session.view(shown)
         self.view = view
         self.tokens = app.tokens
-        key = (len(session.actions), seat)
+        key = (session.at, seat)
         new_decision = key != self._decision_key
         if new_decision:
             self.narrowed, self.second = None, False
             self._decision_key = key
             self._decision_time = monotonic_time()
         window = session.window_seats()
-        to_act = session.state.to_act
+        to_act = view.to_act
         labels = [session.seat_label(s) for s in range(len(view.players))]
-        self.query_one(StatusBar).show(view, to_act, session.config.seed, self.tokens, labels)
+        self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
         self.query_one(EventLog).feed(view)
         if self.query_one("#left", ContentSwitcher).current == "mats":
@@ -516,11 +516,11 @@ class GameScreen(BaseScreen):
             from keythedral import engine
 
             try:
-                engine.apply(session.state, engine.parse_action(raw))
-            except engine.IllegalAction as exc:
-                return str(exc)
+                reason = session.why_illegal(engine.parse_action(raw))
             except ValueError:
-                pass
+                reason = None
+            if reason is not None:
+                return reason
         board = self.query_one(FieldMap)
         if board.targets:
             want = "a field" if all(k == "field" for k, _ in board.targets) else "a corner"

@@ -108,7 +108,7 @@ class StatusBar(Snug):
         self,
         view: PlayerView,
         seats: Sequence[int],
-        seed: int,
+        seed: int | None,
         tokens: Sequence[str],
         labels: Sequence[str] = (),
     ) -> None:
@@ -126,7 +126,8 @@ class StatusBar(Snug):
         text.append(phase, style="bold")
         text.append(f" · to act: {who}")
         text.append(f" · start: {view.players[view.start_player].name}")
-        text.append(f" · seed {seed}", style="dim")
+        if seed is not None:  # a joined game's seed is the host's secret
+            text.append(f" · seed {seed}", style="dim")
         update_static(self, text, layout=False)  # always one line
 
 

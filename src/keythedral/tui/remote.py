@@ -1,0 +1,437 @@
+"""``keythedral join``: the app, at one seat of a game hosted elsewhere (keythedral host).
+
+The screens are the hot-seat game's own (tui/screens/game.py): they read a session and call
+the mode.  Here the session is a :class:`RemoteSession`, which knows only what the server sent
+this seat (its own view, its own legal actions, the public log), and the mode is a
+:class:`RemoteMode`, which sends the chosen action to the server instead of applying it: the
+server is the only authority, and the next ``state`` message is the only way the screen
+changes.  Nothing here can see another seat's hand, since nothing here ever receives it.
+
+Every screen is private, so there is no hand-over screen; the connection (keythedral.net.link)
+comes back by itself when it drops, the board staying on screen meanwhile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events, on
+
+from keythedral.narration import narrate
+from keythedral.net.link import Link
+from keythedral.tui.app import KeythedralApp
+from keythedral.tui.mode import GameMode
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.session import Session
+from keythedral.tui.text import decision_prompt, seat_tokens
+from keythedral.tui.widgets.decision import DecisionPanel
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from textual.app import SystemCommand
+    from textual.screen import Screen
+
+    from keythedral.engine import Action, GameConfig, GameState, PlayerView
+    from keythedral.net.protocol import ErrorMessage, StateUpdate, Welcome
+    from keythedral.tutorial import Tutorial
+
+
+class RemoteGameError(RuntimeError):
+    """Asked of a remote session what only the server knows (the whole state)."""
+
+
+@dataclass
+class RemoteSession(Session):
+    """A hosted game as one seat knows it: the last ``state`` message the server sent it.
+
+    What the screens ask (``view``, ``legal``, ``at``, ``over``...) is answered from it; the
+    game's states, actions and seed stay on the server (``state`` raises)."""
+
+    seat: int = 0
+    kinds: tuple[str, ...] = ()  # "human" or "bot", per seat (the welcome's)
+    update: StateUpdate | None = None
+    #: An action of this seat is on its way to the server: nothing else may be chosen until
+    #: the server answers (with the next state, or a refusal).
+    waiting: bool = False
+    online: bool = False  # connected now
+
+    @classmethod
+    def joined(cls, welcome: Welcome) -> RemoteSession:
+        return cls(config=welcome.config, states=[], seat=welcome.seat, kinds=welcome.seats)
+
+    @property
+    def state(self) -> GameState:
+        raise RemoteGameError("the hosted game's state is on the server only")
+
+    def push(self, action: Action, state: GameState) -> None:
+        raise RemoteGameError("only the server plays actions")
+
+    def undo(self) -> Action:
+        raise RemoteGameError("a hosted game cannot be taken back")
+
+    @property
+    def at(self) -> int:
+        return self.update.at if self.update is not None else 0
+
+    @property
+    def log_total(self) -> int:
+        return self.update.view.log_total if self.update is not None else 0
+
+    @property
+    def public_seed(self) -> int | None:
+        return None  # the host's secret: it decides the face-down tiles
+
+    @property
+    def over(self) -> bool:
+        return self.update is not None and self.update.view.winners is not None
+
+    def why_illegal(self, action: Action) -> str | None:
+        return None  # the server alone knows the position; it answers a refused action
+
+    def bot_spec(self, seat: int) -> str | None:
+        kind = self.kinds[seat] if seat < len(self.kinds) else "human"
+        return None if kind == "human" else kind
+
+    def legal(self) -> list[Action]:
+        if self.update is None or self.waiting or not self.online:
+            return []
+        return list(self.update.legal)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """This seat's own view (the only one there is here), whoever is asked for."""
+        if self.update is None:
+            raise RemoteGameError("no state has come from the server yet")
+        return self.update.view
+
+    def window_seats(self) -> tuple[int, ...]:
+        return ()  # a window is answered on each player's own screen, never a shared one
+
+    def needs_privacy(self) -> bool:
+        return False
+
+    def public_decision(self) -> bool:
+        return False
+
+    def may_pass(self, seat: int) -> Action | None:
+        if self.update is None or self.update.view.phase != "spend":
+            return None
+        return next((a for a in self.legal_for(seat) if a.kind == "pass"), None)
+
+    def undoable_by(self) -> int | None:
+        return None
+
+
+class RemoteMode(GameMode):
+    """The mode of a joined game: choices go to the server, whose answer redraws the screen."""
+
+    autosaves: ClassVar[bool] = False  # the host saves the game
+    suggests_payments: ClassVar[bool] = False  # the coach would need the whole state
+    plays_own_forced: ClassVar[bool] = False
+
+    app: JoinApp
+
+    def __init__(self, app: JoinApp) -> None:
+        super().__init__(app)
+        self._auto_at: int | None = None  # the position a move played itself on
+        self._sent_at: int | None = None  # the position this seat's last action was sent on
+        #: The last action sent, its position, and the moment (the open windows) it answered.
+        self._sent: tuple[Action, int, tuple[object, ...]] | None = None
+        self._stale_expected = 0  # refusals as stale that a carried answer makes (not told)
+
+    @property
+    def remote(self) -> RemoteSession | None:
+        session = self.app.session
+        return session if isinstance(session, RemoteSession) else None
+
+    def play(self, action: Action) -> bool:
+        session = self.remote
+        if session is None or action not in session.legal():
+            if self.app.game_screen is not None:
+                self.app.game_screen.say("That is not one of your choices now.", error=True)
+            return False
+        session.waiting = True
+        self._sent_at = session.at
+        view = session.view(session.seat)
+        self._sent = (action, session.at, moment(view))
+        self.app.send(action, session.at)
+        self.route()
+        return True
+
+    def rejoined(self) -> None:
+        """Back after a drop: a move that played itself may have been lost on the way; it
+        may play itself again."""
+        self._auto_at = None
+        self._sent, self._stale_expected = None, 0
+
+    def carry(self, session: RemoteSession) -> bool:
+        """Several seats answer one window at once: when another seat's answer reached the
+        host first, this seat's "let it go by" is refused as stale though the moment is the
+        same (the same windows, one seat fewer asked).  It is sent again at once, as the
+        player chose it, instead of asking them twice.  Not a law card: a changed position
+        may change its worth; and not when anything else changed (a law was played)."""
+        sent, update = self._sent, session.update
+        if sent is None or update is None:
+            return False
+        action, at, answered = sent
+        if update.at <= at or action.kind != "decline" or action not in session.legal():
+            return False
+        if answered != moment(update.view):
+            return False
+        self._sent = None
+        self._stale_expected += 1
+        return self.play(action)
+
+    def expected(self, error: ErrorMessage) -> bool:
+        """A refusal as stale of an answer already sent again (see carry): not told."""
+        if error.code == "stale" and self._stale_expected > 0:
+            self._stale_expected -= 1
+            return True
+        return False
+
+    def decline_all(self) -> None:
+        """(No shared window in a joined game: each player answers on their own screen.)"""
+
+    def open_hand(self) -> None:
+        """(The hand is always on screen: it is nobody else's screen.)"""
+
+    def claim(self, seat: int) -> None:
+        """(No shared window: see decline_all.)"""
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        if self.app.game_screen is not None:
+            self.app.game_screen.say(
+                "Nothing can be taken back in a hosted game: the server has played it.",
+                error=True,
+            )
+
+    def pass_for_phase(self) -> None:
+        session = self.remote
+        if session is None or session.update is None:
+            return
+        action = session.may_pass(session.seat)
+        if action is not None:
+            self.done.add((session.update.view.round, session.seat))
+            self.play(action)
+
+    def route(self) -> None:
+        """Draw the screen for what the server said last; play a move that plays itself."""
+        session = self.remote
+        table = self.table
+        if session is None:
+            self.app.redraw()
+            return
+        table.give(session.seat)  # the hand is always up: this screen is this player's only
+        if not session.legal():
+            table.keyboard = None  # nothing to choose now
+        self.app.redraw()
+        if session.over:
+            if not self.scores_shown:
+                self.show_scores()
+        elif not self.carry(session):
+            self._plays_itself(session)
+
+    def _plays_itself(self, session: RemoteSession) -> bool:
+        """A turn that needs no thought: a phase 3 turn of a player who said they are done,
+        or, unless --no-auto-play, a single choice while holding no law card (how many each
+        holds is public, so this tells nobody anything) or right after the player's own
+        action (the only way to pay for it: nobody else moved in between)."""
+        update = session.update
+        legal = session.legal()
+        if update is None or not legal or self._auto_at == update.at:
+            return False
+        view = update.view
+        own = self._sent_at is not None and update.at == self._sent_at + 1
+        lawless = view.me is not None and not view.me.laws
+        text = None
+        if (view.round, session.seat) in self.done and (act := session.may_pass(session.seat)):
+            action, text = act, "You pass (done for this phase)."
+        elif self.app.auto_play and len(legal) == 1 and (lawless or own):
+            from keythedral.tui.text import describe
+
+            action = legal[0]
+            text = f"{describe(action, view)} (the only choice)."
+        if text is None:
+            return False
+        self._auto_at = update.at
+        if self.app.game_screen is not None:
+            self.app.game_screen.say(text, public=True)
+        return self.play(action)
+
+    def show_scores(self) -> None:
+        session = self.remote
+        if session is None or not session.over:
+            return
+        self.scores_shown = True
+        from keythedral.tui.screens.scores import ScoresScreen
+
+        view = session.view(session.seat)
+        kinds = [session.bot_spec(s) for s in range(len(view.players))]
+        self.app.push_screen(ScoresScreen(view, bots=kinds))
+
+
+class JoinApp(KeythedralApp):
+    """The app at one seat of a hosted game (see the module docstring); the listener of its
+    link (keythedral.net.link.Listener)."""
+
+    mode: RemoteMode
+
+    def __init__(
+        self, url: str, token: str, *, retry_delays: Sequence[float] | None = None, **options: Any
+    ) -> None:
+        super().__init__(autosave=False, **options)
+        self.url = url
+        extra = {} if retry_delays is None else {"delays": retry_delays}
+        self.link = Link(url, token, self, **extra)
+        self.mode = RemoteMode(self)
+        self.status: str | None = f"Connecting to {url}…"  # the connection's trouble, if any
+        self.status_detail: str | None = None
+        self.ended: str | None = None  # why the game ended for this screen (the link's)
+
+    # --- starting and ending -------------------------------------------------------------
+    @on(events.Mount)
+    def _join(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the hot-seat app's start (KeythedralApp.on_mount)
+        self.push_screen(GameScreen())
+        self.call_after_refresh(self.redraw)
+        self.run_worker(self._connect(), name="link", exit_on_error=False)
+
+    async def _connect(self) -> None:
+        try:
+            reason = await self.link.run()
+        except Exception as exc:  # a fault of this program: said, never a crash of the screen
+            reason = f"The connection failed: {exc}"
+        self.ended = reason
+        if isinstance(self.session, RemoteSession):
+            self.session.online = False  # nothing more can be sent from this screen
+        if self.session is None and not self.is_web:  # never joined: nothing to look at
+            self.exit(return_code=2, message=f"keythedral join: {reason}")
+            return
+        # (In a browser tab the reason stays on screen: an exit message would not be seen.)
+        self._set_status(reason, "Press ctrl+q to leave")
+
+    async def action_quit(self) -> None:
+        await self.link.stop()
+        self.exit()
+
+    @on(events.Unmount)
+    async def _leave(self) -> None:
+        await self.link.stop()
+
+    # --- what the server says (keythedral.net.link's listener) ---------------------------------
+    def welcomed(self, welcome: Welcome) -> None:
+        session = self.session
+        if isinstance(session, RemoteSession) and session.seat == welcome.seat:
+            self.mode.rejoined()
+            return  # joined again after a drop: the state that follows redraws
+        self.session = RemoteSession.joined(welcome)
+        self.tokens = seat_tokens(list(welcome.names))
+
+    def updated(self, update: StateUpdate) -> None:
+        session = self.session
+        if not isinstance(session, RemoteSession) or update.view.seat != session.seat:
+            return  # (a server sends each seat its own view only)
+        news = update.at != session.at or session.update is None
+        session.update, session.waiting, session.online = update, False, True
+        self.status = None
+        screen = self.game_screen
+        if news and update.events and screen is not None and screen.is_mounted:
+            names = [p.name for p in update.view.players]  # what just happened, in the info line
+            screen.say(narrate(update.events[-1], names, session.seat), public=True)
+        self.mode.route()  # (after: a move that plays itself says so over it)
+
+    def refused(self, error: ErrorMessage) -> None:
+        if self.mode.expected(error):
+            return  # the answer has gone again already
+        session = self.session
+        if isinstance(session, RemoteSession):
+            session.waiting = False
+        self.mode.route()
+        if self.game_screen is not None and self.game_screen.is_mounted:
+            self.game_screen.say(error.reason, error=True)
+
+    def dropped(self, reason: str, attempt: int) -> None:
+        session = self.session
+        if isinstance(session, RemoteSession):
+            session.online = session.waiting = False
+        tried = f" (try {attempt})" if attempt > 1 else ""
+        why = "The host does not answer yet" if "Cannot reach" in reason else reason
+        self._set_status(f"The connection to the game is lost: reconnecting…{tried}", why)
+
+    def _set_status(self, status: str, detail: str | None = None) -> None:
+        """A line about the connection instead of the choices, until the next state."""
+        self.status, self.status_detail = status, detail
+        self.mode.route()
+
+    def send(self, action: Action, at: int) -> None:
+        """Send ``action`` to the server (its answer comes through the listener)."""
+        self.run_worker(self._send(action, at), group="send", exit_on_error=False)
+
+    async def _send(self, action: Action, at: int) -> None:
+        if not await self.link.act(action, at):
+            session = self.session
+            if isinstance(session, RemoteSession):
+                session.waiting = False
+            self._set_status("The action was not sent: the connection is down.")
+
+    # --- the screen -------------------------------------------------------------------------
+    def redraw(self, *, covered: bool = False) -> None:
+        super().redraw(covered=covered)
+        screen = self.game_screen
+        if screen is None or not screen.is_mounted:
+            return
+        session = self.session
+        if self.status is None and isinstance(session, RemoteSession) and session.waiting:
+            view = session.view(session.seat)
+            prompt = decision_prompt(view, view.to_act)
+            screen.query_one(DecisionPanel).show(
+                prompt, [], "Your choice is on its way to the host."
+            )
+        if self.status is not None:
+            notes = [self.status_detail or ""]
+            if self.session is not None and self.ended is None:
+                notes.append("The board stays as the host last sent it.")
+            hint = ". ".join(n for n in notes if n)
+            screen.query_one(DecisionPanel).show(self.status, [], hint)
+
+    def action_new_game(self, template: GameConfig | None = None) -> None:
+        self.notify("A hosted game: a new one starts with keythedral, or keythedral host.")
+
+    def action_save(self) -> None:
+        self.notify("The host saves this game: keythedral host --resume continues it.")
+
+    def action_load(self) -> None:
+        self.action_save()
+
+    def action_save_log(self) -> None:
+        self.notify("The whole log is on the host: keythedral log there writes it.")
+
+    def start_tutorial(self, tutorial: Tutorial | None = None) -> None:
+        self.notify("The tutorial is in keythedral tutorial.")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        from textual.app import App, SystemCommand
+
+        yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
+        yield SystemCommand("Help", "Keys and the map legend", self.action_help)
+        yield SystemCommand(
+            "ASCII drawing", "Draw with plain ASCII (on/off)", self.action_toggle_ascii
+        )
+        yield from App.get_system_commands(self, screen)
+
+
+def moment(view: PlayerView) -> tuple[object, ...]:
+    """The windows open in ``view``, without who is still asked in them."""
+    return tuple((w.kind, w.phase, w.purchase, w.law) for w in view.windows)
+
+
+def run_join_app(url: str, token: str, *, mouse: bool = True, **options: Any) -> int:
+    """``keythedral join URL --token T``: the app at that seat until the player leaves; the
+    exit status (2 when the game could not be joined, the reason printed)."""
+    app = JoinApp(url, token, **options)
+    app.run(mouse=mouse)
+    return app.return_code or 0
