@@ -50,6 +50,7 @@ from keythedral.vocab import SEAT_VALUE
 from .base import decision_rng, own_actions
 from .greedy import candidates, decide
 from .knowledge import Ctx, board, cost_terms
+from .playout import move, pay_all, seat_actions
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
@@ -133,28 +134,6 @@ def evaluate(state: GameState, seat: int) -> float:
     best_rival = max(x for s, x in enumerate(v) if s != seat)
     scale = 1.5 if state.config.edition == "classic" else 4.0
     return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
-
-
-#: Decisions whose options greedy scores one by one, at a cost that grows with their number:
-#: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
-SAMPLED = frozenset({"place_field", "place_cottage", "relocate"})
-#: How many options of a ``SAMPLED`` decision a playout looks at.
-SAMPLE = 8
-
-
-def policy(state: GameState, seat: int, mine: list[Any], rng: random.Random, eps: float) -> Any:
-    """The playout policy: the greedy heuristic on the (sampled) state, sometimes one of its
-    runners-up.  ``mine`` are the seat's own legal actions.  Layout decisions with many
-    options choose among a random few of them (a playout needs a sensible move, not the best)."""
-    if len(mine) == 1:
-        return mine[0]
-    decision = engine.decision(state)
-    if len(mine) > SAMPLE and decision in SAMPLED:
-        mine = rng.sample(mine, SAMPLE)
-    ctx = Ctx.from_state(state, seat, decision)
-    if eps and rng.random() < eps:
-        return rng.choice(candidates(ctx, mine, 3, rng.getrandbits(32)))
-    return decide(ctx, mine, rng.getrandbits(32))
 
 
 def _quiet(state: GameState) -> bool:
@@ -398,6 +377,9 @@ class IsmctsBot:
         self, state: GameState, me: int, arm: Arm, root_round: int, rng: random.Random
     ) -> tuple[float, int]:
         """One playout from ``state`` starting with ``arm``'s action; returns (reward, steps)."""
+        # Playouts from a decision before the bidding stop when the bidding starts: what it
+        # changes (who starts the next round) the heuristic does not see anyway.
+        bidding = state.phase == "bidding"
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -408,18 +390,29 @@ class IsmctsBot:
         while state.to_act and state.round <= root_round:
             if steps >= depth and _quiet(state):
                 break
-            legal = engine.legal_actions(state)
+            if state.phase == "bidding" and not bidding:
+                break
             seat = me if me in state.to_act else state.to_act[0]
-            mine = [a for a in legal if a.seat == seat]
-            if not mine:
+            decision = engine.decision(state)
+            if decision == "pay" and state.payment is not None and state.payment.seat == seat:
+                state, paid = pay_all(state, seat, rng, eps)
+                steps += paid
+                if state.payment is not None and state.payment.seat == seat:
+                    break  # the sample left the seat short of its price (below)
+                continue
+            if seat == me and expanding:
+                mine = seat_actions(state, seat, decision)
+                if len(mine) > 1:
+                    action, node, expanding = self._tree_step(state, me, node, mine)
+                    path.append(node)
+                else:
+                    action = mine[0] if mine else None
+            else:
+                action = move(state, seat, decision, rng, eps)
+            if action is None:
                 # The sample gave a seat fewer cubes than a payment it owes (the sampler does
                 # not know that a bidder must hold its bid): score the position as it stands.
                 break
-            if seat == me and expanding and len(mine) > 1:
-                action, node, expanding = self._tree_step(state, me, node, mine)
-                path.append(node)
-            else:
-                action = policy(state, seat, mine, rng, eps)
             state = engine.apply(state, action)
             steps += 1
         reward = evaluate(state, me)
