@@ -50,7 +50,7 @@ from keythedral.vocab import SEAT_VALUE
 from .base import decision_rng, own_actions
 from .greedy import candidates, decide
 from .knowledge import Ctx, board, cost_terms
-from .playout import move, pay_all, seat_actions
+from .playout import move, pay_all, projected, seat_actions
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
@@ -260,6 +260,7 @@ class IsmctsBot:
         depth: int = 120,
         epsilon: float = 0.05,
         margin: float = 1.0,
+        project: bool = True,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -272,6 +273,7 @@ class IsmctsBot:
         self.depth = depth
         self.epsilon = epsilon
         self.margin = margin
+        self.project = bool(project)
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -380,6 +382,8 @@ class IsmctsBot:
         # Playouts from a decision before the bidding stop when the bidding starts: what it
         # changes (who starts the next round) the heuristic does not see anyway.
         bidding = state.phase == "bidding"
+        # From phase 1 they stop where the spending starts, its outcome projected.
+        project = self.project and state.phase == "place_workers"
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -391,6 +395,9 @@ class IsmctsBot:
             if steps >= depth and _quiet(state):
                 break
             if state.phase == "bidding" and not bidding:
+                break
+            if project and state.phase == "spend":
+                state = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]
             decision = engine.decision(state)

@@ -19,11 +19,15 @@ from typing import Any
 from keythedral import engine
 from keythedral.engine import GameState, buildings, houses, lawmaster, laws, market, payments
 from keythedral.engine.actions import make_pass, make_pay, make_place_cottage, make_place_field
-from keythedral.engine.cubes import COLOURS, INDEX
+from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours
+from keythedral.engine.catalogue import tile_cost
+from keythedral.engine.cubes import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, VALUE
 from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
+from keythedral.engine.market import TRADE_PRICE
+from keythedral.engine.state import replace
 
 from .greedy import candidates, decide
-from .knowledge import Ctx, keep_value
+from .knowledge import TYPE_WORTH, Ctx, board, cost_terms, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
@@ -64,13 +68,76 @@ def _layout_sample(state: GameState, seat: int, decision: str, rng: random.Rando
     return [make_place_cottage(seat, corners[i // k], numbers[i % k]) for i in picks]
 
 
+def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any:
+    """The best-scored action, or with chance ``eps`` one of the best three."""
+    if eps and len(scored) > 1 and rng.random() < eps:
+        scored.sort(key=lambda x: -x[0])
+        return rng.choice(scored[:3])[1]
+    return max(scored, key=lambda x: x[0])[1]
+
+
+def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
+    """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
+    worth, less for a number a rival home nearby uses), with the homes around each field
+    counted once for the step instead of once for each corner."""
+    types = board(state.fields).types
+    homes: dict[Pos, int] = {}
+    rivals: dict[Pos, set[int]] = {}
+    for c in state.cottages:
+        for f in corner_fields(c.corner):
+            homes[f] = homes.get(f, 0) + 1
+            if c.seat != seat:
+                rivals.setdefault(f, set()).add(c.number)
+    corners: dict[Pos, tuple[float, set[int]]] = {}
+    scored = []
+    for a in acts:
+        known = corners.get(a.corner)
+        if known is None:
+            total = 0.0
+            kinds = set()
+            near: set[int] = set()
+            for f in corner_fields(a.corner):
+                near |= rivals.get(f, set())
+                ftype = types.get(f)
+                if ftype is None:
+                    total += 0.3  # open ground the layout may still fill
+                    continue
+                kinds.add(ftype)
+                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * homes.get(f, 0))
+            known = corners[a.corner] = (total + 0.2 * len(kinds), near)
+        worth, near = known
+        scored.append((worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number, a))
+    return _top(scored, rng, eps)
+
+
+def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
+    """Greedy's choice of where to lay the next field (``score_place_field``: next to its own
+    homes, away from rivals', touching laid fields)."""
+    worth = TYPE_WORTH[state.field_stack[0]]
+    mine = {c.corner for c in state.cottages if c.seat == seat}
+    theirs = {c.corner for c in state.cottages if c.seat != seat}
+    types = board(state.fields).types
+    scored = []
+    for a in acts:
+        s = 0.0
+        for c in field_corners(a.pos):
+            if c in mine:
+                s += 1.5 * worth
+            elif c in theirs:
+                s -= 0.6 * worth
+        s += 0.1 * sum(1 for p in field_neighbours(a.pos) if p in types)
+        scored.append((s, a))
+    return _top(scored, rng, eps)
+
+
 def move(state: GameState, seat: int, decision: str, rng: random.Random, eps: float) -> Any:
     """The policy's move for ``seat`` (None when it has none: a sampled world the rules cannot
     play on)."""
-    if decision in ("place_field", "place_cottage"):
-        mine = _layout_sample(state, seat, decision, rng)
-    else:
-        mine = seat_actions(state, seat, decision)
+    if decision == "place_cottage":
+        return _cottage(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+    if decision == "place_field":
+        return _field(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+    mine = seat_actions(state, seat, decision)
     if not mine:
         return None
     return policy(state, seat, mine, rng, eps, decision)
@@ -132,3 +199,79 @@ def pay_all(state: GameState, seat: int, rng: random.Random, eps: float) -> tupl
         state, _ = payments.pay(state, action)
         p = state.payment
     return state, steps
+
+
+def projected(state: GameState) -> GameState:
+    """The state as the spending phase ahead would roughly leave it, worked out in one go
+    instead of played (for a playout that stops where the spending starts).
+
+    The seats take turns from the start player with greedy's main rules of thumb: buy the
+    affordable tile whose price hurts least; else buy the craft, or trade for the resource,
+    that the tile they are closest to affording lacks, from cubes that tile does not need;
+    else pass.  A round of turns in which everybody passes ends it.  No houses, laws or
+    fences, and the store never runs out."""
+    n = len(state.players)
+    hands = [list(p.cubes) for p in state.players]
+    bought = [list(p.buildings) for p in state.players]
+    mat = [list(t) for t in state.mat]
+    seat = state.start_player
+    idle = 0
+    for _ in range(12 * n):
+        tiles = next((t for t in mat if t), None)
+        if tiles is None or idle >= n:
+            break
+        hand = hands[seat]
+        tile = _project_turn(hand, tiles)
+        if tile is None:
+            idle += 1
+        else:
+            idle = 0
+            if tile:
+                tiles.remove(tile)
+                bought[seat].append(tile)
+        seat = (seat + 1) % n
+    players = tuple(
+        replace(p, cubes=tuple(h), buildings=tuple(b))
+        for p, h, b in zip(state.players, hands, bought, strict=True)
+    )
+    return replace(state, players=players, mat=tuple(tuple(t) for t in mat))
+
+
+def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
+    """One projected spending turn on ``hand`` (changed in place): the tile bought, "" for a
+    craft or a trade, None for a pass."""
+    best: tuple[float, str] | None = None
+    for t in tiles:
+        if all(hand[i] >= c for i, c, _ in cost_terms(t)):
+            key = (sum(c * VALUE[i] for i, c, _ in cost_terms(t)), t)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        for i, c, _ in cost_terms(best[1]):
+            hand[i] -= c
+        return best[1]
+    target = min(tiles, key=lambda t: (tile_shortfall(hand, t), t))
+    cost = tile_cost(target)
+    spare = [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
+    short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+    for craft in (GOLD, GLASS, IRON):
+        price = CRAFT_PRICE[COLOURS[craft]]
+        if short[craft] and sum(spare) >= price:
+            _give(hand, spare, price)
+            hand[craft] += 1
+            return ""
+    if not any(short[5:]) and sum(spare) >= TRADE_PRICE:
+        _give(hand, spare, TRADE_PRICE)
+        hand[next(i for i in range(5) if short[i])] += 1
+        return ""
+    return None
+
+
+def _give(hand: list[int], spare: list[int], k: int) -> None:
+    """Pay ``k`` cubes from ``spare`` (what the target does not need), the cheapest first."""
+    for i in sorted(range(8), key=lambda i: VALUE[i]):
+        take = min(k, spare[i])
+        hand[i] -= take
+        k -= take
+        if not k:
+            return
