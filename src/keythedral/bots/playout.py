@@ -14,12 +14,13 @@ Which states a playout stops at is the search's business (:mod:`.ismcts`).
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameState, buildings, houses, lawmaster, laws, market, payments
 from keythedral.engine.actions import make_pass, make_pay, make_place_cottage, make_place_field
-from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours
+from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours, index
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, VALUE
 from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
@@ -27,7 +28,7 @@ from keythedral.engine.market import TRADE_PRICE
 from keythedral.engine.state import replace
 
 from .greedy import candidates, decide
-from .knowledge import TYPE_WORTH, Ctx, board, cost_terms, keep_value, tile_shortfall
+from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
@@ -76,18 +77,18 @@ def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any
     return max(scored, key=lambda x: x[0])[1]
 
 
+@cache
+def _around(corner: Pos) -> tuple[tuple[Pos, tuple[Pos, ...]], ...]:
+    """Each field a corner touches, with the corners touching that field."""
+    return tuple((f, field_corners(f)) for f in corner_fields(corner))
+
+
 def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
-    worth, less for a number a rival home nearby uses), with the homes around each field
-    counted once for the step instead of once for each corner."""
-    types = board(state.fields).types
-    homes: dict[Pos, int] = {}
-    rivals: dict[Pos, set[int]] = {}
-    for c in state.cottages:
-        for f in corner_fields(c.corner):
-            homes[f] = homes.get(f, 0) + 1
-            if c.seat != seat:
-                rivals.setdefault(f, set()).add(c.number)
+    worth, less for a number a rival home nearby uses), looking only at the homes around the
+    sampled corners."""
+    types = index(state.fields).types
+    at = {c.corner: c for c in state.cottages}
     corners: dict[Pos, tuple[float, set[int]]] = {}
     scored = []
     for a in acts:
@@ -96,36 +97,48 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
             total = 0.0
             kinds = set()
             near: set[int] = set()
-            for f in corner_fields(a.corner):
-                near |= rivals.get(f, set())
+            for f, touching in _around(a.corner):
+                homes = 0
+                for c in touching:
+                    if c in at:
+                        homes += 1
+                        home = at[c]
+                        if home.seat != seat:
+                            near.add(home.number)
                 ftype = types.get(f)
                 if ftype is None:
                     total += 0.3  # open ground the layout may still fill
                     continue
                 kinds.add(ftype)
-                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * homes.get(f, 0))
+                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * homes)
             known = corners[a.corner] = (total + 0.2 * len(kinds), near)
         worth, near = known
         scored.append((worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number, a))
     return _top(scored, rng, eps)
 
 
+@cache
+def _beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
+    """A field place's corners and its neighbouring places."""
+    return field_corners(pos), field_neighbours(pos)
+
+
 def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of where to lay the next field (``score_place_field``: next to its own
     homes, away from rivals', touching laid fields)."""
     worth = TYPE_WORTH[state.field_stack[0]]
-    mine = {c.corner for c in state.cottages if c.seat == seat}
-    theirs = {c.corner for c in state.cottages if c.seat != seat}
-    types = board(state.fields).types
+    homes = {c.corner: (1.5 * worth if c.seat == seat else -0.6 * worth) for c in state.cottages}
+    types = index(state.fields).types
     scored = []
     for a in acts:
+        corners, neighbours = _beside(a.pos)
         s = 0.0
-        for c in field_corners(a.pos):
-            if c in mine:
-                s += 1.5 * worth
-            elif c in theirs:
-                s -= 0.6 * worth
-        s += 0.1 * sum(1 for p in field_neighbours(a.pos) if p in types)
+        for c in corners:
+            if c in homes:
+                s += homes[c]
+        for p in neighbours:
+            if p in types:
+                s += 0.1
         scored.append((s, a))
     return _top(scored, rng, eps)
 
