@@ -22,7 +22,17 @@ from keythedral.engine import GameState, buildings, houses, lawmaster, laws, mar
 from keythedral.engine.actions import make_pass, make_pay, make_place_cottage, make_place_field
 from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours, index
 from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, VALUE
+from keythedral.engine.cubes import (
+    COLOURS,
+    CRAFT_PRICE,
+    GLASS,
+    GOLD,
+    INDEX,
+    IRON,
+    STONE,
+    VALUE,
+    WOOD,
+)
 from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
 from keythedral.engine.market import TRADE_PRICE
 from keythedral.engine.state import replace
@@ -219,14 +229,17 @@ def projected(state: GameState) -> GameState:
     instead of played (for a playout that stops where the spending starts).
 
     The seats take turns from the start player with greedy's main rules of thumb: buy the
-    affordable tile whose price hurts least; else buy the craft, or trade for the resource,
+    affordable tile whose price hurts least; else, while houses still pay, turn the cottage
+    with the most open fields into a house; else buy the craft, or trade for the resource,
     that the tile they are closest to affording lacks, from cubes that tile does not need;
-    else pass.  A round of turns in which everybody passes ends it.  No houses, laws or
-    fences, and the store never runs out."""
+    else pass.  A round of turns in which everybody passes ends it.  No laws or fences, and
+    the store never runs out."""
     n = len(state.players)
     hands = [list(p.cubes) for p in state.players]
     bought = [list(p.buildings) for p in state.players]
     mat = [list(t) for t in state.mat]
+    cottages = list(state.cottages)
+    houses_pay = sum(len(t) for t in mat) / max(1.0, 0.55 * n) > 2.0  # greedy's house_worth
     seat = state.start_player
     idle = 0
     for _ in range(12 * n):
@@ -235,6 +248,11 @@ def projected(state: GameState) -> GameState:
             break
         hand = hands[seat]
         tile = _project_turn(hand, tiles)
+        if tile is None and houses_pay and hand[STONE] and hand[WOOD]:
+            tile = _convert(state, cottages, seat)
+            if tile is not None:
+                hand[STONE] -= 1
+                hand[WOOD] -= 1
         if tile is None:
             idle += 1
         else:
@@ -247,7 +265,26 @@ def projected(state: GameState) -> GameState:
         replace(p, cubes=tuple(h), buildings=tuple(b))
         for p, h, b in zip(state.players, hands, bought, strict=True)
     )
-    return replace(state, players=players, mat=tuple(tuple(t) for t in mat))
+    return replace(
+        state, players=players, mat=tuple(tuple(t) for t in mat), cottages=tuple(cottages)
+    )
+
+
+def _convert(state: GameState, cottages: list[Any], seat: int) -> str | None:
+    """Turn ``seat``'s cottage with the most open fields (at least one) into a house: "" if
+    one was, None if none could be."""
+    fenced = {(f.corner, f.field) for f in state.fences}
+    fields = index(state.fields)
+    best, most = -1, 0
+    for i, c in enumerate(cottages):
+        if c.seat == seat and not c.house:
+            open_ = sum(1 for f in fields.fields_of(c.corner) if (c.corner, f) not in fenced)
+            if open_ > most:
+                best, most = i, open_
+    if best < 0:
+        return None
+    cottages[best] = cottages[best]._replace(house=True)
+    return ""
 
 
 def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
