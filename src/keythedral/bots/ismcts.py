@@ -48,9 +48,9 @@ from keythedral.engine.cubes import VALUE
 from keythedral.vocab import SEAT_VALUE
 
 from .base import decision_rng, own_actions
-from .greedy import candidates, decide
+from .greedy import candidates
 from .knowledge import Ctx, board, cost_terms
-from .playout import move, pay_all, projected, seat_actions
+from .playout import move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
@@ -437,9 +437,7 @@ class IsmctsBot:
         options; how many grows with the visits (progressive widening, the greedy move first).
         Returns (action, its node, whether the descent goes on: False once a node is new)."""
         k = 1 + int(math.sqrt(node.visits) / 2)
-        options = candidates(Ctx.from_state(state, me), mine, k) if k > 1 else None
-        if options is None:
-            options = [decide(Ctx.from_state(state, me), mine)]
+        options = tree_options(Ctx.from_state(state, me), mine, k)
         children = node.children
         for a in options:
             child = children.get(a)

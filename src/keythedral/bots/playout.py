@@ -13,6 +13,7 @@ Which states a playout stops at is the search's business (:mod:`.ismcts`).
 
 from __future__ import annotations
 
+import heapq
 import random
 from functools import cache
 from typing import Any
@@ -37,7 +38,7 @@ from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
 from keythedral.engine.market import TRADE_PRICE
 from keythedral.engine.state import replace
 
-from .greedy import candidates, decide
+from .greedy import SCORERS, candidates, decide
 from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
@@ -325,3 +326,14 @@ def _give(hand: list[int], spare: list[int], k: int) -> None:
         k -= take
         if not k:
             return
+
+
+def tree_options(ctx: Ctx, mine: list[Any], k: int) -> list[Any]:
+    """Greedy's move and up to ``k - 1`` runners-up (``candidates``), scoring a decision that
+    greedy scores option by option only once (``candidates`` scores it twice: once to choose,
+    once to rank)."""
+    scorer = SCORERS.get(ctx.decision)
+    if scorer is None or len(mine) <= k or any(a.kind == "play_law" for a in mine):
+        return candidates(ctx, mine, k) if k > 1 else [decide(ctx, mine)]
+    scores = scorer(ctx, mine)
+    return [mine[i] for i in heapq.nlargest(k, range(len(mine)), key=scores.__getitem__)]
