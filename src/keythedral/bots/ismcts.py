@@ -43,13 +43,14 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import Action, GameState, PlayerView
+from keythedral.engine.board import index
 from keythedral.engine.catalogue import buildings, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import VALUE
 from keythedral.vocab import SEAT_VALUE
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
-from .knowledge import Ctx, board, cost_terms
+from .knowledge import Ctx, cost_terms
 from .playout import move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
@@ -73,7 +74,7 @@ def seat_rate(edition: str, stage: int) -> float:
 
 def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
     blocked = fenced.get(corner, ())
-    return sum(1 for f in board(state.fields).fields_of(corner) if f not in blocked)
+    return sum(1 for f in index(state.fields).fields_of(corner) if f not in blocked)
 
 
 def values(state: GameState) -> list[float]:
