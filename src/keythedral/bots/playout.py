@@ -241,8 +241,9 @@ def projected(state: GameState) -> GameState:
     mat = [list(t) for t in state.mat]
     cottages = list(state.cottages)
     houses_pay = sum(len(t) for t in mat) / max(1.0, 0.55 * n) > 2.0  # greedy's house_worth
-    seat = state.start_player
-    idle = 0
+    seat, idle = state.start_player, 0
+    if state.phase == "spend" and state.window_done == "spend":  # under way
+        seat, idle = state.turn, state.passes
     for _ in range(12 * n):
         tiles = next((t for t in mat if t), None)
         if tiles is None or idle >= n:
