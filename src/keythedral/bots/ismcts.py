@@ -10,13 +10,19 @@ Each iteration
    the fast playout policy, on their sampled hands, as an opponent model.  Decisions with many
    options keep the greedy heuristic's best few (``width``);
 3. **expands** one new action, the greedy choice first;
-4. **plays out** with the fast policy (the greedy heuristic over the state, a little random)
-   until the end of the current round, the end of the game, or ``depth`` actions (then on
-   to the first quiet state: no payment half made, no cube or law answer pending).  Layout
-   decisions with many options choose among a random 8 of them in playouts.  The default
-   depth lets playouts reach the end of the round: cut at 12 steps they run 2.3x as many a
-   second, but the bot won 55% of 20 two-player games against greedy instead of 95% (both
-   at 0.5 s a move, docs/benchmarks.md), the heuristic misjudging mid-round positions;
+4. **plays out** with the fast policy (the greedy heuristic over the state, a little random,
+   with the shortcuts of :mod:`.playout`: payments in one go, no fences listed, layout
+   options sampled) until a phase boundary: from phase 1, to where the spending starts, whose
+   outcome is then projected in one pass (greedy's main rules of thumb: buy, build a house,
+   buy a craft or trade toward a tile); from the layout or the spending, to where the bidding
+   starts (who starts next round is nothing the heuristic sees); from the bidding, to the end
+   of the round; or to the end of the game, or ``depth`` actions (then on to the first quiet
+   state: no payment half made, no cube or law answer pending).  A phase boundary, not a
+   count of steps: cut after 12 steps, every arm got a different horizon (a purchase's
+   payment used up its depth) and the bot won 55% of 20 two-player games against greedy
+   instead of 95% (docs/benchmarks.md).  The projection keeps the comparison of the arms:
+   the differences between two arms' rewards on the same world correlate with a real
+   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs);
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
@@ -246,7 +252,8 @@ class IsmctsBot:
     """Information-set MCTS.  Options: ``iterations`` and/or ``time`` (seconds per move; with
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
     ``depth`` (playout length cap), ``epsilon`` (playout randomness), ``margin`` (how many
-    standard errors an alternative must beat the greedy move by)."""
+    standard errors an alternative must beat the greedy move by), ``project`` (playouts from
+    phase 1 stop where the spending starts and project it; off: they play it)."""
 
     name = "ismcts"
 
@@ -266,6 +273,8 @@ class IsmctsBot:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
         _check_options(iterations, time, c, width, depth, epsilon, margin)
+        if project not in (True, False):  # 0 and 1 too
+            raise ValueError(f"ismcts's project is on or off, not {project!r}")
         self.seed = seed
         self.iterations = iterations
         self.time = time
