@@ -172,7 +172,8 @@ def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
         steps[view.decision] += bot.last.steps
     total_its, total_secs = sum(its.values()), sum(secs.values())
     print(
-        f"ismcts, {iterations} iterations a move, playouts cut after {bot.depth} steps, "
+        f"ismcts, {iterations} iterations a move, playouts of at most {bot.depth} steps"
+        f"{' (spending projected)' if bot.project else ''}, "
         f"{len(moments)} decisions of seat 0 in {games} greedy {players}-player games"
     )
     print(f"  {'decision':<20}{'moves':>7}{'iter/s':>9}{'steps/iter':>12}")
