@@ -173,7 +173,7 @@ def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
     total_its, total_secs = sum(its.values()), sum(secs.values())
     print(
         f"ismcts, {iterations} iterations a move, playouts of at most {bot.depth} steps"
-        f"{' (spending projected)' if bot.project else ''}, "
+        f"{' (spending projected)' if getattr(bot, 'project', False) else ''}, "
         f"{len(moments)} decisions of seat 0 in {games} greedy {players}-player games"
     )
     print(f"  {'decision':<20}{'moves':>7}{'iter/s':>9}{'steps/iter':>12}")
