@@ -13,8 +13,9 @@ asking the bot, as ``keythedral simulate`` does.
 
 ``search`` collects the decisions seat 0 faces in greedy games and lets ismcts search each with
 a fixed iteration budget: iterations per second of CPU (one core), per kind of decision.
-``--reference`` measures, in the same run and on the same decisions, playouts that go on to
-the end of the round (``depth=1000``, what ismcts did before its playouts were cut short).
+``--reference`` measures, in the same run and on the same decisions, playouts from phase 1
+that play the spending out (``project=off``) instead of projecting it.  For the code before
+the playout shortcuts, run this script with ``PYTHONPATH`` pointing at an older checkout.
 
 ``strength`` is ``keythedral simulate`` with the table printed (see ``--help`` there).
 """
@@ -154,8 +155,8 @@ def search(
     options = {} if depth is None else {"depth": depth}
     _search(moments, IsmctsBot(seed=1, iterations=iterations, **options), games, players)
     if reference:
-        print("reference, the same decisions with playouts to the end of the round:")
-        _search(moments, IsmctsBot(seed=1, iterations=iterations, depth=1000), games, players)
+        print("reference, the same decisions with the spending played out (project=off):")
+        _search(moments, IsmctsBot(seed=1, iterations=iterations, project=False), games, players)
 
 
 def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
@@ -171,7 +172,8 @@ def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
         steps[view.decision] += bot.last.steps
     total_its, total_secs = sum(its.values()), sum(secs.values())
     print(
-        f"ismcts, {iterations} iterations a move, playouts cut after {bot.depth} steps, "
+        f"ismcts, {iterations} iterations a move, playouts of at most {bot.depth} steps"
+        f"{' (spending projected)' if getattr(bot, 'project', False) else ''}, "
         f"{len(moments)} decisions of seat 0 in {games} greedy {players}-player games"
     )
     print(f"  {'decision':<20}{'moves':>7}{'iter/s':>9}{'steps/iter':>12}")
@@ -209,9 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     se.add_argument("--iterations", type=int, default=100)
     se.add_argument("--seed", type=int, default=2000)
     se.add_argument("--depth", type=int, help="playout steps before the cut (the bot's default)")
-    se.add_argument(
-        "--reference", action="store_true", help="also playouts to the end of the round"
-    )
+    se.add_argument("--reference", action="store_true", help="also with the spending played out")
     sub.add_parser("strength", help="keythedral simulate (the same options)")
     args = ap.parse_args(argv)
     if args.what == "speed":

@@ -61,6 +61,8 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
     timed = make_bot("ismcts", 2, time=0.5)
     assert isinstance(timed, bots.IsmctsBot) and timed.time == 0.5
     assert parse_spec(" Greedy ") == ("greedy", {})
+    played = make_bot("ismcts:project=off")
+    assert isinstance(played, bots.IsmctsBot) and not played.project
 
 
 @pytest.mark.parametrize(
@@ -71,6 +73,7 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:iterations", "must look like key=value"),
         ("ismcts:iterations=0", "at least one iteration"),
         ("ismcts:time=-1", "positive time"),
+        ("ismcts:project=maybe", "on or off"),
     ],
 )
 def test_bad_bot_specs_are_refused_with_a_clear_message(spec: str, words: str) -> None:

@@ -10,13 +10,19 @@ Each iteration
    the fast playout policy, on their sampled hands, as an opponent model.  Decisions with many
    options keep the greedy heuristic's best few (``width``);
 3. **expands** one new action, the greedy choice first;
-4. **plays out** with the fast policy (the greedy heuristic over the state, a little random)
-   until the end of the current round, the end of the game, or ``depth`` actions (then on
-   to the first quiet state: no payment half made, no cube or law answer pending).  Layout
-   decisions with many options choose among a random 8 of them in playouts.  The default
-   depth lets playouts reach the end of the round: cut at 12 steps they run 2.3x as many a
-   second, but the bot won 55% of 20 two-player games against greedy instead of 95% (both
-   at 0.5 s a move, docs/benchmarks.md), the heuristic misjudging mid-round positions;
+4. **plays out** with the fast policy (the greedy heuristic over the state, a little random,
+   with the shortcuts of :mod:`.playout`: payments in one go, no fences listed, layout
+   options sampled) until a phase boundary: from phase 1, to where the spending starts, whose
+   outcome is then projected in one pass (greedy's main rules of thumb: buy, build a house,
+   buy a craft or trade toward a tile); from the layout or the spending, to where the bidding
+   starts (who starts next round is nothing the heuristic sees); from the bidding, to the end
+   of the round; or to the end of the game, or ``depth`` actions (then on to the first quiet
+   state: no payment half made, no cube or law answer pending).  A phase boundary, not a
+   count of steps: cut after 12 steps, every arm got a different horizon (a purchase's
+   payment used up its depth) and the bot won 55% of 20 two-player games against greedy
+   instead of 95% (docs/benchmarks.md).  The projection keeps the comparison of the arms:
+   the differences between two arms' rewards on the same world correlate with a real
+   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs);
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
@@ -43,13 +49,15 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import Action, GameState, PlayerView
+from keythedral.engine.board import index
 from keythedral.engine.catalogue import buildings, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import VALUE
 from keythedral.vocab import SEAT_VALUE
 
 from .base import decision_rng, own_actions
-from .greedy import candidates, decide
-from .knowledge import Ctx, board, cost_terms
+from .greedy import candidates
+from .knowledge import Ctx, cost_terms
+from .playout import move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
@@ -72,7 +80,7 @@ def seat_rate(edition: str, stage: int) -> float:
 
 def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
     blocked = fenced.get(corner, ())
-    return sum(1 for f in board(state.fields).fields_of(corner) if f not in blocked)
+    return sum(1 for f in index(state.fields).fields_of(corner) if f not in blocked)
 
 
 def values(state: GameState) -> list[float]:
@@ -133,28 +141,6 @@ def evaluate(state: GameState, seat: int) -> float:
     best_rival = max(x for s, x in enumerate(v) if s != seat)
     scale = 1.5 if state.config.edition == "classic" else 4.0
     return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
-
-
-#: Decisions whose options greedy scores one by one, at a cost that grows with their number:
-#: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
-SAMPLED = frozenset({"place_field", "place_cottage", "relocate"})
-#: How many options of a ``SAMPLED`` decision a playout looks at.
-SAMPLE = 8
-
-
-def policy(state: GameState, seat: int, mine: list[Any], rng: random.Random, eps: float) -> Any:
-    """The playout policy: the greedy heuristic on the (sampled) state, sometimes one of its
-    runners-up.  ``mine`` are the seat's own legal actions.  Layout decisions with many
-    options choose among a random few of them (a playout needs a sensible move, not the best)."""
-    if len(mine) == 1:
-        return mine[0]
-    decision = engine.decision(state)
-    if len(mine) > SAMPLE and decision in SAMPLED:
-        mine = rng.sample(mine, SAMPLE)
-    ctx = Ctx.from_state(state, seat, decision)
-    if eps and rng.random() < eps:
-        return rng.choice(candidates(ctx, mine, 3, rng.getrandbits(32)))
-    return decide(ctx, mine, rng.getrandbits(32))
 
 
 def _quiet(state: GameState) -> bool:
@@ -266,7 +252,8 @@ class IsmctsBot:
     """Information-set MCTS.  Options: ``iterations`` and/or ``time`` (seconds per move; with
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
     ``depth`` (playout length cap), ``epsilon`` (playout randomness), ``margin`` (how many
-    standard errors an alternative must beat the greedy move by)."""
+    standard errors an alternative must beat the greedy move by), ``project`` (playouts from
+    phase 1 stop where the spending starts and project it; off: they play it)."""
 
     name = "ismcts"
 
@@ -281,10 +268,13 @@ class IsmctsBot:
         depth: int = 120,
         epsilon: float = 0.05,
         margin: float = 1.0,
+        project: bool = True,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
         _check_options(iterations, time, c, width, depth, epsilon, margin)
+        if project not in (True, False):  # 0 and 1 too
+            raise ValueError(f"ismcts's project is on or off, not {project!r}")
         self.seed = seed
         self.iterations = iterations
         self.time = time
@@ -293,6 +283,7 @@ class IsmctsBot:
         self.depth = depth
         self.epsilon = epsilon
         self.margin = margin
+        self.project = bool(project)
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -398,6 +389,11 @@ class IsmctsBot:
         self, state: GameState, me: int, arm: Arm, root_round: int, rng: random.Random
     ) -> tuple[float, int]:
         """One playout from ``state`` starting with ``arm``'s action; returns (reward, steps)."""
+        # Playouts from a decision before the bidding stop when the bidding starts: what it
+        # changes (who starts the next round) the heuristic does not see anyway.
+        bidding = state.phase == "bidding"
+        # From phase 1 they stop where the spending starts, its outcome projected.
+        project = self.project and state.phase == "place_workers"
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -408,18 +404,32 @@ class IsmctsBot:
         while state.to_act and state.round <= root_round:
             if steps >= depth and _quiet(state):
                 break
-            legal = engine.legal_actions(state)
+            if state.phase == "bidding" and not bidding:
+                break
+            if project and state.phase == "spend":
+                state = projected(state)
+                break
             seat = me if me in state.to_act else state.to_act[0]
-            mine = [a for a in legal if a.seat == seat]
-            if not mine:
+            decision = engine.decision(state)
+            if decision == "pay" and state.payment is not None and state.payment.seat == seat:
+                state, paid = pay_all(state, seat, rng, eps)
+                steps += paid
+                if state.payment is not None and state.payment.seat == seat:
+                    break  # the sample left the seat short of its price (below)
+                continue
+            if seat == me and expanding:
+                mine = seat_actions(state, seat, decision)
+                if len(mine) > 1:
+                    action, node, expanding = self._tree_step(state, me, node, mine)
+                    path.append(node)
+                else:
+                    action = mine[0] if mine else None
+            else:
+                action = move(state, seat, decision, rng, eps)
+            if action is None:
                 # The sample gave a seat fewer cubes than a payment it owes (the sampler does
                 # not know that a bidder must hold its bid): score the position as it stands.
                 break
-            if seat == me and expanding and len(mine) > 1:
-                action, node, expanding = self._tree_step(state, me, node, mine)
-                path.append(node)
-            else:
-                action = policy(state, seat, mine, rng, eps)
             state = engine.apply(state, action)
             steps += 1
         reward = evaluate(state, me)
@@ -437,9 +447,7 @@ class IsmctsBot:
         options; how many grows with the visits (progressive widening, the greedy move first).
         Returns (action, its node, whether the descent goes on: False once a node is new)."""
         k = 1 + int(math.sqrt(node.visits) / 2)
-        options = candidates(Ctx.from_state(state, me), mine, k) if k > 1 else None
-        if options is None:
-            options = [decide(Ctx.from_state(state, me), mine)]
+        options = tree_options(Ctx.from_state(state, me), mine, k)
         children = node.children
         for a in options:
             child = children.get(a)

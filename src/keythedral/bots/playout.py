@@ -1,0 +1,340 @@
+"""The search bot's playouts: the greedy heuristic as the policy of every seat, over a
+determinized state, with shortcuts for what a playout does not need.
+
+- **Spending turns list no fences.**  The greedy policy never builds or removes one, and the
+  fence edges are most of a spending turn's options and most of the cost of listing them.
+- **A payment is made in one go**: each cube chosen as greedy would choose it (the one it
+  needs least, from the hand as it is after the cubes before), without listing the legal
+  payments or asking the policy for every cube (payments are about a quarter of the steps).
+- **Layout decisions with many options** choose among a random ``SAMPLE`` of them.
+
+Which states a playout stops at is the search's business (:mod:`.ismcts`).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from functools import cache
+from typing import Any
+
+from keythedral import engine
+from keythedral.engine import GameState, buildings, houses, lawmaster, laws, market, payments
+from keythedral.engine.actions import make_pass, make_pay, make_place_cottage, make_place_field
+from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours, index
+from keythedral.engine.catalogue import tile_cost
+from keythedral.engine.cubes import (
+    COLOURS,
+    CRAFT_PRICE,
+    GLASS,
+    GOLD,
+    INDEX,
+    IRON,
+    STONE,
+    VALUE,
+    WOOD,
+)
+from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
+from keythedral.engine.market import TRADE_PRICE
+from keythedral.engine.state import replace
+
+from .greedy import SCORERS, candidates, decide
+from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
+
+#: Decisions whose options greedy scores one by one, at a cost that grows with their number:
+#: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
+SAMPLED = frozenset({"place_field", "place_cottage", "relocate"})
+#: How many options of a ``SAMPLED`` decision a playout looks at.
+SAMPLE = 8
+#: The parts of a spending turn's options that the greedy policy may take (no fences).
+_SPEND_PARTS = (buildings.legal, houses.legal, market.legal, lawmaster.legal)
+
+
+def seat_actions(state: GameState, seat: int, decision: str) -> list[Any]:
+    """``seat``'s legal actions that the playout policy may take (a spending turn without its
+    fences: the same list the engine gives otherwise)."""
+    if decision == "spend" and state.turn == seat:
+        acts: list[Any] = []
+        for part in _SPEND_PARTS:
+            acts.extend(part(state, seat))
+        acts.append(make_pass(seat))
+        if state.players[seat].laws:
+            acts.extend(laws.options(state, seat, "own"))
+        return acts
+    return [a for a in engine.legal_actions(state) if a.seat == seat]
+
+
+def _layout_sample(state: GameState, seat: int, decision: str, rng: random.Random) -> list[Any]:
+    """A random ``SAMPLE`` of a layout decision's options (all of them if there are fewer),
+    drawn without listing them all."""
+    if decision == "place_field":
+        spots = field_spots(state)
+        if len(spots) > SAMPLE:
+            spots = tuple(rng.sample(spots, SAMPLE))
+        return [make_place_field(seat, p) for p in spots]
+    corners = free_corners(state)
+    numbers = unplaced_numbers(state, seat)
+    k = len(numbers)
+    total = len(corners) * k
+    picks = range(total) if total <= SAMPLE else rng.sample(range(total), SAMPLE)
+    return [make_place_cottage(seat, corners[i // k], numbers[i % k]) for i in picks]
+
+
+def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any:
+    """The best-scored action, or with chance ``eps`` one of the best three."""
+    if eps and len(scored) > 1 and rng.random() < eps:
+        scored.sort(key=lambda x: -x[0])
+        return rng.choice(scored[:3])[1]
+    return max(scored, key=lambda x: x[0])[1]
+
+
+@cache
+def _around(corner: Pos) -> tuple[tuple[Pos, tuple[Pos, ...]], ...]:
+    """Each field a corner touches, with the corners touching that field."""
+    return tuple((f, field_corners(f)) for f in corner_fields(corner))
+
+
+def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
+    """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
+    worth, less for a number a rival home nearby uses), looking only at the homes around the
+    sampled corners."""
+    types = index(state.fields).types
+    at = {c.corner: c for c in state.cottages}
+    corners: dict[Pos, tuple[float, set[int]]] = {}
+    scored = []
+    for a in acts:
+        known = corners.get(a.corner)
+        if known is None:
+            total = 0.0
+            kinds = set()
+            near: set[int] = set()
+            for f, touching in _around(a.corner):
+                homes = 0
+                for c in touching:
+                    if c in at:
+                        homes += 1
+                        home = at[c]
+                        if home.seat != seat:
+                            near.add(home.number)
+                ftype = types.get(f)
+                if ftype is None:
+                    total += 0.3  # open ground the layout may still fill
+                    continue
+                kinds.add(ftype)
+                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * homes)
+            known = corners[a.corner] = (total + 0.2 * len(kinds), near)
+        worth, near = known
+        scored.append((worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number, a))
+    return _top(scored, rng, eps)
+
+
+@cache
+def _beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
+    """A field place's corners and its neighbouring places."""
+    return field_corners(pos), field_neighbours(pos)
+
+
+def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
+    """Greedy's choice of where to lay the next field (``score_place_field``: next to its own
+    homes, away from rivals', touching laid fields)."""
+    worth = TYPE_WORTH[state.field_stack[0]]
+    homes = {c.corner: (1.5 * worth if c.seat == seat else -0.6 * worth) for c in state.cottages}
+    types = index(state.fields).types
+    scored = []
+    for a in acts:
+        corners, neighbours = _beside(a.pos)
+        s = 0.0
+        for c in corners:
+            if c in homes:
+                s += homes[c]
+        for p in neighbours:
+            if p in types:
+                s += 0.1
+        scored.append((s, a))
+    return _top(scored, rng, eps)
+
+
+def move(state: GameState, seat: int, decision: str, rng: random.Random, eps: float) -> Any:
+    """The policy's move for ``seat`` (None when it has none: a sampled world the rules cannot
+    play on)."""
+    if decision == "place_cottage":
+        return _cottage(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+    if decision == "place_field":
+        return _field(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+    mine = seat_actions(state, seat, decision)
+    if not mine:
+        return None
+    return policy(state, seat, mine, rng, eps, decision)
+
+
+def policy(
+    state: GameState,
+    seat: int,
+    mine: list[Any],
+    rng: random.Random,
+    eps: float,
+    decision: str | None = None,
+) -> Any:
+    """The playout policy: the greedy heuristic on the (sampled) state, sometimes one of its
+    runners-up.  ``mine`` are the seat's own legal actions.  Layout decisions with many
+    options choose among a random few of them (a playout needs a sensible move, not the best)."""
+    if len(mine) == 1:
+        return mine[0]
+    decision = decision or engine.decision(state)
+    if len(mine) > SAMPLE and decision in SAMPLED:
+        mine = rng.sample(mine, SAMPLE)
+    ctx = Ctx.from_state(state, seat, decision)
+    if eps and rng.random() < eps:
+        return rng.choice(candidates(ctx, mine, 3, rng.getrandbits(32)))
+    return decide(ctx, mine, rng.getrandbits(32))
+
+
+def pay_all(state: GameState, seat: int, rng: random.Random, eps: float) -> tuple[GameState, int]:
+    """Settle the pending payment of ``seat`` as the greedy policy would, cube by cube, and
+    return the state after it and the number of cubes given.  Stops early (the payment still
+    pending) if the hand holds no cube the price accepts (a sampled world the rules cannot
+    play on)."""
+    p = state.payment
+    assert p is not None and p.seat == seat
+    buying = INDEX[p.target] if p.purpose == "craft" else -1
+    ctx = Ctx.from_state(state, seat, "pay")
+    steps = 0
+    while p is not None:
+        hand = state.players[seat].cubes
+        ctx.cubes = hand
+        ctx.memo = {}
+        need = ctx.need()
+        scored = [
+            (-keep_value(ctx, need, hand, i) - (10.0 if i == buying else 0.0), i)
+            for i in range(8)
+            if hand[i] and payments.accepts(p, i)
+        ]
+        if not scored:
+            break
+        if eps and len(scored) > 1 and rng.random() < eps:
+            scored.sort(reverse=True)
+            colour = rng.choice(scored[:3])[1]
+        else:
+            colour = max(scored)[1]
+        action = make_pay(seat, COLOURS[colour])
+        steps += 1
+        if p.owed == 1:  # the last cube: the engine finishes what the price bought
+            return engine.apply(state, action), steps
+        state, _ = payments.pay(state, action)
+        p = state.payment
+    return state, steps
+
+
+def projected(state: GameState) -> GameState:
+    """The state as the spending phase ahead would roughly leave it, worked out in one go
+    instead of played (for a playout that stops where the spending starts).
+
+    The seats take turns from the start player with greedy's main rules of thumb: buy the
+    affordable tile whose price hurts least; else, while houses still pay, turn the cottage
+    with the most open fields into a house; else buy the craft, or trade for the resource,
+    that the tile they are closest to affording lacks, from cubes that tile does not need;
+    else pass.  A round of turns in which everybody passes ends it.  No laws or fences, and
+    the store never runs out."""
+    n = len(state.players)
+    hands = [list(p.cubes) for p in state.players]
+    bought = [list(p.buildings) for p in state.players]
+    mat = [list(t) for t in state.mat]
+    cottages = list(state.cottages)
+    houses_pay = sum(len(t) for t in mat) / max(1.0, 0.55 * n) > 2.0  # greedy's house_worth
+    seat, idle = state.start_player, 0
+    if state.phase == "spend" and state.window_done == "spend":  # under way
+        seat, idle = state.turn, state.passes
+    for _ in range(12 * n):
+        tiles = next((t for t in mat if t), None)
+        if tiles is None or idle >= n:
+            break
+        hand = hands[seat]
+        tile = _project_turn(hand, tiles)
+        if tile is None and houses_pay and hand[STONE] and hand[WOOD]:
+            tile = _convert(state, cottages, seat)
+            if tile is not None:
+                hand[STONE] -= 1
+                hand[WOOD] -= 1
+        if tile is None:
+            idle += 1
+        else:
+            idle = 0
+            if tile:
+                tiles.remove(tile)
+                bought[seat].append(tile)
+        seat = (seat + 1) % n
+    players = tuple(
+        replace(p, cubes=tuple(h), buildings=tuple(b))
+        for p, h, b in zip(state.players, hands, bought, strict=True)
+    )
+    return replace(
+        state, players=players, mat=tuple(tuple(t) for t in mat), cottages=tuple(cottages)
+    )
+
+
+def _convert(state: GameState, cottages: list[Any], seat: int) -> str | None:
+    """Turn ``seat``'s cottage with the most open fields (at least one) into a house: "" if
+    one was, None if none could be."""
+    fenced = {(f.corner, f.field) for f in state.fences}
+    fields = index(state.fields)
+    best, most = -1, 0
+    for i, c in enumerate(cottages):
+        if c.seat == seat and not c.house:
+            open_ = sum(1 for f in fields.fields_of(c.corner) if (c.corner, f) not in fenced)
+            if open_ > most:
+                best, most = i, open_
+    if best < 0:
+        return None
+    cottages[best] = cottages[best]._replace(house=True)
+    return ""
+
+
+def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
+    """One projected spending turn on ``hand`` (changed in place): the tile bought, "" for a
+    craft or a trade, None for a pass."""
+    best: tuple[float, str] | None = None
+    for t in tiles:
+        if all(hand[i] >= c for i, c, _ in cost_terms(t)):
+            key = (sum(c * VALUE[i] for i, c, _ in cost_terms(t)), t)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        for i, c, _ in cost_terms(best[1]):
+            hand[i] -= c
+        return best[1]
+    target = min(tiles, key=lambda t: (tile_shortfall(hand, t), t))
+    cost = tile_cost(target)
+    spare = [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
+    short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+    for craft in (GOLD, GLASS, IRON):
+        price = CRAFT_PRICE[COLOURS[craft]]
+        if short[craft] and sum(spare) >= price:
+            _give(hand, spare, price)
+            hand[craft] += 1
+            return ""
+    if not any(short[5:]) and sum(spare) >= TRADE_PRICE:
+        _give(hand, spare, TRADE_PRICE)
+        hand[next(i for i in range(5) if short[i])] += 1
+        return ""
+    return None
+
+
+def _give(hand: list[int], spare: list[int], k: int) -> None:
+    """Pay ``k`` cubes from ``spare`` (what the target does not need), the cheapest first."""
+    for i in sorted(range(8), key=lambda i: VALUE[i]):
+        take = min(k, spare[i])
+        hand[i] -= take
+        k -= take
+        if not k:
+            return
+
+
+def tree_options(ctx: Ctx, mine: list[Any], k: int) -> list[Any]:
+    """Greedy's move and up to ``k - 1`` runners-up (``candidates``), scoring a decision that
+    greedy scores option by option only once (``candidates`` scores it twice: once to choose,
+    once to rank)."""
+    scorer = SCORERS.get(ctx.decision)
+    if scorer is None or len(mine) <= k or any(a.kind == "play_law" for a in mine):
+        return candidates(ctx, mine, k) if k > 1 else [decide(ctx, mine)]
+    scores = scorer(ctx, mine)
+    return [mine[i] for i in heapq.nlargest(k, range(len(mine)), key=scores.__getitem__)]
