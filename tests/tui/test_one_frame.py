@@ -92,6 +92,14 @@ async def test_the_answer_is_carried_out_behind_the_privacy_screen() -> None:
         # Drawn once, while the privacy screen still covered it; then the screen went.
         assert seen == [(True, False)]
         assert app.screen is game and not game._veiled
+        # A second answer that reaches the screen after the first (u, just after Enter)
+        # changes nothing: the move it would take back stays.
+        seat, actions = app.keyboard, len(app.session.actions)
+        assert privacy.undo_name is not None
+        privacy.action_undo()
+        await pilot.pause()
+        assert app.screen is game and app.keyboard == seat
+        assert len(app.session.actions) == actions
 
 
 class Counted(App[None]):

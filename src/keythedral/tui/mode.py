@@ -350,6 +350,8 @@ class GameMode:
         behind it unseen; then the screen goes and the board comes in one frame.  (Taken away
         first, the board would come twice: at once as it was, then redrawn a frame later.)"""
         screen = self._handover
+        if screen is None:
+            return  # answered already (a second Enter that reached it before it went)
         self._handover = None
         self._answering = screen
         try:
@@ -358,7 +360,7 @@ class GameMode:
                 self.carry_out(self.table.handed_over(session, result))
         finally:
             self._answering = None
-        if self._handover is None and screen is not None and self.app.screen is screen:
+        if self._handover is None and self.app.screen is screen:
             self.app.pop_screen()
 
     def push(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
