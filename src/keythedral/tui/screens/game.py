@@ -180,18 +180,9 @@ class GameScreen(BaseScreen):
         self.query_one("#info", Static).update(self._note or "", layout=False)
 
     def on_screen_resume(self) -> None:
-        if not self._veiled:
-            return
-        if self.kapp.mode.handing_over:
-            # The privacy screen's answer is on its way, and draws the board for whoever took
-            # the keyboard: drawn here too, it would be drawn twice.  Should it draw nothing
-            # (a way that does not redraw), the board is drawn after this frame.
-            self.call_after_refresh(self._unveil)
-        else:
-            self.refresh_game()
-
-    def _unveil(self) -> None:
-        if self._veiled and self.is_attached:
+        # The privacy screen's answer draws the board before the screen goes (the mode's
+        # ``_handed_over``): still veiled here, nothing drew it (a bot's move, a new game).
+        if self._veiled:
             self.refresh_game()
 
     def refresh_game(self) -> None:

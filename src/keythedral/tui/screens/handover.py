@@ -36,20 +36,13 @@ class HandoverScreen(BaseScreen):
         Binding("u", "undo", "Take back last action", id="undo"),
     ]
 
-    def __init__(
-        self,
-        seat: int = 0,
-        name: str = "",
-        context: str = "",
-        undo_name: str | None = None,
-        recent: tuple[str, ...] = (),
-    ) -> None:
+    def __init__(self) -> None:
         super().__init__(classes="handover")
-        self.seat = seat
-        self.player = name
-        self.context = context
-        self.undo_name = undo_name
-        self.recent = recent  # public events since this player last had the keyboard
+        self.seat = 0
+        self.player = ""
+        self.context = ""
+        self.undo_name: str | None = None
+        self.recent: tuple[str, ...] = ()  # public events since this player last had the keyboard
         self.answer: Callable[[int], None] | None = None
 
     def compose(self) -> ComposeResult:
@@ -68,14 +61,14 @@ class HandoverScreen(BaseScreen):
         self,
         seat: int,
         name: str,
-        context: str = "",
-        undo_name: str | None = None,
-        recent: tuple[str, ...] = (),
-        answer: Callable[[int], None] | None = None,
+        context: str,
+        undo_name: str | None,
+        recent: tuple[str, ...],
+        answer: Callable[[int], None],
     ) -> None:
         """Show the screen for another hand-over (before it is pushed, or while it is up).
         ``answer`` is given the seat that takes the keyboard (or -1: take back the last action)
-        and takes the screen away; without it, the screen is dismissed with that number."""
+        and takes the screen away."""
         self.seat, self.player, self.context = seat, name, context
         self.undo_name, self.recent, self.answer = undo_name, recent, answer
         if self.is_mounted:
@@ -112,9 +105,7 @@ class HandoverScreen(BaseScreen):
             self._answered(-1)
 
     def _answered(self, result: int) -> None:
-        if self.answer is None:
-            self.dismiss(result)
-        else:
+        if self.answer is not None:
             self.answer(result)
 
     def on_key(self, event: events.Key) -> None:
