@@ -7,7 +7,10 @@ that nobody sees.
   a see-through dialog over the board leaves it current;
 - the answer on the privacy screen is carried out behind it, which goes once the board is drawn;
 - a text that changes its height is laid out once (Snug), and the key bar is drawn again only
-  when its keys change.
+  when its keys change;
+- what a decision changes around the list (the map's cursor, the info line, the log's scroll)
+  is drawn with it, and moving the focus repaints only what its looks change;
+- a line of choices is drawn once and kept (the next lists share many lines).
 """
 
 from __future__ import annotations
@@ -17,15 +20,18 @@ from typing import Any
 from test_reach import mid_game, past_handover
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import Static
-from tui_helpers import make_app
+from textual.visual import Visual
+from textual.widgets import ContentSwitcher, Static
+from tui_helpers import config, make_app
 
 from keythedral.tui.mode import PRIVACY
 from keythedral.tui.screens.dialogs import SaveDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.decision import ChoiceList, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
-from keythedral.tui.widgets.panels import Snug
+from keythedral.tui.widgets.panels import EventLog, Snug
 
 SIZE = (100, 32)
 
@@ -169,3 +175,99 @@ async def test_the_key_bar_is_drawn_again_only_when_its_keys_change() -> None:
             assert asked == [True]
         finally:
             KeyBar.refresh = original  # type: ignore[method-assign]
+
+
+def info_text(app: Any) -> str:
+    return str(app.screen.query_one("#info", Static).content)
+
+
+async def test_what_a_decision_shows_around_the_list_is_in_its_own_frame() -> None:
+    # The map's cursor and the info line follow the list's first line, and the info line says
+    # what Enter does where the focus goes, when the decision is drawn: not after the
+    # messages Textual sends later (a highlight, a focus), which made a second frame.
+    app = make_app(config(3, no_laws=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        focused = set()
+        for _ in range(120):
+            if len(focused) == 2:
+                break
+            screen = app.screen
+            if not isinstance(screen, GameScreen):
+                await past_handover(pilot)
+                continue
+            app.play(app.session.legal_for(app.keyboard)[0])  # fields, numbers, workers
+            if app.screen is not screen:
+                continue
+            before = (info_text(app), screen.query_one(FieldMap).cursor)
+            await pilot.pause()
+            focused.add(type(screen.focused))
+            assert (info_text(app), screen.query_one(FieldMap).cursor) == before
+            first = screen.query_one(DecisionPanel).choices[0]
+            if first.cell is not None:
+                assert screen.query_one(FieldMap).cursor == first.cell
+        assert focused == {FieldMap, ChoiceList}  # the focus moved both ways
+
+
+async def test_moving_the_focus_does_not_repaint_the_whole_screen() -> None:
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        screen = app.screen
+        await pilot.pause()
+        whole: list[object] = []
+        original = screen.refresh
+
+        def refresh(*regions: Any, **kw: Any) -> Any:
+            if not regions:
+                whole.append(kw)
+            return original(*regions, **kw)
+
+        screen.refresh = refresh  # type: ignore[method-assign]
+        board, choices = screen.query_one(FieldMap), screen.query_one(ChoiceList)
+        screen.set_focus(choices if screen.focused is board else board)
+        await pilot.pause()
+        assert whole == []
+        assert screen.focused in (board, choices)
+
+
+async def test_the_log_shows_its_newest_line_in_the_frame_that_adds_it() -> None:
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await past_handover(pilot)
+        log = app.screen.query_one(EventLog)
+        app.screen.query_one(ContentSwitcher).current = "log"
+        await pilot.pause()
+        for _ in range(8):
+            app.play(app.session.legal_for(app.keyboard)[0])
+            await pilot.pause()
+            if not isinstance(app.screen, GameScreen):
+                break
+            assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+async def test_a_line_of_choices_is_drawn_as_an_option_list_draws_it_and_kept() -> None:
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        choices = app.screen.query_one(ChoiceList)
+        width = choices.scrollable_content_region.width
+        for index, option in enumerate(choices.options):
+            for parts in ((), ("option-list--option-highlighted",)):
+                style = choices.get_visual_style("option-list--option", *parts)
+                drawn = choices._get_option_render(option, style)
+                assert choices._get_option_render(option, style) is drawn  # kept
+                textual = [
+                    strip.extend_cell_length(width, style.rich_style)
+                    for strip in Visual.to_strips(choices, option.prompt, width, None, style)
+                ]
+                assert [cells(s) for s in drawn] == [cells(s) for s in textual], index
+
+
+def cells(strip: Any) -> list[tuple[str, Any]]:
+    """A strip's characters and their looks (no mouse data), one per cell."""
+    return [
+        (ch, (s.style.color, s.style.bgcolor, s.style.bold, s.style.reverse, s.style.dim))
+        for s in strip
+        for ch in s.text
+    ]

@@ -365,3 +365,20 @@ def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str])
                 f"{pos_text(f.field)} by {names.get(f.seat, '?')}" for f in fences
             )
     return text
+
+
+def window_hint(view: PlayerView) -> str:
+    """What the open law window answers (the shared window's line under its prompt)."""
+    windows = getattr(view, "windows", ())
+    if not windows:
+        return ""
+    top = windows[-1]
+    if top.kind == "purchase" and top.purchase is not None:
+        buyer = seat_name(view, top.purchase.seat)
+        return f"{buyer} declared the purchase of {top.purchase.tile}."
+    if top.kind == "law_played" and top.law is not None:
+        who = seat_name(view, top.law.seat)
+        return f"{who} played {law_name(top.law.card)}; it can be repealed."
+    if top.kind == "phase_start":
+        return "A new phase begins: laws for its start may be played."
+    return ""

@@ -6,7 +6,9 @@ import textwrap
 
 from textual import events
 from textual.app import ScreenStackError
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -52,6 +54,11 @@ class BaseScreen(Screen[object]):
     DEFAULT_CSS = """
     BaseScreen.-too-small { overflow: hidden hidden; }
     """
+
+    #: Textual's, without the repaint of the whole screen when the focus moves: the widgets
+    #: whose look depends on the focus are restyled (and so repainted) by ``set_focus``; the
+    #: whole-screen repaint came a frame after the decision's own, and wrote every cell again.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     @property
     def is_current(self) -> bool:

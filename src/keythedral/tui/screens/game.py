@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
@@ -35,6 +36,7 @@ from keythedral.tui.text import (
     law_text,
     plural,
     seat_name,
+    window_hint,
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
@@ -237,7 +239,7 @@ class GameScreen(BaseScreen):
                     Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
                     for s in sorted(window)
                 ],
-                "Press your seat number, or Enter for nobody. " + self._window_hint(view),
+                "Press your seat number, or Enter for nobody. " + window_hint(view),
             )
         elif seat is None:
             panel.show(decision_prompt(view, to_act), [], "Waiting for the next player.")
@@ -269,37 +271,35 @@ class GameScreen(BaseScreen):
                 choices.append(done_choice())
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
-        if new_decision:
-            self._focus_for(targets, panel)
-        self._show_cursor_info()
+        focus = self._focus_for(targets, panel) if new_decision else None
+        if panel.choices:  # the list's first line is highlighted afresh
+            self._follow(panel.choices[0], focus)
+        else:
+            self._show_cursor_info(focus)
         self.refresh_bindings()
         self.assist.refresh_walkthrough()
 
-    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
+    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> Widget:
+        """Focus the map or the list for a new decision; the widget that will have the focus
+        (Textual moves it after this handler)."""
+        widget: Widget = panel.option_list
         if targets and all(c.cell is not None for c in panel.choices):
-            self.query_one(FieldMap).focus()
-        else:
-            panel.option_list.focus()
+            widget = self.query_one(FieldMap)
+        self._give_focus(widget)
+        return widget
+
+    _focusing: Widget | None = None  # focused by the app, the Focus event not yet handled
+
+    def _give_focus(self, widget: Widget) -> None:
+        """``widget.focus()``, remembered until Textual moves the focus (after this handler),
+        so that the info line says now what Enter will do there, in this frame."""
+        self._focusing = widget
+        widget.focus()
 
     def _prompt(self, view: PlayerView, seat: int) -> str:
         if view.decision == "window" or self.kapp.table.claimed is not None:
             return f"{seat_name(view, seat)}: play a law card, or let it go by"
         return decision_prompt(view, (seat,))
-
-    def _window_hint(self, view: PlayerView) -> str:
-        windows = getattr(view, "windows", ())
-        if not windows:
-            return ""
-        top = windows[-1]
-        if top.kind == "purchase" and top.purchase is not None:
-            buyer = seat_name(view, top.purchase.seat)
-            return f"{buyer} declared the purchase of {top.purchase.tile}."
-        if top.kind == "law_played" and top.law is not None:
-            who = seat_name(view, top.law.seat)
-            return f"{who} played {law_name(top.law.card)}; it can be repealed."
-        if top.kind == "phase_start":
-            return "A new phase begins: laws for its start may be played."
-        return ""
 
     def _hint(self, view: PlayerView, choices: list[Choice]) -> str:
         hint = self._decision_hint(view, choices)
@@ -374,13 +374,15 @@ class GameScreen(BaseScreen):
         """The keyboard passes on: the last message was for the moment that is over."""
         self._note = None
 
-    def _show_cursor_info(self) -> None:
+    def _show_cursor_info(self, focus: Widget | None = None) -> None:
+        """The info line: the cursor's cell, and what Enter does where the focus is (or will
+        be: ``focus``, so that the line is right in the frame that moves the focus)."""
         board = self.query_one(FieldMap)
         if self.view is None:
             return
         names = {p.seat: p.name for p in self.view.players}
         text = board.describe_cursor(names)
-        if self.focused is board:
+        if (focus or self._focusing or self.focused) is board:
             acts = self._actions_at(board.cursor)
             if acts:
                 text += " · Enter: " + (
@@ -434,7 +436,8 @@ class GameScreen(BaseScreen):
         self.narrowed, self.by_kind = acts, False
         self.refresh_game()
         if not self.second:
-            self.query_one(DecisionPanel).option_list.focus()
+            self._give_focus(self.query_one(DecisionPanel).option_list)
+            self._show_cursor_info()
 
     def narrow_kind(self, kind: str) -> None:
         """Show the variants of one kind of action (which cottage, which colour)."""
@@ -451,11 +454,13 @@ class GameScreen(BaseScreen):
         panel = self.query_one(DecisionPanel)
         hint = self.assist.hint_shown
         hinted = hint.action if hint is not None else None
-        for i, c in enumerate(panel.choices):
+        for c in panel.choices:
             if hinted is not None and c.action == hinted:
-                panel.option_list.highlighted = i  # the variant the hint named
+                panel.highlight(c)  # the variant the hint named
+                self._follow(c)
                 break
-        panel.option_list.focus()
+        self._give_focus(panel.option_list)
+        self._show_cursor_info()
 
     def narrow_order(self, prefix: tuple[int, ...]) -> None:
         """Work order: the orders that start with ``prefix``; the last one left is played."""
@@ -472,7 +477,8 @@ class GameScreen(BaseScreen):
         elif narrowed:
             self.narrowed, self.by_kind, self.second = narrowed, False, False
             self.refresh_game()
-            self.query_one(DecisionPanel).option_list.focus()
+            self._give_focus(self.query_one(DecisionPanel).option_list)
+            self._show_cursor_info()
 
     def _why_not(self, cell: Cell) -> str:
         """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
@@ -551,17 +557,23 @@ class GameScreen(BaseScreen):
     def on_decision_panel_highlighted(self, event: DecisionPanel.Highlighted) -> None:
         if event.choice not in self.query_one(DecisionPanel).choices:
             return  # a highlight from a list that has since been replaced
-        action = event.choice.action
+        self._follow(event.choice)
+
+    def _follow(self, choice: Choice, focus: Widget | None = None) -> None:
+        """The highlighted line shown around the list: the map's cursor on its cell, what Enter
+        does on the info line (a law card: what the card does)."""
+        action = choice.action
         if action is not None and action.kind == "play_law":
             self.say(f"{law_name(action.card)}: {law_text(action.card)}")
             return
-        cell = event.choice.cell
+        cell = choice.cell
         board = self.query_one(FieldMap)
         if cell is not None and cell != board.cursor:
             board.set_cursor(cell, announce=False)
-        self._show_cursor_info()
+        self._show_cursor_info(focus)
 
     def on_descendant_focus(self) -> None:
+        self._focusing = None
         self._show_cursor_info()  # what Enter does depends on where the focus is
 
     # --- actions ------------------------------------------------------------------------------------
@@ -636,7 +648,8 @@ class GameScreen(BaseScreen):
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which
         if which == "map":
-            self.query_one(FieldMap).focus()
+            self._give_focus(self.query_one(FieldMap))
+            self._show_cursor_info()
 
     def action_move(self, dx: int, dy: int) -> None:
         """Moving the map cursor takes the keyboard to the map: Enter then acts there."""
@@ -650,7 +663,7 @@ class GameScreen(BaseScreen):
             switcher.current = "map"
         board = self.query_one(FieldMap)
         if not board.has_focus:  # focus() repaints the whole map even when it has it
-            board.focus()
+            self._give_focus(board)
         return board
 
     def action_corners(self) -> None:

@@ -240,7 +240,7 @@ class TutorialScreen(GameScreen):
         elif panel.has_focus:
             # Free play or the end after a note: the keyboard leaves the note for the choices
             # (Enter on the note would do nothing, and the info line would still say "go on").
-            decision.option_list.focus()
+            self._give_focus(decision.option_list)
         if fresh:
             self.refresh_bindings()  # f (the coach plays) comes and goes with free play
             self._show_cursor_info()
@@ -320,12 +320,15 @@ class TutorialScreen(GameScreen):
             or (c.command == "cell" and c.cell == cell)
         ]
         if on_list:
-            decision.option_list.highlighted = on_list[0]
-            decision.option_list.focus()
+            choice = decision.choices[on_list[0]]
+            decision.highlight(choice)
+            self._give_focus(decision.option_list)
+            self._follow(choice, decision.option_list)
         elif cell is not None and cell in board.targets:
             self.query_one(ContentSwitcher).current = "map"
             board.set_cursor(cell, announce=False)
-            board.focus()
+            self._give_focus(board)
+            self._show_cursor_info()
 
     def _light(self, step: Step) -> None:
         """Point at the step's target: the cursor for a place on the map, a glow elsewhere."""
@@ -373,7 +376,7 @@ class TutorialScreen(GameScreen):
             switcher.current = "log"
         self.query_one(selector).add_class(LIT)
 
-    def _show_cursor_info(self) -> None:
+    def _show_cursor_info(self, focus: Widget | None = None) -> None:
         """While a note is up, Enter goes on (whatever the cursor is on)."""
         if self.mode.tutorial.step().kind == "note" and self._note is None:
             panel = self.query("#lesson")
@@ -383,7 +386,7 @@ class TutorialScreen(GameScreen):
                 info = "Enter or space: go on (arrows scroll the note)"
             self.query_one("#info", Static).update(Text(info), layout=False)
             return
-        super()._show_cursor_info()
+        super()._show_cursor_info(focus)
 
     def refuse(self, verdict: Verdict) -> None:
         self.refusal = verdict
@@ -402,7 +405,7 @@ class TutorialScreen(GameScreen):
         elif step.kind == "end":
             self.kapp.mode.show_scores()
         else:
-            self.query_one(DecisionPanel).option_list.focus()  # the keys work on the choices
+            self._give_focus(self.query_one(DecisionPanel).option_list)  # keys work on the choices
 
     def current_hint(self) -> Hint | None:
         """The lesson's move is the hint (where a lesson asks for another move than greedy's,

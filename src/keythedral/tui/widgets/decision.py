@@ -18,6 +18,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Offset
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -42,13 +45,74 @@ class Choice:
     cell: Cell | None = None
 
 
+class Lines(Visual):
+    """A choice's label, already wrapped: each line is drawn as it is (see ChoiceList)."""
+
+    def __init__(self, lines: list[Content]) -> None:
+        self.lines = lines
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: object
+    ) -> list[Strip]:
+        return [Strip(line.render_segments(style)) for line in self.lines[:height]]
+
+    def get_optimal_width(self, rules: object, container_width: int) -> int:
+        return max(line.cell_length for line in self.lines)
+
+    def get_height(self, rules: object, width: int) -> int:
+        return len(self.lines)
+
+
+class ChoiceOption(Option):
+    """An option whose label is a :class:`Lines`: the list needs no wrapping to lay it out."""
+
+    def __init__(self, lines: list[Content]) -> None:
+        super().__init__(Content("\n").join(lines))
+        self.lines = Lines(lines)
+        self.key = tuple(line.plain for line in lines)
+
+
 class ChoiceList(OptionList):
     """The list itself (Enter, up/down, mouse).
 
     While it has the focus, the terminal's own cursor sits on the highlighted line, so that
-    screen readers and magnifiers follow the selection."""
+    screen readers and magnifiers follow the selection.
+
+    A line is drawn straight from its label's segments, and kept in a cache that outlives the
+    list of choices: the next decision's list shares many of its lines ("pass", "procure law
+    card 1", ...), which are then not drawn again."""
 
     _width = -1  # the width the lines were rendered for
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: dict[tuple[object, ...], list[Strip]] = {}
+
+    def _get_visual(self, option: Option) -> Visual:
+        if isinstance(option, ChoiceOption):
+            return option.lines
+        return super()._get_visual(option)
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        if not isinstance(option, ChoiceOption):
+            return super()._get_option_render(option, style)
+        width = self.scrollable_content_region.width
+        index = self._option_to_index[option]
+        key = (option.key, index, style, width)
+        strips = self._drawn.get(key)
+        if strips is None:
+            if len(self._drawn) > 2048:
+                self._drawn.clear()
+            rich_style = style.rich_style
+            meta = {"option": index}
+            strips = [
+                Strip(line.render_segments(style))
+                .extend_cell_length(width, rich_style)
+                .apply_meta(meta)
+                for line in option.lines.lines
+            ]
+            self._drawn[key] = strips
+        return strips
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -121,11 +185,12 @@ class DecisionPanel(Vertical, SnugSize):
         hint_w.display = bool(hint)
         self.choices = list(choices)
         self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
-        options = [Option(self._label(c)) for c in self.choices]
+        options = [ChoiceOption(self._label(c)) for c in self.choices]
         ol = self.option_list
-        ol.set_options(options)
-        if options:
-            ol.highlighted = 0
+        with ol.prevent(OptionList.OptionHighlighted):  # the screen follows the first line
+            ol.set_options(options)  # itself, in this frame (a message would come a frame late)
+            if options:
+                ol.highlighted = 0
 
     def note(self, text: str) -> None:
         """A note above the choices (the hint key's), until the next :meth:`show`."""
@@ -133,17 +198,17 @@ class DecisionPanel(Vertical, SnugSize):
         hint_w.update(Text(text, style="italic"))
         hint_w.display = True
 
-    def _label(self, choice: Choice) -> Content:
-        """'k  text', wrapped to the list's width with later lines under the text.
+    def _label(self, choice: Choice) -> list[Content]:
+        """'k  text', wrapped to the list's width with later lines under the text, a Content
+        a line.
 
-        Wrapping here (not in the list) keeps the hanging indent and lets the list draw plain
-        text, which is much quicker to repaint than a table per line; made as Textual's own
-        Content, the list does not convert it at every decision.
+        Wrapping here (not in the list) keeps the hanging indent and lets the list draw each
+        line as it is, with no wrapping or measuring at every decision.
         """
         lines = textwrap.wrap(choice.text, self._text_width()) or [""]
         key = f"{choice.key:1}" if choice.key else " "
-        body = "  " + lines[0] + "".join("\n    " + line for line in lines[1:])
-        return Content.assemble((key, "bold reverse"), body)
+        first = Content.assemble((key, "bold reverse"), "  " + lines[0])
+        return [first, *(Content("    " + line) for line in lines[1:])]
 
     def _text_width(self) -> int:
         """Room for a line's text: the side column's width (set by the stylesheet for the
@@ -165,7 +230,7 @@ class DecisionPanel(Vertical, SnugSize):
         if self.choices:
             highlighted = ol.highlighted
             with ol.prevent(OptionList.OptionHighlighted):
-                ol.set_options([Option(self._label(c)) for c in self.choices])
+                ol.set_options([ChoiceOption(self._label(c)) for c in self.choices])
                 ol.highlighted = highlighted
 
     def choice_for(self, key: str) -> Choice | None:
@@ -176,6 +241,12 @@ class DecisionPanel(Vertical, SnugSize):
         with self.option_list.prevent(OptionList.OptionHighlighted):
             self.option_list.highlighted = i
         return self.choices[i]
+
+    def highlight(self, choice: Choice) -> None:
+        """Move the highlight to ``choice`` (no message: the caller shows what it means)."""
+        if choice in self.choices:
+            with self.option_list.prevent(OptionList.OptionHighlighted):
+                self.option_list.highlighted = self.choices.index(choice)
 
     def highlight_cell(self, cell: Cell) -> None:
         """Move the highlight to the first choice on a map cell (no message)."""
