@@ -10,6 +10,10 @@
    privacy screen, taking the pass back (the board drawn again, as after Enter there); "same
    board" a choice after which the same player decides again on the board, and "undo" u
    taking it back.
+3. A game played forward ("forward"): a new three-player game (seed 11) where Enter answers
+   every screen (a field, a cottage, a number, a worker, a privacy screen, a purchase, ...),
+   each answer timed.  Unlike the rows above, no position comes twice, so nothing drawn for
+   an earlier key can be reused: what a table feels in play.
 
 Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200]
 """
@@ -250,6 +254,22 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
     return results
 
 
+def forward(keys: int, data_dir: str) -> list[float]:
+    """Enter at every screen of a new game, each answer timed (``keys`` presses)."""
+    argv = [sys.executable, "-m", "keythedral", "--players", "Ann", "Bob", "Cy", "--seed", "11"]
+    term = Term(argv, environment(data_dir))
+    try:
+        term.wait_for(b"lay the next field tile")
+        term.drain(0.3)
+        answers = []
+        for _ in range(keys):
+            answers.append(term.press(b"\r")[1])
+            term.drain(0.08)
+        return answers
+    finally:
+        term.close()
+
+
 def baseline_repaints(keys: int, data_dir: str) -> list[float]:
     """The same measure on a bare Textual app whose key updates one Static."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
@@ -292,6 +312,7 @@ def main() -> None:
         print(f"keypress-to-repaint on a mid-game board ({args.keys} presses, last byte):")
         results = {"bare app key": baseline_repaints(args.keys, data_dir)}
         results.update(repaints(args.keys, data_dir))
+        results["forward"] = forward(min(args.keys, 150), data_dir)
         for name, values in results.items():
             print(
                 f"  {name:12s} p50 {pct(values, 0.5) * 1000:6.1f} ms   "
