@@ -293,7 +293,7 @@ class GameScreen(BaseScreen):
     def _give_focus(self, widget: Widget) -> None:
         """``widget.focus()``, remembered until Textual moves the focus (after this handler),
         so that the info line says now what Enter will do there, in this frame."""
-        self._focusing = widget
+        self._focusing = widget if widget.focusable else None
         widget.focus()
 
     def _prompt(self, view: PlayerView, seat: int) -> str:
