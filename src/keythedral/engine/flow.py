@@ -72,7 +72,7 @@ def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready
             settled = workers.settle(state, laws.could_free, fresh)
             if settled.placement is not None:  # settle stopped at a seat that must decide
                 seats = (settled.placement.order[0],)
-                return seats if settled is state and not fresh else _Ready(settled, seats)
+                return seats if settled is state else _Ready(settled, seats)
             return settled
         if len(state.work_order) == 5:
             return renew(state, fresh, phase="harvest")

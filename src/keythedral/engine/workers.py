@@ -182,14 +182,23 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         )
     if field not in open_fields(state, seat, p.home):
         raise IllegalAction(_why_closed(state, seat, p.home, field))
+    home = p.home
     ftype = index(state.fields).types[field]
-    house = state.cottage(seat, p.home).house
+    house = state.cottage(seat, home).house
+    if p.left > 1 or p.queue:
+        placement: Placement | None = replace(p, left=p.left - 1)
+    else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
+        placement = _start_seat(state, p.number, p.order[1:])
     return logged(
         state,
-        new(WorkerSent, seat=seat, number=p.home, house=house, field=field, field_type=ftype),
-        workers=(*state.workers, Worker(field, seat, p.home)),
-        placement=replace(p, left=p.left - 1),
+        new(WorkerSent, seat=seat, number=home, house=house, field=field, field_type=ftype),
+        workers=(*state.workers, _worker(Worker, (field, seat, home))),
+        placement=placement,
     )
+
+
+#: ``Worker(field, seat, number)`` without the Python-level ``__new__`` of a named tuple.
+_worker = tuple.__new__
 
 
 def home_name(state: GameState, seat: int, number: int) -> str:
