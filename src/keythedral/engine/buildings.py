@@ -77,10 +77,10 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
     return cost
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.players[seat].cubes
     if not state.price_mods:
-        return list(_plain_buys(seat, hand, buyable(state)))
+        return _plain_buys(seat, hand, buyable(state))
     acts: list[Action] = []
     for t in buyable(state):
         acts += [
@@ -88,7 +88,7 @@ def legal(state: GameState, seat: int) -> list[Action]:
             for e, m in choices(state, t)
             if can_afford(hand, price(state, t, e, m))
         ]
-    return acts
+    return tuple(acts)
 
 
 _PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}

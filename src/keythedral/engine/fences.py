@@ -124,14 +124,17 @@ def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     return got
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].cubes
-    acts: list[Action] = []
-    if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
-        acts += _build_actions(state, seat)
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    player = state.players[seat]
+    hand = player.cubes
+    builds = (
+        _build_actions(state, seat)
+        if hand[WOOD] >= 1 and player.fences_built < FENCES_PER_PLAYER
+        else ()
+    )
     if hand[WINE] >= REMOVE_FENCE_COST[WINE] and state.fences:
-        acts += _remove_actions(state, seat)
-    return acts
+        return builds + _remove_actions(state, seat)
+    return builds
 
 
 def fenced_off(state: GameState, corner: Pos, fences: tuple[Fence, ...]) -> bool:

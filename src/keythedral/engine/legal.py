@@ -16,19 +16,20 @@ from . import (
     workers,
 )
 from .actions import Action, make_decline, make_pass
-from .decisions import decision
+from .decisions import decided
 from .state import GameState
 
 
 def _spend(state: GameState) -> list[Action]:
     seat = state.turn
-    acts: list[Action] = buildings.legal(state, seat)
-    acts += houses.legal(state, seat)
-    acts += fences.legal(state, seat)
-    acts += market.legal(state, seat)
-    acts += lawmaster.legal(state, seat)
-    acts.append(make_pass(seat))
-    return acts
+    return [
+        *buildings.legal(state, seat),
+        *houses.legal(state, seat),
+        *fences.legal(state, seat),
+        *market.legal(state, seat),
+        *lawmaster.legal(state, seat),
+        make_pass(seat),
+    ]
 
 
 def _window(state: GameState) -> list[Action]:
@@ -57,7 +58,7 @@ _BY_DECISION = {
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (for every seat in ``to_act``); empty once the game is over."""
-    d = decision(state)
+    d = decided(state)
     if d == "game_over":
         return []
     acts = _BY_DECISION[d](state)

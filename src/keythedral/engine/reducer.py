@@ -25,7 +25,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import KINDS, decision
+from .decisions import KINDS, decided
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, renew
 
@@ -105,7 +105,7 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
     # the usual case: an action object from legal_actions
     act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
-    d = decision(state)
+    d = decided(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
     seat = act.seat

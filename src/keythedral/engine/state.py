@@ -222,8 +222,7 @@ def _copy(model: M, changes: dict[str, Any]) -> M:
     """``replace`` with the changes as a dict (the callers below pass theirs on as they are)."""
     new = _new(type(model))
     old = model.__dict__
-    fields = old.copy()
-    fields.update(changes)
+    fields = {**old, **changes}
     if len(fields) != len(old):
         unknown = sorted(set(changes) - set(old))
         raise TypeError(f"{type(model).__name__} has no field {', '.join(unknown)}")
