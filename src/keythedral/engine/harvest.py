@@ -8,6 +8,8 @@ choices are made one cube at a time when that player collects).
 
 from __future__ import annotations
 
+from operator import add as add_
+
 from .actions import Action, ChooseCube, make_choose_cube
 from .board import index
 from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add
@@ -52,7 +54,7 @@ def harvest(state: GameState) -> GameState:
         for c, n in enumerate(got):
             store[c] -= n
         if any(got):
-            cubes = tuple(a + b for a, b in zip(players[seat].cubes, got, strict=True))
+            cubes = tuple(map(add_, players[seat].cubes, got))  # eight colours each
             players[seat] = replace(players[seat], cubes=cubes)
             events.append(new(Harvested, seat=seat, got=tuple(got)))
         for c, (w, g) in enumerate(zip(wanted, got, strict=True)):

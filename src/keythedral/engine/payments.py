@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from operator import ge
+from operator import add as add_
+from operator import ge, sub
 
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
@@ -20,8 +21,8 @@ def shortfall(hand: Counts, cost: Counts) -> Counts:
 
 def pay_cost(state: GameState, seat: int, cost: Counts) -> GameState:
     """Move ``cost`` from a player's hand into the store (the caller checked it is affordable)."""
-    hand = tuple(h - c for h, c in zip(state.players[seat].cubes, cost, strict=True))
-    store = tuple(s + c for s, c in zip(state.store, cost, strict=True))
+    hand = tuple(map(sub, state.players[seat].cubes, cost))  # eight colours each
+    store = tuple(map(add_, state.store, cost))
     return replace(state, players=with_player(state, seat, cubes=hand), store=store)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .actions import Pass
 from .events import Passed, new
 from .state import GameState, logged, renew
@@ -21,11 +23,14 @@ def next_active(state: GameState, seat: int) -> int:
     return seat
 
 
+_PROCURED = attrgetter("procured")
+
+
 def phase_over(state: GameState) -> bool:
     """Everyone still active has passed in succession (or nobody is active)."""
     passes = state.passes
     if passes == 0:  # the usual case: over only if nobody is active
-        return all(p.procured for p in state.players)
+        return all(map(_PROCURED, state.players))
     return passes >= len(active_seats(state))
 
 

@@ -41,15 +41,19 @@ def _open(state: GameState, window: Window) -> GameState | None:
     if cfg.no_laws:
         return None
     if cfg.reaction_windows == "always":
-        if not any(state.players[s].laws for s in window.seats):
-            return None
-        seats = window.seats
+        players = state.players
+        for s in window.seats:
+            if players[s].laws:
+                break
+        else:
+            return None  # nobody in it holds a card
     else:
         tentative = replace(state, windows=(*state.windows, window))
         seats = tuple(s for s in window.seats if laws.options(tentative, s, window.kind))
         if not seats:
             return None
-    return replace(state, windows=(*state.windows, replace(window, seats=seats)))
+        window = replace(window, seats=seats)
+    return replace(state, windows=(*state.windows, window))
 
 
 def prune(state: GameState) -> GameState:
