@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from keythedral.vocab import (
     FENCE_COST,
@@ -28,7 +28,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, MomentMemo, Pos, as_pos, index
+from .board import Fence, MomentMemo, Pos, as_pos, extends, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -106,7 +106,15 @@ def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             ):  # a cottage became a house: the same edges, the same actions
                 table.update(last)
                 return _build_actions(state, seat)
-            edges = table[None] = tuple(open_edges(state))
+            if (
+                None in last
+                and moment[:2] == (fields, cottages)
+                and extends(fences, cast(tuple[Fence, ...], moment[2]))
+            ):
+                built = (fences[-1].corner, fences[-1].field)  # the one new fence: its edge goes
+                edges = table[None] = tuple([e for e in last[None] if e != built])
+            else:
+                edges = table[None] = tuple(open_edges(state))
         got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
 

@@ -8,6 +8,8 @@ decision, naming who may act.
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .events import LayoutComplete, WorkersReturned, new
 from .state import GameState, logged, renew, replace
@@ -62,7 +64,7 @@ def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready
                 return pruned
         return top.seats if top.seats else windows.close(state, fresh)
     if phase == "layout":
-        if state.layout_step == 10 * state.n:
+        if state.layout_step == 10 * len(state.players):
             return _end_layout(state)
         return (state.turn,)
     if phase == "place_workers":
@@ -112,12 +114,12 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
     and any state passed without it are never touched)."""
     while True:
         nxt = _step(state, before is not None and state is not before)
-        if isinstance(nxt, _Ready):
-            state, seats = nxt.state, nxt.seats
-        elif isinstance(nxt, tuple):
+        if type(nxt) is tuple:  # the usual case: who decides now
             seats = nxt
-        else:
-            state = nxt
+        elif type(nxt) is _Ready:
+            state, seats = nxt.state, nxt.seats
+        else:  # a step that made a new state: go on from it
+            state = cast(GameState, nxt)
             continue
         if seats == state.to_act:
             return state

@@ -187,7 +187,7 @@ def legal(state: GameState) -> list[Action]:
 def _advance(state: GameState) -> int:
     """The seat that lays next after this step."""
     step = state.layout_step + 1
-    return (state.start_player + step // 2) % state.n
+    return (state.start_player + step // 2) % len(state.players)
 
 
 def apply_place_field(state: GameState, action: PlaceField) -> GameState:

@@ -15,7 +15,7 @@ def active_seats(state: GameState) -> list[int]:
 
 
 def next_active(state: GameState, seat: int) -> int:
-    n = state.n
+    n = len(state.players)
     for i in range(1, n + 1):
         s = (seat + i) % n
         if not state.players[s].procured:

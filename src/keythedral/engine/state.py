@@ -293,15 +293,16 @@ def _with_log(
     state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
 ) -> dict[str, Any]:
     log = state.log
-    size = len(log) + len(events)
+    count = len(events)
+    size = len(log) + count
     if size <= LOG_KEEP:
         log += events
-    elif len(events) <= LOG_KEEP:  # the usual case once the log is full: one copy, not two
+    elif count <= LOG_KEEP:  # the usual case once the log is full: one copy, not two
         log = log[size - LOG_KEEP :] + events
     else:
         log = (log + events)[-LOG_KEEP:]
     changes["log"] = log
-    changes["log_total"] = state.log_total + len(events)
+    changes["log_total"] = state.log_total + count
     return changes
 
 

@@ -55,7 +55,7 @@ def begin_round(state: GameState, start_player: int) -> GameState:
 
 def marker_holder(state: GameState) -> int:
     """The nominal holder of the next work-order marker: markers go round from the start player."""
-    return (state.start_player + len(state.work_order)) % state.n
+    return (state.start_player + len(state.work_order)) % len(state.players)
 
 
 def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
