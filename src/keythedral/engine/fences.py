@@ -110,11 +110,13 @@ def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                 None in last
                 and moment[:2] == (fields, cottages)
                 and extends(fences, cast(tuple[Fence, ...], moment[2]))
-            ):
-                built = (fences[-1].corner, fences[-1].field)  # the one new fence: its edge goes
-                edges = table[None] = tuple([e for e in last[None] if e != built])
-            else:
-                edges = table[None] = tuple(open_edges(state))
+                and (fences[-1].corner, fences[-1].field) in last[None]
+            ):  # one fence was built: its edge goes, from the edges and every seat's actions
+                i = last[None].index((fences[-1].corner, fences[-1].field))
+                for key, kept in last.items():
+                    table[key] = kept[:i] + kept[i + 1 :]
+                return _build_actions(state, seat)
+            edges = table[None] = tuple(open_edges(state))
         got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
 
