@@ -204,7 +204,9 @@ class MomentMemo:
 
     def kept1(self, a: Any, key: Any, make: Callable[[Any, Any], Any]) -> Any:
         """``make(a, key)``, kept while ``a`` stays the very same object."""
-        table = self.table1(a)
+        entry = self._entry
+        kept = entry[0]
+        table = entry[1] if len(kept) == 1 and kept[0] is a else self._begin((a,), entry)
         got = table.get(key)
         if got is None:
             got = table[key] = make(a, key)

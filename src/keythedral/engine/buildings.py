@@ -80,7 +80,8 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.players[seat].cubes
     if not state.price_mods:
-        return _plain_buys(seat, hand, buyable(state))
+        stage = state.stage  # ``buyable``, inline
+        return _plain_buys(seat, hand, state.mat[stage - 1] if stage <= 5 else ())
     acts: list[Action] = []
     for t in buyable(state):
         acts += [

@@ -22,7 +22,10 @@ def blocked_by_moratorium(state: GameState, seat: int) -> bool:
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.players[seat].cubes
-    if hand[STONE] < 1 or hand[WOOD] < 1 or blocked_by_moratorium(state, seat):
+    if hand[STONE] < 1 or hand[WOOD] < 1:
+        return ()
+    holder = state.effects.moratorium  # ``blocked_by_moratorium``, inline
+    if holder is not None and holder != seat:
         return ()
     # the homes change a few times a game: kept while they stay the same
     got: tuple[Action, ...] = _CONVERTS.kept1(state.cottages, seat, _converts)
