@@ -16,7 +16,7 @@ from . import (
     workers,
 )
 from .actions import Action, make_decline, make_pass
-from .decisions import decided
+from .decisions import LAST_DECISION, decision
 from .state import GameState
 
 
@@ -34,12 +34,16 @@ def _spend(state: GameState) -> list[Action]:
 
 def _window(state: GameState) -> list[Action]:
     top = state.windows[-1]
+    players = state.players
     acts: list[Action] = []
     for seat in top.seats:
-        acts += laws.options(state, seat, top.kind)
+        if players[seat].laws:  # (no card, no options)
+            acts += laws.options(state, seat, top.kind)
         acts.append(make_decline(seat))
     return acts
 
+
+_OWN = laws.OWN_DECISIONS
 
 _BY_DECISION = {
     "place_field": layout.legal,
@@ -58,11 +62,12 @@ _BY_DECISION = {
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (for every seat in ``to_act``); empty once the game is over."""
-    d = decided(state)
+    d = decision(state)
+    LAST_DECISION[0] = (state, d)  # kept for ``apply``, which asks next (see ``decided``)
     if d == "game_over":
         return []
     acts = _BY_DECISION[d](state)
-    if d in laws.OWN_DECISIONS:
+    if d in _OWN:
         seat = state.to_act[0]
         if state.players[seat].laws:
             acts += laws.options(state, seat, "own")

@@ -109,6 +109,6 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
             replace(receiver, cubes=add(receiver.cubes, colour)),
             *players[p.to_seat + 1 :],
         )
-    if left.owed == 0:
+    if sum(left.need) + left.any_resource + left.any_cube == 0:  # ``owed``, inline
         return replace(state, players=players, store=store, payment=None), left
     return replace(state, players=players, store=store, payment=left), None

@@ -25,7 +25,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import _LAST, KINDS, decided
+from .decisions import KINDS, LAST_DECISION, decided
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, renew
 
@@ -105,7 +105,7 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
     # the usual case: an action object from legal_actions
     act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
-    last = _LAST[0]  # ``decided``, inline: legal_actions asked it of this state just before
+    last = LAST_DECISION[0]  # ``decided``, inline: legal_actions asked it of this state just before
     d = last[1] if last[0] is state else decided(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
