@@ -49,9 +49,7 @@ _HANDLERS: dict[str, Handler] = {
     "pass_bid": bidding.apply_pass_bid,
     "choose_start_player": bidding.apply_choose_start,
     "play_law": windows.apply_play,
-    "decline": lambda state, a: (
-        windows.apply_decline(state, a) if state.windows else workers.apply_idle(state, a)
-    ),
+    "decline": windows.apply_decline,  # (or workers.apply_idle, outside a window)
     "choose_cube": harvest.apply_choose,
 }
 

@@ -3,6 +3,12 @@
 The state is deliberately flat (tuples of small named tuples and ints) so that a transition
 is a handful of cheap shallow copies.  Everything random was decided at ``new_game`` or is drawn
 from ``rng`` (an integer carried in the state), so a seed plus a list of actions replays a game.
+
+Reading fields in the hot path: pydantic's ``BaseModel`` defines ``__getattr__``, and a class
+with one keeps CPython from specialising attribute reads on its instances, so ``state.phase``
+costs some 28 ns where a plain object's attribute costs 6.  The engine's hottest functions (the
+decision, the round machine, phase 1, payments) read the fields they need as subscripts of the
+model's ``__dict__`` (some 11 ns each): ``f = state.__dict__`` once, then ``f["phase"]``.
 """
 
 from __future__ import annotations

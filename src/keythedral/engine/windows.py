@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from . import buildings, laws
+from . import buildings, laws, workers
 from .actions import BuyBuilding, Decline, PlayLaw
 from .catalogue import laws as law_catalogue
 from .decisions import decision
@@ -136,6 +136,8 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
 
 
 def apply_decline(state: GameState, action: Decline) -> GameState:
+    if not state.windows:  # a home with no free field: its workers stay idle
+        return workers.apply_idle(state, action)
     top = state.windows[-1]
     if action.seat not in top.seats:
         raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")

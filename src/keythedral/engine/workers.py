@@ -76,8 +76,9 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
 
     Asked several times of each moment of phase 1 (settling, listing, checking the chosen
     placement), so the answers are kept while the tuples they read stay the same."""
-    cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
-    free = seat in state.effects.fence_free
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    cottages, workers, fences, fields = f["cottages"], f["workers"], f["fences"], f["fields"]
+    free = seat in f["effects"].fence_free
     table = _OPEN.table4(cottages, workers, fences, fields)
     key = (seat, number, free)
     got: tuple[Pos, ...] | None = table.get(key)
@@ -89,7 +90,7 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     if free or not fences:
         got = tuple([p for p in touching if p not in taken])
     else:
-        fenced = {f.field for f in fences if f.corner == corner}
+        fenced = {fence.field for fence in fences if fence.corner == corner}
         got = tuple([p for p in touching if p not in taken and p not in fenced])
     table[key] = got
     return got
@@ -118,11 +119,12 @@ def legal(state: GameState) -> list[Action]:
         seat = marker_holder(state)
         chosen = state.work_order
         return [make_choose_work_order(seat, n) for n in range(1, 6) if n not in chosen]
-    seat = p.order[0]
-    fields = open_fields(state, seat, p.home)
+    pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    seat, home = pf["order"][0], pf["home"]
+    fields = open_fields(state, seat, home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return list(_placements(seat, p.home, fields))
+    return list(_placements(seat, home, fields))
 
 
 @cache
@@ -133,7 +135,14 @@ def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
     if not order:
         return None
-    left = workers_of(state, order[0], number)
+    seat = order[0]  # ``workers_of``, inline
+    left = (
+        0
+        if (seat, number) in state.effects.spent
+        else 2
+        if state.cottage(seat, number).house
+        else 1
+    )
     return construct(Placement, number=number, order=order, left=left, home=number, queue=())
 
 
@@ -173,26 +182,30 @@ def call_fixed(state: GameState) -> GameState:
 
 
 def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
-    p = state.placement
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    p = f["placement"]
     assert p is not None
-    seat, field = action.seat, as_pos(action.field)
-    if action.number != p.home:
+    pf, af = p.__dict__, action.__dict__
+    seat, field, home = af["seat"], af["field"], pf["home"]
+    if type(field) is not tuple:  # (a list, in an action parsed from JSON)
+        field = as_pos(field)
+    if af["number"] != home:
         raise IllegalAction(
-            f"{state.name(seat)} is placing the workers of number {p.home}, not {action.number}."
+            f"{state.name(seat)} is placing the workers of number {home}, not {af['number']}."
         )
-    if field not in open_fields(state, seat, p.home):
-        raise IllegalAction(_why_closed(state, seat, p.home, field))
-    home = p.home
-    ftype = index(state.fields).types[field]
+    if field not in open_fields(state, seat, home):
+        raise IllegalAction(_why_closed(state, seat, home, field))
+    ftype = index(f["fields"]).types[field]
     house = state.cottage(seat, home).house
-    if p.left > 1 or p.queue:
-        placement: Placement | None = replace(p, left=p.left - 1)
+    left = pf["left"]
+    if left > 1 or pf["queue"]:
+        placement: Placement | None = replace(p, left=left - 1)
     else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
-        placement = _start_seat(state, p.number, p.order[1:])
+        placement = _start_seat(state, pf["number"], pf["order"][1:])
     return logged(
         state,
         new(WorkerSent, seat=seat, number=home, house=house, field=field, field_type=ftype),
-        workers=(*state.workers, _worker(Worker, (field, seat, home))),
+        workers=(*f["workers"], _worker(Worker, (field, seat, home))),
         placement=placement,
     )
 
@@ -248,9 +261,10 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     p = state.placement
     events: list[WorkersIdle] = []
     while p is not None:
-        seat = p.order[0]
-        if p.left > 0:
-            if open_fields(state, seat, p.home):
+        pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        seat = pf["order"][0]
+        if pf["left"] > 0:
+            if open_fields(state, seat, pf["home"]):
                 break
             if helps(replace(state, placement=p), seat, p.home):
                 break
