@@ -122,9 +122,10 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
         else:  # a step that made a new state: go on from it
             state = cast(GameState, nxt)
             continue
-        if seats == state.to_act:
+        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        if seats == f["to_act"]:
             return state
         if before is None or state is before:
             return replace(state, to_act=seats)
-        state.__dict__["to_act"] = seats
+        f["to_act"] = seats
         return state

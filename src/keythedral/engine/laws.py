@@ -375,16 +375,16 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if not hand:
         return []
     out: list[PlayLaw] = []
-    for generate in _generators(hand, ctx):
-        out += generate(state, seat, ctx)
+    for card in _distinct(hand):
+        if ctx in contexts(card):
+            out += GENERATORS[card](state, seat, ctx)
     return out
 
 
 @lru_cache(maxsize=4096)
-def _generators(hand: tuple[str, ...], ctx: Context) -> tuple[Gen, ...]:
-    """The generators of the cards of ``hand`` that may be played in ``ctx``, each card once,
-    in the order of their ids."""
-    return tuple([GENERATORS[card] for card in sorted(set(hand)) if ctx in contexts(card)])
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of ``hand``, each once, in order."""
+    return tuple(sorted(set(hand)))
 
 
 # --- effects ---------------------------------------------------------------------------

@@ -33,8 +33,9 @@ def _spend(state: GameState) -> list[Action]:
 
 
 def _window(state: GameState) -> list[Action]:
-    top = state.windows[-1]
-    players = state.players
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    top = f["windows"][-1]
+    players = f["players"]
     acts: list[Action] = []
     for seat in top.seats:
         if players[seat].laws:  # (no card, no options)

@@ -298,7 +298,8 @@ def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
 def _with_log(
     state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
 ) -> dict[str, Any]:
-    log = state.log
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook
+    log = f["log"]
     count = len(events)
     size = len(log) + count
     if size <= LOG_KEEP:
@@ -308,7 +309,7 @@ def _with_log(
     else:
         log = (log + events)[-LOG_KEEP:]
     changes["log"] = log
-    changes["log_total"] = state.log_total + count
+    changes["log_total"] = f["log_total"] + count
     return changes
 
 

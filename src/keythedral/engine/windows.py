@@ -136,13 +136,14 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
 
 
 def apply_decline(state: GameState, action: Decline) -> GameState:
-    if not state.windows:  # a home with no free field: its workers stay idle
+    stack = state.windows
+    if not stack:  # a home with no free field: its workers stay idle
         return workers.apply_idle(state, action)
-    top = state.windows[-1]
-    if action.seat not in top.seats:
-        raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")
-    seats = _without(top.seats, action.seat)
-    return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
+    top = stack[-1]
+    seat, seats = action.seat, top.seats
+    if seat not in seats:
+        raise IllegalAction(f"{state.name(seat)} has already let this moment go by.")
+    return replace(state, windows=(*stack[:-1], replace(top, seats=_without(seats, seat))))
 
 
 @cache
