@@ -15,10 +15,11 @@ def active_seats(state: GameState) -> list[int]:
 
 
 def next_active(state: GameState, seat: int) -> int:
-    n = len(state.players)
+    players = state.players
+    n = len(players)
     for i in range(1, n + 1):
         s = (seat + i) % n
-        if not state.players[s].procured:
+        if not players[s].procured:
             return s
     return seat
 

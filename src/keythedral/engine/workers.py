@@ -55,7 +55,9 @@ def begin_round(state: GameState, start_player: int) -> GameState:
 
 def marker_holder(state: GameState) -> int:
     """The nominal holder of the next work-order marker: markers go round from the start player."""
-    return (state.start_player + len(state.work_order)) % len(state.players)
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    start: int = f["start_player"]
+    return (start + len(f["work_order"])) % len(f["players"])
 
 
 def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
