@@ -38,11 +38,14 @@ def start(
     to_seat: int | None = None,
     fresh: bool = False,
 ) -> GameState:
-    """The payment begins (``fresh``: see ``state.renew``)."""
-    return renew(
-        state,
-        fresh,
-        payment=construct(
+    """The payment begins (``fresh``: see ``state.renew``).  Prices as they begin are kept and
+    shared (the same few hundred come back game after game)."""
+    key = (seat, purpose, need, any_resource, any_cube, target, to_seat)
+    payment = _STARTS.get(key)
+    if payment is None:
+        if len(_STARTS) >= 4096:
+            _STARTS.clear()
+        payment = _STARTS[key] = construct(
             Payment,
             seat=seat,
             purpose=purpose,
@@ -52,8 +55,11 @@ def start(
             target=target,
             to_seat=to_seat,
             paid=ZERO,
-        ),
-    )
+        )
+    return renew(state, fresh, payment=payment)
+
+
+_STARTS: dict[tuple[object, ...], Payment] = {}
 
 
 def accepts(p: Payment, colour: int) -> bool:

@@ -70,11 +70,13 @@ def prune(state: GameState) -> GameState:
 def phase_start(state: GameState, phase: str, fresh: bool = False) -> GameState:
     """The window at the start of a phase (marked done whether or not it opens)."""
     state = renew(state, fresh, window_done=phase)
-    seats = _clockwise(state, state.start_player)
-    window = construct(
-        Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None
-    )
-    return _open(state, window) or state
+    return _open(state, _phase_window(_clockwise(state, state.start_player), phase)) or state
+
+
+@cache
+def _phase_window(seats: tuple[int, ...], phase: str) -> Window:
+    """The window at the start of ``phase`` for ``seats`` (the same few every game: kept)."""
+    return construct(Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None)
 
 
 def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:

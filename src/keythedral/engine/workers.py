@@ -145,6 +145,13 @@ def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placem
         if state.cottage(seat, number).house
         else 1
     )
+    return _placement(number, order, left)
+
+
+@cache
+def _placement(number: int, order: tuple[int, ...], left: int) -> Placement:
+    """A number's workers going out from ``order[0]``'s home of that number: the same few
+    hundred every game, kept."""
     return construct(Placement, number=number, order=order, left=left, home=number, queue=())
 
 
