@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from operator import attrgetter
 
 from .actions import Pass
@@ -46,10 +47,16 @@ def acted_fresh(state: GameState, seat: int) -> GameState:
     return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
+@cache
+def _passed(seat: int) -> Passed:
+    """The event of a pass (kept and shared: events are immutable)."""
+    return new(Passed, seat=seat)
+
+
 def apply_pass(state: GameState, action: Pass) -> GameState:
     return logged(
         state,
-        new(Passed, seat=action.seat),
+        _passed(action.seat),
         passes=state.passes + 1,
         turn=next_active(state, action.seat),
     )

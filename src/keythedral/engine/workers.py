@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from keythedral.vocab import place
+from keythedral.vocab import FieldType, place
 
 from .actions import (
     Action,
@@ -162,7 +162,13 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
     if number in state.work_order:
         raise IllegalAction(f"Cottage number {number} has already been chosen this round.")
     marker = len(state.work_order) + 1
-    return _call(state, number, new(MarkerPlaced, seat=action.seat, marker=marker, number=number))
+    return _call(state, number, _marker_placed(action.seat, marker, number))
+
+
+@cache
+def _marker_placed(seat: int, marker: int, number: int) -> MarkerPlaced:
+    """The event of a marker placed (kept and shared, see ``_sent``)."""
+    return new(MarkerPlaced, seat=seat, marker=marker, number=number)
 
 
 def _call(state: GameState, number: int, event: Event) -> GameState:
@@ -213,10 +219,17 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         placement = _start_seat(state, pf["number"], pf["order"][1:])
     return logged(
         state,
-        new(WorkerSent, seat=seat, number=home, house=house, field=field, field_type=ftype),
+        _sent(seat, home, house, field, ftype),
         workers=(*f["workers"], _worker(Worker, (field, seat, home))),
         placement=placement,
     )
+
+
+@cache
+def _sent(seat: int, number: int, house: bool, field: Pos, ftype: FieldType) -> WorkerSent:
+    """The event of a worker sent out (events are immutable, and these few hundred come back
+    game after game: kept and shared, like the actions)."""
+    return new(WorkerSent, seat=seat, number=number, house=house, field=field, field_type=ftype)
 
 
 #: ``Worker(field, seat, number)`` without the Python-level ``__new__`` of a named tuple.
