@@ -69,7 +69,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     acts = _BY_DECISION[d](state)
     if d in _OWN:
-        seat = state.to_act[0]
-        if state.players[seat].laws:
+        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        seat = f["to_act"][0]
+        if f["players"][seat].laws:
             acts += laws.options(state, seat, "own")
     return acts
