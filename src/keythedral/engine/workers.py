@@ -14,7 +14,7 @@ field sends nobody: its owner is asked only when a law card they hold could chan
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from keythedral.vocab import FieldType, place
 
@@ -225,10 +225,10 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
     )
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _sent(seat: int, number: int, house: bool, field: Pos, ftype: FieldType) -> WorkerSent:
-    """The event of a worker sent out (events are immutable, and these few hundred come back
-    game after game: kept and shared, like the actions)."""
+    """The event of a worker sent out (events are immutable, and these come back game after
+    game: kept and shared, like the actions; bounded, as the places vary from board to board)."""
     return new(WorkerSent, seat=seat, number=number, house=house, field=field, field_type=ftype)
 
 
