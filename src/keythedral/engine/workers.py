@@ -140,7 +140,7 @@ def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placem
     seat = order[0]  # ``workers_of``, inline
     left = (
         0
-        if (seat, number) in state.effects.spent
+        if (seat, number) in state.__dict__["effects"].spent  # (see state.py on __dict__)
         else 2
         if state.cottage(seat, number).house
         else 1
@@ -217,12 +217,12 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         placement: Placement | None = replace(p, left=left - 1)
     else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
         placement = _start_seat(state, pf["number"], pf["order"][1:])
-    return logged(
-        state,
-        _sent(seat, home, house, field, ftype),
-        workers=(*f["workers"], _worker(Worker, (field, seat, home))),
-        placement=placement,
-    )
+    workers = f["workers"]
+    grown = (*workers, _worker(Worker, (field, seat, home)))
+    last_workers, taken = _TAKEN[0]
+    if last_workers is workers:  # the fields taken now, for ``settle`` and the next list
+        _TAKEN[0] = (grown, taken | {field})
+    return logged(state, _sent(seat, home, house, field, ftype), workers=grown, placement=placement)
 
 
 @lru_cache(maxsize=8192)
@@ -280,7 +280,7 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     says a law card they hold could free a field; otherwise its workers stay idle at once.
     ``fresh``: see ``state.renew``.
     """
-    p = state.placement
+    start = p = state.placement
     events: list[WorkersIdle] = []
     while p is not None:
         pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
@@ -298,4 +298,4 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
         return (logged_fresh if fresh else logged)(state, *events, placement=p)
-    return state if p is state.placement else renew(state, fresh, placement=p)
+    return state if p is start else renew(state, fresh, placement=p)
