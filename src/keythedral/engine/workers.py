@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import MomentMemo, Pos, Worker, as_pos, extends, index
+from .board import Fence, MomentMemo, Pos, Worker, as_pos, extends, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
@@ -92,10 +92,21 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     if free or not fences:
         got = tuple([p for p in touching if p not in taken])
     else:
-        fenced = {fence.field for fence in fences if fence.corner == corner}
+        fenced = _FENCED.kept1(fences, None, _fenced_by_corner).get(corner, ())
         got = tuple([p for p in touching if p not in taken and p not in fenced])
     table[key] = got
     return got
+
+
+_FENCED = MomentMemo()
+
+
+def _fenced_by_corner(fences: tuple[Fence, ...], _: None) -> dict[Pos, frozenset[Pos]]:
+    """The fields each corner is fenced off from (kept while the fences stay the same)."""
+    by: dict[Pos, set[Pos]] = {}
+    for fence in fences:
+        by.setdefault(fence.corner, set()).add(fence.field)
+    return {corner: frozenset(fields) for corner, fields in by.items()}
 
 
 #: The last workers tuple and the fields they stand in, swapped as one pair.
