@@ -8,6 +8,8 @@ Whoever wins (B for free when nobody bids) names any player as the next start pl
 
 from __future__ import annotations
 
+from functools import cache
+
 from .actions import (
     Action,
     Bid,
@@ -91,10 +93,16 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     return _resolve(state)
 
 
+@cache
+def _bid_passed(seat: int) -> BidPassed:
+    """The event of a pass in the bidding (kept and shared: events are immutable)."""
+    return new(BidPassed, seat=seat)
+
+
 def apply_pass_bid(state: GameState, action: PassBid) -> GameState:
     b = state.bidding
     assert b is not None
-    state = logged(state, new(BidPassed, seat=action.seat), bidding=replace(b, order=b.order[1:]))
+    state = logged(state, _bid_passed(action.seat), bidding=replace(b, order=b.order[1:]))
     return _resolve(state)
 
 

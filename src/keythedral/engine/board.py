@@ -8,6 +8,7 @@ between one corner and one field it touches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import is_
 from typing import Any, NamedTuple
 
@@ -200,6 +201,16 @@ class MomentMemo:
         if len(kept) == 4 and kept[0] is a and kept[1] is b and kept[2] is c and kept[3] is d:
             return entry[1]
         return self._begin((a, b, c, d), entry)
+
+    def kept1(self, a: Any, key: Any, make: Callable[[Any, Any], Any]) -> Any:
+        """``make(a, key)``, kept while ``a`` stays the very same object."""
+        entry = self._entry
+        kept = entry[0]
+        table = entry[1] if len(kept) == 1 and kept[0] is a else self._begin((a,), entry)
+        got = table.get(key)
+        if got is None:
+            got = table[key] = make(a, key)
+        return got
 
     def _begin(
         self, objs: tuple[object, ...], entry: tuple[tuple[object, ...], dict[Any, Any]]

@@ -77,10 +77,14 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
     return cost
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].cubes
-    if not state.price_mods:
-        return list(_plain_buys(seat, hand, buyable(state)))
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    hand = f["players"][seat].cubes
+    if not f["price_mods"]:
+        for tiles in f["mat"]:  # ``buyable``, inline: the lowest stage with tiles in play
+            if tiles:
+                return _plain_buys(seat, hand, tiles)
+        return ()
     acts: list[Action] = []
     for t in buyable(state):
         acts += [
@@ -88,7 +92,7 @@ def legal(state: GameState, seat: int) -> list[Action]:
             for e, m in choices(state, t)
             if can_afford(hand, price(state, t, e, m))
         ]
-    return acts
+    return tuple(acts)
 
 
 _PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}

@@ -51,22 +51,40 @@ KINDS: dict[str, frozenset[str]] = {
 
 
 def decision(state: GameState) -> Decision:
-    phase = state.phase
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    phase = f["phase"]
     if phase == "game_over":
         return "game_over"
-    if state.payment is not None:
+    if f["payment"] is not None:
         return "pay"
-    if state.gain is not None:
+    if f["gain"] is not None:
         return "choose_cube"
-    if state.windows:
+    if f["windows"]:
         return "window"
     if phase == "layout":
-        return "place_field" if state.layout_step % 2 == 0 else "place_cottage"
+        return "place_field" if f["layout_step"] % 2 == 0 else "place_cottage"
     if phase == "place_workers":
-        return "choose_work_order" if state.placement is None else "place_worker"
+        return "choose_work_order" if f["placement"] is None else "place_worker"
     if phase == "spend":
-        return "relocate" if state.relocation else "spend"
+        return "relocate" if f["relocation"] else "spend"
     if phase == "bidding":
         assert state.bidding is not None
         return "choose_start_player" if state.bidding.winner is not None else "bid"
     raise AssertionError(f"no decision is pending in phase {phase}")  # pragma: no cover
+
+
+#: The last state ``legal_actions`` or ``decided`` was asked about and its decision, swapped as
+#: one pair.
+LAST_DECISION: list[tuple[GameState | None, Decision]] = [(None, "game_over")]
+
+
+def decided(state: GameState) -> Decision:
+    """``decision``, kept for the last state asked: ``legal_actions`` and then ``apply`` ask it
+    of the same state, one the engine has finished with (a state is written only during the
+    transition that makes it, before anyone else holds it), so the answer cannot go stale."""
+    last = LAST_DECISION[0]
+    if last[0] is state:
+        return last[1]
+    d = decision(state)
+    LAST_DECISION[0] = (state, d)
+    return d

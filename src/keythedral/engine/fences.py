@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from keythedral.vocab import (
     FENCE_COST,
@@ -28,7 +28,7 @@ from .actions import (
     make_relocate,
     make_remove_fence,
 )
-from .board import Fence, MomentMemo, Pos, as_pos, index
+from .board import Fence, MomentMemo, Pos, as_pos, extends, index
 from .cubes import WINE, WOOD
 from .errors import IllegalAction
 from .events import (
@@ -106,6 +106,16 @@ def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
             ):  # a cottage became a house: the same edges, the same actions
                 table.update(last)
                 return _build_actions(state, seat)
+            if (
+                None in last
+                and moment[:2] == (fields, cottages)
+                and extends(fences, cast(tuple[Fence, ...], moment[2]))
+                and (fences[-1].corner, fences[-1].field) in last[None]
+            ):  # one fence was built: its edge goes, from the edges and every seat's actions
+                i = last[None].index((fences[-1].corner, fences[-1].field))
+                for key, kept in last.items():
+                    table[key] = kept[:i] + kept[i + 1 :]
+                return _build_actions(state, seat)
             edges = table[None] = tuple(open_edges(state))
         got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
     return got
@@ -124,14 +134,18 @@ def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     return got
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].cubes
-    acts: list[Action] = []
-    if hand[WOOD] >= 1 and fences_left(state, seat) > 0:
-        acts += _build_actions(state, seat)
-    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and state.fences:
-        acts += _remove_actions(state, seat)
-    return acts
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    pf = f["players"][seat].__dict__
+    hand = pf["cubes"]
+    builds = (
+        _build_actions(state, seat)
+        if hand[WOOD] >= 1 and pf["fences_built"] < FENCES_PER_PLAYER
+        else ()
+    )
+    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and f["fences"]:
+        return builds + _remove_actions(state, seat)
+    return builds
 
 
 def fenced_off(state: GameState, corner: Pos, fences: tuple[Fence, ...]) -> bool:

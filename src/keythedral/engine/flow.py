@@ -8,6 +8,8 @@ decision, naming who may act.
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .events import LayoutComplete, WorkersReturned, new
 from .state import GameState, logged, renew, replace
@@ -47,57 +49,58 @@ def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready
     """One automatic step, or the seats that must decide now (with the state, if it changed).
 
     ``fresh``: ``state`` was made during this transition (see ``state.renew``)."""
-    phase = state.phase
+    f = state.__dict__
+    phase = f["phase"]
     if phase == "game_over":
         return ()
-    if state.payment is not None:
-        return (state.payment.seat,)
-    if state.gain is not None:
-        return (state.gain.seat,)
-    if state.windows:
-        top = state.windows[-1]
-        if state.config.reaction_windows == "when_possible":
+    if f["payment"] is not None:
+        return (f["payment"].seat,)
+    if f["gain"] is not None:
+        return (f["gain"].seat,)
+    if f["windows"]:
+        top = f["windows"][-1]
+        if f["config"].reaction_windows == "when_possible":
             pruned = windows.prune(state)
             if pruned is not state:
                 return pruned
         return top.seats if top.seats else windows.close(state, fresh)
     if phase == "layout":
-        if state.layout_step == 10 * state.n:
+        if f["layout_step"] == 10 * len(f["players"]):
             return _end_layout(state)
-        return (state.turn,)
+        return (f["turn"],)
     if phase == "place_workers":
-        if state.window_done != phase:
+        if f["window_done"] != phase:
             return windows.phase_start(state, phase, fresh)
-        if state.placement is not None:
+        if f["placement"] is not None:
             settled = workers.settle(state, laws.could_free, fresh)
             if settled.placement is not None:  # settle stopped at a seat that must decide
                 seats = (settled.placement.order[0],)
-                return seats if settled is state and not fresh else _Ready(settled, seats)
+                return seats if settled is state else _Ready(settled, seats)
             return settled
-        if len(state.work_order) == 5:
+        if len(f["work_order"]) == 5:
             return renew(state, fresh, phase="harvest")
-        if state.effects.fixed_order:
+        if f["effects"].fixed_order:
             return workers.call_fixed(state)
         return (workers.marker_holder(state),)
     if phase == "harvest":
-        if state.window_done != phase:
+        if f["window_done"] != phase:
             return windows.phase_start(state, phase, fresh)
         return harvest.harvest(state)
     if phase == "spend":
-        if state.window_done != phase:
-            state = renew(state, fresh, turn=state.start_player, passes=0)
+        if f["window_done"] != phase:
+            state = renew(state, fresh, turn=f["start_player"], passes=0)
             return windows.phase_start(state, phase, fresh)
-        if state.relocation:
-            return (state.relocation[0][0],)
+        if f["relocation"]:
+            return (f["relocation"][0][0],)
         if spend.phase_over(state):
             return renew(state, fresh, phase="retrieve")
-        return (state.turn,)
+        return (f["turn"],)
     if phase == "retrieve":
         return _retrieve(state)
     # bidding
-    if state.window_done != phase:
+    if f["window_done"] != phase:
         return windows.phase_start(state, phase, fresh)
-    b = state.bidding
+    b = f["bidding"]
     if b is None:
         return bidding.open_bidding(state)
     return (b.winner,) if b.winner is not None else (b.order[0],)
@@ -112,16 +115,17 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
     and any state passed without it are never touched)."""
     while True:
         nxt = _step(state, before is not None and state is not before)
-        if isinstance(nxt, _Ready):
-            state, seats = nxt.state, nxt.seats
-        elif isinstance(nxt, tuple):
+        if type(nxt) is tuple:  # the usual case: who decides now
             seats = nxt
-        else:
-            state = nxt
+        elif type(nxt) is _Ready:
+            state, seats = nxt.state, nxt.seats
+        else:  # a step that made a new state: go on from it
+            state = cast(GameState, nxt)
             continue
-        if seats == state.to_act:
+        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        if seats == f["to_act"]:
             return state
         if before is None or state is before:
             return replace(state, to_act=seats)
-        state.__dict__["to_act"] = seats
+        f["to_act"] = seats
         return state

@@ -8,33 +8,48 @@ choices are made one cube at a time when that player collects).
 
 from __future__ import annotations
 
+from operator import add as add_
+from operator import sub
+
 from .actions import Action, ChooseCube, make_choose_cube
 from .board import index
 from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add
 from .errors import IllegalAction
 from .events import ColoursToChoose, CubeTaken, Event, Harvested, StoreRanOut, new
 from .spend import acted_fresh
-from .state import Gain, GameState, logged, replace, with_player
+from .state import NO_EFFECTS, Gain, GameState, logged, replace, with_player
 
 
 def claims(state: GameState, seat: int) -> tuple[list[int], int]:
     """(cubes per colour the seat's workers bring in, cubes whose colour the seat chooses)."""
+    return every_claim(state)[seat]
+
+
+#: The colour index of each field type's cube.
+_YIELD = {ftype: INDEX[colour] for ftype, colour in FIELD_YIELD.items()}
+
+
+def every_claim(state: GameState) -> list[tuple[list[int], int]]:
+    """``claims`` of every seat, in one pass over the workers."""
     types = index(state.fields).types
     fx = state.effects
-    got = [0] * 8
-    free = 0
+    got = [[0] * 8 for _ in state.players]
+    free = [0] * len(got)
+    if fx is NO_EFFECTS:  # the usual round: one cube a worker, of its field's colour
+        for w in state.workers:
+            got[w.seat][_YIELD[types[w.field]]] += 1
+        return [(g, 0) for g in got]
     for w in state.workers:
-        if w.seat != seat:
-            continue
+        seat = w.seat
         ftype = types[w.field]
         if ftype in fx.poor:
             continue
         amount = (2 if ftype in fx.good else 1) * (2 if w.field in fx.double else 1)
         if (seat, ftype) in fx.unexpected:
-            free += amount
+            free[seat] += amount
         else:
-            got[INDEX[FIELD_YIELD[ftype]]] += amount
-    return got, free
+            got[seat][_YIELD[ftype]] += amount
+    return list(zip(got, free, strict=True))
 
 
 def harvest(state: GameState) -> GameState:
@@ -44,20 +59,22 @@ def harvest(state: GameState) -> GameState:
     events: list[Event] = []
     step = state.harvest_next
     gain = None
-    while step < state.n and gain is None:
-        seat = (state.start_player + step) % state.n
+    n = len(players)
+    claimed = every_claim(state)
+    while step < n and gain is None:
+        seat = (state.start_player + step) % n
         step += 1
-        wanted, free = claims(state, seat)
-        got = [min(w, s) for w, s in zip(wanted, store, strict=True)]
-        for c, n in enumerate(got):
-            store[c] -= n
+        wanted, free = claimed[seat]
+        got = list(map(min, wanted, store))  # eight colours each
+        store = list(map(sub, store, got))
         if any(got):
-            cubes = tuple(a + b for a, b in zip(players[seat].cubes, got, strict=True))
+            cubes = tuple(map(add_, players[seat].cubes, got))
             players[seat] = replace(players[seat], cubes=cubes)
             events.append(new(Harvested, seat=seat, got=tuple(got)))
-        for c, (w, g) in enumerate(zip(wanted, got, strict=True)):
-            if w > g:
-                events.append(new(StoreRanOut, seat=seat, colour=COLOURS[c], missed=w - g))
+        if got != wanted:  # the store ran out of some colour
+            for c, (w, g) in enumerate(zip(wanted, got, strict=True)):
+                if w > g:
+                    events.append(new(StoreRanOut, seat=seat, colour=COLOURS[c], missed=w - g))
         if free and any(store[:5]):
             gain = Gain(seat=seat, count=free, purpose="unexpected_harvest")
             events.append(new(ColoursToChoose, seat=seat, count=free))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from keythedral.vocab import HOUSE_COST, HOUSE_PRICE
 
 from .actions import Action, ConvertCottage, make_convert
+from .board import Cottage, MomentMemo
 from .cubes import STONE, WOOD
 from .errors import IllegalAction
 from .events import CottageConverted, new
@@ -19,11 +20,24 @@ def blocked_by_moratorium(state: GameState, seat: int) -> bool:
     return holder is not None and holder != seat
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    hand = state.players[seat].cubes
-    if hand[STONE] < 1 or hand[WOOD] < 1 or blocked_by_moratorium(state, seat):
-        return []
-    return [make_convert(seat, c.number) for c in state.cottages if c.seat == seat and not c.house]
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    hand = f["players"][seat].cubes
+    if hand[STONE] < 1 or hand[WOOD] < 1:
+        return ()
+    holder = f["effects"].moratorium  # ``blocked_by_moratorium``, inline
+    if holder is not None and holder != seat:
+        return ()
+    # the homes change a few times a game: kept while they stay the same
+    got: tuple[Action, ...] = _CONVERTS.kept1(f["cottages"], seat, _converts)
+    return got
+
+
+_CONVERTS = MomentMemo()
+
+
+def _converts(cottages: tuple[Cottage, ...], seat: int) -> tuple[Action, ...]:
+    return tuple([make_convert(seat, c.number) for c in cottages if c.seat == seat and not c.house])
 
 
 def apply_convert(state: GameState, action: ConvertCottage) -> GameState:

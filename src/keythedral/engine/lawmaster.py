@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action, ProcureLaw, make_procure
+from .board import MomentMemo
 from .errors import IllegalAction
 from .events import LawProcured, new
 from .payments import start
@@ -12,10 +13,20 @@ from .state import GameState, Payment, logged_fresh, renew, replace, with_player
 LAW_PRICE = 1
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    if sum(state.players[seat].cubes) < LAW_PRICE:
-        return []
-    return [make_procure(seat, i) for i, card in enumerate(state.law_spaces) if card is not None]
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    if sum(f["players"][seat].cubes) < LAW_PRICE:
+        return ()
+    # the spaces change a few times a round: kept while they stay the same
+    got: tuple[Action, ...] = _PROCURES.kept1(f["law_spaces"], seat, _procures)
+    return got
+
+
+_PROCURES = MomentMemo()
+
+
+def _procures(spaces: tuple[str | None, ...], seat: int) -> tuple[Action, ...]:
+    return tuple([make_procure(seat, i) for i, card in enumerate(spaces) if card is not None])
 
 
 def apply_procure(state: GameState, action: ProcureLaw) -> GameState:

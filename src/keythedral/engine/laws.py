@@ -228,11 +228,11 @@ def _broken_fences(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if state.phase != "place_workers" or not state.fences:
         return []
     fenced = {f.corner for f in state.fences}
+    behind = {c.seat for c in state.cottages if c.corner in fenced}  # seats with a fenced home
     return [
         make_law(seat=seat, card="broken-fences", target=s)
         for s in range(state.n)
-        if s not in state.effects.fence_free
-        and any(c.seat == s and c.corner in fenced for c in state.cottages)
+        if s not in state.effects.fence_free and s in behind
     ]
 
 

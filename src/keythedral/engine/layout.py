@@ -161,10 +161,7 @@ def _cottage_choices(seat: int) -> _Choices:
 
 @cache
 def _pick(numbers: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
-    """Picks the placements of ``numbers`` out of a corner's five (always a tuple)."""
-    if len(numbers) == 1:
-        i = numbers[0] - 1
-        return lambda five: (five[i],)
+    """Picks the placements of two or more ``numbers`` out of a corner's five (a tuple)."""
     return itemgetter(*(n - 1 for n in numbers))
 
 
@@ -181,13 +178,19 @@ def legal(state: GameState) -> list[Action]:
     numbers = tuple(unplaced_numbers(state, seat))
     if len(numbers) == 5:
         return list(chain.from_iterable(fives))
+    if len(numbers) == 1:  # the last cottage: one placement a corner
+        return list(map(_ONE[numbers[0]], fives))
     return list(chain.from_iterable(map(_pick(numbers), fives)))
+
+
+#: The placement of one number (1..5) out of a corner's five.
+_ONE = {n: itemgetter(n - 1) for n in range(1, 6)}
 
 
 def _advance(state: GameState) -> int:
     """The seat that lays next after this step."""
     step = state.layout_step + 1
-    return (state.start_player + step // 2) % state.n
+    return (state.start_player + step // 2) % len(state.players)
 
 
 def apply_place_field(state: GameState, action: PlaceField) -> GameState:
@@ -215,7 +218,8 @@ def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
     name = state.name(seat)
     if action.number not in unplaced_numbers(state, seat):
         raise IllegalAction(f"{name} has no unplaced cottage number {action.number}.")
-    if corner not in free_corners(state):
+    facts = _facts(state)  # free: a corner touching a field, not taken (``free_corners``)
+    if corner not in facts.corner_set or corner in facts.taken:
         if any(c.corner == corner for c in state.cottages) or corner == state.keythedral:
             raise IllegalAction(f"The corner {place(corner)} is already taken.")
         raise IllegalAction(f"A cottage at {place(corner)} would touch no field.")

@@ -16,29 +16,35 @@ from . import (
     workers,
 )
 from .actions import Action, make_decline, make_pass
-from .decisions import decision
+from .decisions import LAST_DECISION, decision
 from .state import GameState
 
 
 def _spend(state: GameState) -> list[Action]:
     seat = state.turn
-    acts: list[Action] = buildings.legal(state, seat)
-    acts += houses.legal(state, seat)
-    acts += fences.legal(state, seat)
-    acts += market.legal(state, seat)
-    acts += lawmaster.legal(state, seat)
-    acts.append(make_pass(seat))
-    return acts
+    return [
+        *buildings.legal(state, seat),
+        *houses.legal(state, seat),
+        *fences.legal(state, seat),
+        *market.legal(state, seat),
+        *lawmaster.legal(state, seat),
+        make_pass(seat),
+    ]
 
 
 def _window(state: GameState) -> list[Action]:
-    top = state.windows[-1]
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    top = f["windows"][-1]
+    players = f["players"]
     acts: list[Action] = []
     for seat in top.seats:
-        acts += laws.options(state, seat, top.kind)
+        if players[seat].laws:  # (no card, no options)
+            acts += laws.options(state, seat, top.kind)
         acts.append(make_decline(seat))
     return acts
 
+
+_OWN = laws.OWN_DECISIONS
 
 _BY_DECISION = {
     "place_field": layout.legal,
@@ -58,11 +64,13 @@ _BY_DECISION = {
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (for every seat in ``to_act``); empty once the game is over."""
     d = decision(state)
+    LAST_DECISION[0] = (state, d)  # kept for ``apply``, which asks next (see ``decided``)
     if d == "game_over":
         return []
     acts = _BY_DECISION[d](state)
-    if d in laws.OWN_DECISIONS:
-        seat = state.to_act[0]
-        if state.players[seat].laws:
+    if d in _OWN:
+        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        seat = f["to_act"][0]
+        if f["players"][seat].laws:
             acts += laws.options(state, seat, "own")
     return acts

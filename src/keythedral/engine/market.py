@@ -23,11 +23,12 @@ def craft_available(state: GameState, craft: str) -> bool:
 _CRAFTS = tuple((k, INDEX[c], CRAFT_PRICE[c], c) for k, c in enumerate(CRAFTS))
 
 
-def legal(state: GameState, seat: int) -> list[Action]:
-    total = sum(state.players[seat].cubes)
+def legal(state: GameState, seat: int) -> tuple[Action, ...]:
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    total = sum(f["players"][seat].cubes)
     if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
-        return []
-    return list(_offers(seat, min(total, 4), state.store, state.craftsmen))
+        return ()
+    return _offers(seat, min(total, 4), f["store"], f["craftsmen"])
 
 
 _OFFERS: dict[tuple[int, int, Counts, tuple[int, int, int]], tuple[Action, ...]] = {}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from operator import ge
+from operator import add as add_
+from operator import ge, sub
 
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
@@ -20,8 +21,8 @@ def shortfall(hand: Counts, cost: Counts) -> Counts:
 
 def pay_cost(state: GameState, seat: int, cost: Counts) -> GameState:
     """Move ``cost`` from a player's hand into the store (the caller checked it is affordable)."""
-    hand = tuple(h - c for h, c in zip(state.players[seat].cubes, cost, strict=True))
-    store = tuple(s + c for s, c in zip(state.store, cost, strict=True))
+    hand = tuple(map(sub, state.players[seat].cubes, cost))  # eight colours each
+    store = tuple(map(add_, state.store, cost))
     return replace(state, players=with_player(state, seat, cubes=hand), store=store)
 
 
@@ -37,11 +38,14 @@ def start(
     to_seat: int | None = None,
     fresh: bool = False,
 ) -> GameState:
-    """The payment begins (``fresh``: see ``state.renew``)."""
-    return renew(
-        state,
-        fresh,
-        payment=construct(
+    """The payment begins (``fresh``: see ``state.renew``).  Prices as they begin are kept and
+    shared (the same few hundred come back game after game)."""
+    key = (seat, purpose, need, any_resource, any_cube, target, to_seat)
+    payment = _STARTS.get(key)
+    if payment is None:
+        if len(_STARTS) >= 4096:
+            _STARTS.clear()
+        payment = _STARTS[key] = construct(
             Payment,
             seat=seat,
             purpose=purpose,
@@ -51,8 +55,11 @@ def start(
             target=target,
             to_seat=to_seat,
             paid=ZERO,
-        ),
-    )
+        )
+    return renew(state, fresh, payment=payment)
+
+
+_STARTS: dict[tuple[object, ...], Payment] = {}
 
 
 def accepts(p: Payment, colour: int) -> bool:
@@ -60,15 +67,17 @@ def accepts(p: Payment, colour: int) -> bool:
 
 
 def legal(state: GameState) -> list[Action]:
-    p = state.payment
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    p = f["payment"]
     assert p is not None
-    seat = p.seat
-    key = (seat, state.players[seat].cubes, p.need, p.any_resource > 0, p.any_cube > 0)
+    pf = p.__dict__
+    seat = pf["seat"]
+    hand = f["players"][seat].cubes
+    key = (seat, hand, pf["need"], pf["any_resource"] > 0, pf["any_cube"] > 0)
     got = _PAYS.get(key)
     if got is None:
         if len(_PAYS) >= 8192:
             _PAYS.clear()
-        hand = key[1]
         got = _PAYS[key] = tuple(
             make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)
         )
@@ -81,33 +90,42 @@ _PAYS: dict[tuple[int, Counts, Counts, bool, bool], tuple[Action, ...]] = {}
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     """Give one cube; returns the new state and, when the price is settled, the finished payment."""
-    p = state.payment
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    p = f["payment"]
     assert p is not None
-    colour = INDEX.get(action.cube)
+    pf = p.__dict__
+    seat, need, paid = pf["seat"], pf["need"], pf["paid"]
+    cube = action.cube
+    colour = INDEX.get(cube)
     if colour is None:
-        raise IllegalAction(f"There are no {action.cube} cubes in this game.")
-    hand = state.players[p.seat].cubes
+        raise IllegalAction(f"There are no {cube} cubes in this game.")
+    hand = f["players"][seat].cubes
     if hand[colour] == 0:
-        raise IllegalAction(f"{state.name(p.seat)} has no {action.cube} cube to give.")
-    if p.need[colour] > 0:
-        left = replace(p, need=add(p.need, colour, -1), paid=add(p.paid, colour))
-    elif colour < 5 and p.any_resource > 0:
-        left = replace(p, any_resource=p.any_resource - 1, paid=add(p.paid, colour))
-    elif p.any_cube > 0:
-        left = replace(p, any_cube=p.any_cube - 1, paid=add(p.paid, colour))
+        raise IllegalAction(f"{state.name(seat)} has no {cube} cube to give.")
+    any_resource, any_cube = pf["any_resource"], pf["any_cube"]
+    if need[colour] > 0:
+        need = add(need, colour, -1)
+    elif colour < 5 and any_resource > 0:
+        any_resource -= 1
+    elif any_cube > 0:
+        any_cube -= 1
     else:
-        raise IllegalAction(f"A {action.cube} cube does not count toward this price.")
-    players = with_player(state, p.seat, cubes=add(hand, colour, -1))
-    store = state.store
-    if p.to_seat is None:
+        raise IllegalAction(f"A {cube} cube does not count toward this price.")
+    left = replace(
+        p, need=need, any_resource=any_resource, any_cube=any_cube, paid=add(paid, colour)
+    )
+    players = with_player(state, seat, cubes=add(hand, colour, -1))
+    store = f["store"]
+    to_seat = pf["to_seat"]
+    if to_seat is None:
         store = add(store, colour)
     else:
-        receiver = players[p.to_seat]
+        receiver = players[to_seat]
         players = (
-            *players[: p.to_seat],
+            *players[:to_seat],
             replace(receiver, cubes=add(receiver.cubes, colour)),
-            *players[p.to_seat + 1 :],
+            *players[to_seat + 1 :],
         )
-    if left.owed == 0:
+    if sum(need) + any_resource + any_cube == 0:  # settled (``owed``, inline)
         return replace(state, players=players, store=store, payment=None), left
     return replace(state, players=players, store=store, payment=left), None

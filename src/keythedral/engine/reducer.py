@@ -25,7 +25,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import KINDS, decision
+from .decisions import KINDS, LAST_DECISION, decided
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, renew
 
@@ -49,9 +49,7 @@ _HANDLERS: dict[str, Handler] = {
     "pass_bid": bidding.apply_pass_bid,
     "choose_start_player": bidding.apply_choose_start,
     "play_law": windows.apply_play,
-    "decline": lambda state, a: (
-        windows.apply_decline(state, a) if state.windows else workers.apply_idle(state, a)
-    ),
+    "decline": windows.apply_decline,  # (or workers.apply_idle, outside a window)
     "choose_cube": harvest.apply_choose,
 }
 
@@ -105,16 +103,18 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
     # the usual case: an action object from legal_actions
     act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
-    d = decision(state)
+    last = LAST_DECISION[0]  # ``decided``, inline: legal_actions asked it of this state just before
+    d = last[1] if last[0] is state else decided(state)
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
-    seat = act.seat
+    af = act.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    seat = af["seat"]
     if seat not in state.to_act:
         if not 0 <= seat < len(state.players):
             raise IllegalAction(f"There is no seat {seat} in this game.")
         waiting = " or ".join(state.name(s) for s in state.to_act)
         raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
-    kind = act.kind
+    kind = af["kind"]
     if kind not in KINDS[d]:
         raise IllegalAction(f"{state.name(seat)} must {asks(d)} now, not {kind.replace('_', ' ')}.")
     return flow.advance(_HANDLERS[kind](state, act), state)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
+
 from .actions import Pass
 from .events import Passed, new
 from .state import GameState, logged, renew
@@ -13,19 +16,23 @@ def active_seats(state: GameState) -> list[int]:
 
 
 def next_active(state: GameState, seat: int) -> int:
-    n = state.n
+    players = state.players
+    n = len(players)
     for i in range(1, n + 1):
         s = (seat + i) % n
-        if not state.players[s].procured:
+        if not players[s].procured:
             return s
     return seat
+
+
+_PROCURED = attrgetter("procured")
 
 
 def phase_over(state: GameState) -> bool:
     """Everyone still active has passed in succession (or nobody is active)."""
     passes = state.passes
     if passes == 0:  # the usual case: over only if nobody is active
-        return all(p.procured for p in state.players)
+        return all(map(_PROCURED, state.players))
     return passes >= len(active_seats(state))
 
 
@@ -40,10 +47,16 @@ def acted_fresh(state: GameState, seat: int) -> GameState:
     return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
+@cache
+def _passed(seat: int) -> Passed:
+    """The event of a pass (kept and shared: events are immutable)."""
+    return new(Passed, seat=seat)
+
+
 def apply_pass(state: GameState, action: Pass) -> GameState:
     return logged(
         state,
-        new(Passed, seat=action.seat),
+        _passed(action.seat),
         passes=state.passes + 1,
         turn=next_active(state, action.seat),
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from . import buildings, laws
+from . import buildings, laws, workers
 from .actions import BuyBuilding, Decline, PlayLaw
 from .catalogue import laws as law_catalogue
 from .decisions import decision
@@ -41,15 +41,19 @@ def _open(state: GameState, window: Window) -> GameState | None:
     if cfg.no_laws:
         return None
     if cfg.reaction_windows == "always":
-        if not any(state.players[s].laws for s in window.seats):
-            return None
-        seats = window.seats
+        players = state.players
+        for s in window.seats:
+            if players[s].laws:
+                break
+        else:
+            return None  # nobody in it holds a card
     else:
         tentative = replace(state, windows=(*state.windows, window))
         seats = tuple(s for s in window.seats if laws.options(tentative, s, window.kind))
         if not seats:
             return None
-    return replace(state, windows=(*state.windows, replace(window, seats=seats)))
+        window = replace(window, seats=seats)
+    return replace(state, windows=(*state.windows, window))
 
 
 def prune(state: GameState) -> GameState:
@@ -66,11 +70,13 @@ def prune(state: GameState) -> GameState:
 def phase_start(state: GameState, phase: str, fresh: bool = False) -> GameState:
     """The window at the start of a phase (marked done whether or not it opens)."""
     state = renew(state, fresh, window_done=phase)
-    seats = _clockwise(state, state.start_player)
-    window = construct(
-        Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None
-    )
-    return _open(state, window) or state
+    return _open(state, _phase_window(_clockwise(state, state.start_player), phase)) or state
+
+
+@cache
+def _phase_window(seats: tuple[int, ...], phase: str) -> Window:
+    """The window at the start of ``phase`` for ``seats`` (the same few every game: kept)."""
+    return construct(Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None)
 
 
 def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameState:
@@ -132,11 +138,14 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
 
 
 def apply_decline(state: GameState, action: Decline) -> GameState:
-    top = state.windows[-1]
-    if action.seat not in top.seats:
-        raise IllegalAction(f"{state.name(action.seat)} has already let this moment go by.")
-    seats = _without(top.seats, action.seat)
-    return replace(state, windows=(*state.windows[:-1], replace(top, seats=seats)))
+    stack = state.windows
+    if not stack:  # a home with no free field: its workers stay idle
+        return workers.apply_idle(state, action)
+    top = stack[-1]
+    seat, seats = action.seat, top.seats
+    if seat not in seats:
+        raise IllegalAction(f"{state.name(seat)} has already let this moment go by.")
+    return replace(state, windows=(*stack[:-1], replace(top, seats=_without(seats, seat))))
 
 
 @cache

@@ -14,9 +14,9 @@ field sends nobody: its owner is asked only when a law card they hold could chan
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
-from keythedral.vocab import place
+from keythedral.vocab import FieldType, place
 
 from .actions import (
     Action,
@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import MomentMemo, Pos, Worker, as_pos, extends, index
+from .board import Fence, MomentMemo, Pos, Worker, as_pos, extends, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
@@ -55,7 +55,9 @@ def begin_round(state: GameState, start_player: int) -> GameState:
 
 def marker_holder(state: GameState) -> int:
     """The nominal holder of the next work-order marker: markers go round from the start player."""
-    return (state.start_player + len(state.work_order)) % state.n
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    start: int = f["start_player"]
+    return (start + len(f["work_order"])) % len(f["players"])
 
 
 def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
@@ -76,8 +78,9 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
 
     Asked several times of each moment of phase 1 (settling, listing, checking the chosen
     placement), so the answers are kept while the tuples they read stay the same."""
-    cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
-    free = seat in state.effects.fence_free
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    cottages, workers, fences, fields = f["cottages"], f["workers"], f["fences"], f["fields"]
+    free = seat in f["effects"].fence_free
     table = _OPEN.table4(cottages, workers, fences, fields)
     key = (seat, number, free)
     got: tuple[Pos, ...] | None = table.get(key)
@@ -89,10 +92,21 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     if free or not fences:
         got = tuple([p for p in touching if p not in taken])
     else:
-        fenced = {f.field for f in fences if f.corner == corner}
+        fenced = _FENCED.kept1(fences, None, _fenced_by_corner).get(corner, ())
         got = tuple([p for p in touching if p not in taken and p not in fenced])
     table[key] = got
     return got
+
+
+_FENCED = MomentMemo()
+
+
+def _fenced_by_corner(fences: tuple[Fence, ...], _: None) -> dict[Pos, frozenset[Pos]]:
+    """The fields each corner is fenced off from (kept while the fences stay the same)."""
+    by: dict[Pos, set[Pos]] = {}
+    for fence in fences:
+        by.setdefault(fence.corner, set()).add(fence.field)
+    return {corner: frozenset(fields) for corner, fields in by.items()}
 
 
 #: The last workers tuple and the fields they stand in, swapped as one pair.
@@ -118,11 +132,12 @@ def legal(state: GameState) -> list[Action]:
         seat = marker_holder(state)
         chosen = state.work_order
         return [make_choose_work_order(seat, n) for n in range(1, 6) if n not in chosen]
-    seat = p.order[0]
-    fields = open_fields(state, seat, p.home)
+    pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    seat, home = pf["order"][0], pf["home"]
+    fields = open_fields(state, seat, home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return list(_placements(seat, p.home, fields))
+    return list(_placements(seat, home, fields))
 
 
 @cache
@@ -133,7 +148,21 @@ def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
     if not order:
         return None
-    left = workers_of(state, order[0], number)
+    seat = order[0]  # ``workers_of``, inline
+    left = (
+        0
+        if (seat, number) in state.__dict__["effects"].spent  # (see state.py on __dict__)
+        else 2
+        if state.cottage(seat, number).house
+        else 1
+    )
+    return _placement(number, order, left)
+
+
+@cache
+def _placement(number: int, order: tuple[int, ...], left: int) -> Placement:
+    """A number's workers going out from ``order[0]``'s home of that number: the same few
+    hundred every game, kept."""
     return construct(Placement, number=number, order=order, left=left, home=number, queue=())
 
 
@@ -144,7 +173,13 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
     if number in state.work_order:
         raise IllegalAction(f"Cottage number {number} has already been chosen this round.")
     marker = len(state.work_order) + 1
-    return _call(state, number, new(MarkerPlaced, seat=action.seat, marker=marker, number=number))
+    return _call(state, number, _marker_placed(action.seat, marker, number))
+
+
+@cache
+def _marker_placed(seat: int, marker: int, number: int) -> MarkerPlaced:
+    """The event of a marker placed (kept and shared, see ``_sent``)."""
+    return new(MarkerPlaced, seat=seat, marker=marker, number=number)
 
 
 def _call(state: GameState, number: int, event: Event) -> GameState:
@@ -173,23 +208,43 @@ def call_fixed(state: GameState) -> GameState:
 
 
 def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
-    p = state.placement
+    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+    p = f["placement"]
     assert p is not None
-    seat, field = action.seat, as_pos(action.field)
-    if action.number != p.home:
+    pf, af = p.__dict__, action.__dict__
+    seat, field, home = af["seat"], af["field"], pf["home"]
+    if type(field) is not tuple:  # (a list, in an action parsed from JSON)
+        field = as_pos(field)
+    if af["number"] != home:
         raise IllegalAction(
-            f"{state.name(seat)} is placing the workers of number {p.home}, not {action.number}."
+            f"{state.name(seat)} is placing the workers of number {home}, not {af['number']}."
         )
-    if field not in open_fields(state, seat, p.home):
-        raise IllegalAction(_why_closed(state, seat, p.home, field))
-    ftype = index(state.fields).types[field]
-    house = state.cottage(seat, p.home).house
-    return logged(
-        state,
-        new(WorkerSent, seat=seat, number=p.home, house=house, field=field, field_type=ftype),
-        workers=(*state.workers, Worker(field, seat, p.home)),
-        placement=replace(p, left=p.left - 1),
-    )
+    if field not in open_fields(state, seat, home):
+        raise IllegalAction(_why_closed(state, seat, home, field))
+    ftype = index(f["fields"]).types[field]
+    house = state.cottage(seat, home).house
+    left = pf["left"]
+    if left > 1 or pf["queue"]:
+        placement: Placement | None = replace(p, left=left - 1)
+    else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
+        placement = _start_seat(state, pf["number"], pf["order"][1:])
+    workers = f["workers"]
+    grown = (*workers, _worker(Worker, (field, seat, home)))
+    last_workers, taken = _TAKEN[0]
+    if last_workers is workers:  # the fields taken now, for ``settle`` and the next list
+        _TAKEN[0] = (grown, taken | {field})
+    return logged(state, _sent(seat, home, house, field, ftype), workers=grown, placement=placement)
+
+
+@lru_cache(maxsize=8192)
+def _sent(seat: int, number: int, house: bool, field: Pos, ftype: FieldType) -> WorkerSent:
+    """The event of a worker sent out (events are immutable, and these come back game after
+    game: kept and shared, like the actions; bounded, as the places vary from board to board)."""
+    return new(WorkerSent, seat=seat, number=number, house=house, field=field, field_type=ftype)
+
+
+#: ``Worker(field, seat, number)`` without the Python-level ``__new__`` of a named tuple.
+_worker = tuple.__new__
 
 
 def home_name(state: GameState, seat: int, number: int) -> str:
@@ -236,12 +291,13 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     says a law card they hold could free a field; otherwise its workers stay idle at once.
     ``fresh``: see ``state.renew``.
     """
-    p = state.placement
+    start = p = state.placement
     events: list[WorkersIdle] = []
     while p is not None:
-        seat = p.order[0]
-        if p.left > 0:
-            if open_fields(state, seat, p.home):
+        pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
+        seat = pf["order"][0]
+        if pf["left"] > 0:
+            if open_fields(state, seat, pf["home"]):
                 break
             if helps(replace(state, placement=p), seat, p.home):
                 break
@@ -253,4 +309,4 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
             p = _start_seat(state, p.number, p.order[1:])
     if events:
         return (logged_fresh if fresh else logged)(state, *events, placement=p)
-    return state if p is state.placement else renew(state, fresh, placement=p)
+    return state if p is start else renew(state, fresh, placement=p)
