@@ -257,7 +257,8 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
 def forward(keys: int, data_dir: str) -> list[float]:
     """Enter at every screen of a new game, each answer timed (``keys`` presses)."""
     argv = [sys.executable, "-m", "keythedral", "--players", "Ann", "Bob", "Cy", "--seed", "11"]
-    term = Term(argv, environment(data_dir))
+    fresh = Path(data_dir) / "forward"  # no unfinished game to ask about
+    term = Term(argv, environment(str(fresh)))
     try:
         term.wait_for(b"lay the next field tile")
         term.drain(0.3)
