@@ -284,11 +284,7 @@ class EventLog(VerticalScroll):
         del self.lines[: -self.MAX_LINES]
         self.seen = view.log_total
         self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))
-
-    def on_mount(self) -> None:
-        # Kept at the newest line by the layout itself, in the frame that shows it (a scroll
-        # after the refresh came a frame later); scrolling up lets go until the end is back.
-        self.anchor()
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_show(self) -> None:
         self.call_after_refresh(self.scroll_end, animate=False)  # the newest events in sight
