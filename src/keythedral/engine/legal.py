@@ -16,7 +16,7 @@ from . import (
     workers,
 )
 from .actions import Action, make_decline, make_pass
-from .decisions import LAST_DECISION, decision
+from .decisions import decided
 from .state import GameState
 
 
@@ -63,8 +63,7 @@ _BY_DECISION = {
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (for every seat in ``to_act``); empty once the game is over."""
-    d = decision(state)
-    LAST_DECISION[0] = (state, d)  # kept for ``apply``, which asks next (see ``decided``)
+    d = decided(state)  # kept for ``apply``, which asks next
     if d == "game_over":
         return []
     acts = _BY_DECISION[d](state)

@@ -25,7 +25,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import KINDS, LAST_DECISION, decided
+from .decisions import KINDS, decided
 from .errors import IllegalAction
 from .state import Gain, GameState, Payment, renew
 
@@ -103,8 +103,7 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
     # the usual case: an action object from legal_actions
     act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
-    last = LAST_DECISION[0]  # ``decided``, inline: legal_actions asked it of this state just before
-    d = last[1] if last[0] is state else decided(state)
+    d = decided(state)  # kept: legal_actions asked it of this state just before
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
     af = act.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)

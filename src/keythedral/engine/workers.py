@@ -148,15 +148,7 @@ def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
     if not order:
         return None
-    seat = order[0]  # ``workers_of``, inline
-    left = (
-        0
-        if (seat, number) in state.__dict__["effects"].spent  # (see state.py on __dict__)
-        else 2
-        if state.cottage(seat, number).house
-        else 1
-    )
-    return _placement(number, order, left)
+    return _placement(number, order, workers_of(state, order[0], number))
 
 
 @cache

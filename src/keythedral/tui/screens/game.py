@@ -271,22 +271,21 @@ class GameScreen(BaseScreen):
                 choices.append(done_choice())
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
-        focus = self._focus_for(targets, panel) if new_decision else None
+        if new_decision:
+            self._focus_for(targets, panel)
         if panel.choices:  # the list's first line is highlighted afresh
-            self._follow(panel.choices[0], focus)
+            self._follow(panel.choices[0])
         else:
-            self._show_cursor_info(focus)
+            self._show_cursor_info()
         self.refresh_bindings()
         self.assist.refresh_walkthrough()
 
-    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> Widget:
-        """Focus the map or the list for a new decision; the widget that will have the focus
-        (Textual moves it after this handler)."""
+    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
+        """Focus the map or the list for a new decision."""
         widget: Widget = panel.option_list
         if targets and all(c.cell is not None for c in panel.choices):
             widget = self.query_one(FieldMap)
         self._give_focus(widget)
-        return widget
 
     _focusing: Widget | None = None  # focused by the app, the Focus event not yet handled
 
@@ -374,15 +373,15 @@ class GameScreen(BaseScreen):
         """The keyboard passes on: the last message was for the moment that is over."""
         self._note = None
 
-    def _show_cursor_info(self, focus: Widget | None = None) -> None:
+    def _show_cursor_info(self) -> None:
         """The info line: the cursor's cell, and what Enter does where the focus is (or will
-        be: ``focus``, so that the line is right in the frame that moves the focus)."""
+        be, when the app has just given it: the line is right in the frame that moves it)."""
         board = self.query_one(FieldMap)
         if self.view is None:
             return
         names = {p.seat: p.name for p in self.view.players}
         text = board.describe_cursor(names)
-        if (focus or self._focusing or self.focused) is board:
+        if (self._focusing or self.focused) is board:
             acts = self._actions_at(board.cursor)
             if acts:
                 text += " · Enter: " + (
@@ -454,12 +453,12 @@ class GameScreen(BaseScreen):
         panel = self.query_one(DecisionPanel)
         hint = self.assist.hint_shown
         hinted = hint.action if hint is not None else None
+        self._give_focus(panel.option_list)
         for c in panel.choices:
             if hinted is not None and c.action == hinted:
                 panel.highlight(c)  # the variant the hint named
                 self._follow(c)
-                break
-        self._give_focus(panel.option_list)
+                return
         self._show_cursor_info()
 
     def narrow_order(self, prefix: tuple[int, ...]) -> None:
@@ -559,7 +558,7 @@ class GameScreen(BaseScreen):
             return  # a highlight from a list that has since been replaced
         self._follow(event.choice)
 
-    def _follow(self, choice: Choice, focus: Widget | None = None) -> None:
+    def _follow(self, choice: Choice) -> None:
         """The highlighted line shown around the list: the map's cursor on its cell, what Enter
         does on the info line (a law card: what the card does)."""
         action = choice.action
@@ -570,7 +569,7 @@ class GameScreen(BaseScreen):
         board = self.query_one(FieldMap)
         if cell is not None and cell != board.cursor:
             board.set_cursor(cell, announce=False)
-        self._show_cursor_info(focus)
+        self._show_cursor_info()
 
     def on_descendant_focus(self) -> None:
         self._focusing = None

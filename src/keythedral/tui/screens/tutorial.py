@@ -323,7 +323,7 @@ class TutorialScreen(GameScreen):
             choice = decision.choices[on_list[0]]
             decision.highlight(choice)
             self._give_focus(decision.option_list)
-            self._follow(choice, decision.option_list)
+            self._follow(choice)
         elif cell is not None and cell in board.targets:
             self.query_one(ContentSwitcher).current = "map"
             board.set_cursor(cell, announce=False)
@@ -376,7 +376,7 @@ class TutorialScreen(GameScreen):
             switcher.current = "log"
         self.query_one(selector).add_class(LIT)
 
-    def _show_cursor_info(self, focus: Widget | None = None) -> None:
+    def _show_cursor_info(self) -> None:
         """While a note is up, Enter goes on (whatever the cursor is on)."""
         if self.mode.tutorial.step().kind == "note" and self._note is None:
             panel = self.query("#lesson")
@@ -386,7 +386,7 @@ class TutorialScreen(GameScreen):
                 info = "Enter or space: go on (arrows scroll the note)"
             self.query_one("#info", Static).update(Text(info), layout=False)
             return
-        super()._show_cursor_info(focus)
+        super()._show_cursor_info()
 
     def refuse(self, verdict: Verdict) -> None:
         self.refusal = verdict

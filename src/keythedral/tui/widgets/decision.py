@@ -238,23 +238,24 @@ class DecisionPanel(Vertical, SnugSize):
         i = self._keys.get(key)
         if i is None:
             return None
-        with self.option_list.prevent(OptionList.OptionHighlighted):
-            self.option_list.highlighted = i
+        self._highlight(i)
         return self.choices[i]
 
     def highlight(self, choice: Choice) -> None:
         """Move the highlight to ``choice`` (no message: the caller shows what it means)."""
         if choice in self.choices:
-            with self.option_list.prevent(OptionList.OptionHighlighted):
-                self.option_list.highlighted = self.choices.index(choice)
+            self._highlight(self.choices.index(choice))
 
     def highlight_cell(self, cell: Cell) -> None:
         """Move the highlight to the first choice on a map cell (no message)."""
         for i, c in enumerate(self.choices):
             if c.cell == cell:
-                with self.option_list.prevent(OptionList.OptionHighlighted):
-                    self.option_list.highlighted = i
+                self._highlight(i)
                 return
+
+    def _highlight(self, i: int) -> None:
+        with self.option_list.prevent(OptionList.OptionHighlighted):
+            self.option_list.highlighted = i
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
