@@ -6,6 +6,7 @@ import gc
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from driver import hand_over, panel, take
@@ -14,6 +15,7 @@ from tui_helpers import NAMES, choose, config, make_app, saved_game
 
 from keythedral import engine, persistence
 from keythedral.autosave import AutoSaver
+from keythedral.engine import GameConfig, GameState
 from keythedral.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.drawn import DrawnLawScreen
@@ -21,6 +23,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
+from keythedral.tui.session import Session
 from keythedral.tui.text import law_name
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
@@ -196,15 +199,33 @@ async def test_a_round_by_keys_placement_harvest_spending_bidding() -> None:
         assert "Round 2" in screen_text(app) or isinstance(app.screen, HandoverScreen)
 
 
+def window_then(cfg: GameConfig, decisions: set[str]) -> SavedGame:
+    """A game at a window of several seats after which, once it goes by, comes one of
+    ``decisions``."""
+
+    def stop(state: GameState) -> bool:
+        if len(state.to_act) < 2:
+            return False
+        after = Session(config=cfg, states=[state]).window_gone_by().state
+        return len(after.to_act) == 1 and engine.decision(after) in decisions
+
+    return saved_game(cfg, stop, procure=0.6)
+
+
+async def at_window(pilot: Any, app: KeythedralApp) -> tuple[Session, tuple[int, ...]]:
+    """The game, started at a window, and the seats asked."""
+    await pilot.pause()
+    assert app.session is not None
+    return app.session, app.session.window_seats()
+
+
 async def test_window_prompt_on_the_shared_screen() -> None:
-    cfg = config(4)
-    saved = saved_game(cfg, lambda s: len(s.to_act) > 1, procure=0.6)
-    app = make_app(saved=saved)
+    """A window before a decision of the shared screen (phase 1) is asked on the shared
+    screen."""
+    saved = window_then(config(4), {"choose_work_order", "place_worker"})
+    app = make_app(saved=saved, strict_privacy=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        session = app.session
-        assert session is not None
-        seats = session.window_seats()
+        session, seats = await at_window(pilot, app)
         text = screen_text(app)
         assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
         assert "Shared screen" in text and private_titles(text) == []
@@ -228,6 +249,39 @@ async def test_window_prompt_on_the_shared_screen() -> None:
             assert app.keyboard is None
             await pilot.press("enter")
         assert not session.window_seats() or set(session.window_seats()) != set(seats)
+
+
+async def test_a_window_before_a_private_turn_is_asked_on_its_privacy_screen() -> None:
+    """One screen and one key for "nobody plays a law" and "pass the keyboard": Enter lets
+    the moment go by and the next person takes the keyboard; a seat number answers it."""
+    saved = window_then(config(4), {"spend", "bid", "pay"})
+    for claim in (False, True):
+        app = make_app(saved=saved, strict_privacy=False)
+        async with app.run_test(size=SIZE) as pilot:
+            session, seats = await at_window(pilot, app)
+            assert len(seats) > 1 and isinstance(app.screen, HandoverScreen)
+            after = session.window_gone_by().state.to_act[0]
+            text = screen_text(app)
+            assert f"Pass the keyboard to {NAMES[after]}" in text
+            assert "First, law cards:" in text and "Enter goes on without one." in text
+            words = " ".join(text.split())
+            assert "(" + ", ".join(f"{s + 1} {NAMES[s]}" for s in seats) + ")" in words
+            assert private_titles(text) == []
+            if claim:
+                await pilot.press(str(seats[-1] + 1))
+                text = await hand_over(pilot, app)
+                assert f"Pass the keyboard to {NAMES[seats[-1]]}" in text
+                assert "is asked: play a law card" in text
+                assert app.keyboard == seats[-1] and session.window_seats() == seats
+                assert "let it go by" in screen_text(app)
+                continue
+            n = len(session.actions)
+            await hand_over(pilot, app)
+            declines = session.actions[n:]
+            assert {a.kind for a in declines} == {"decline"}
+            assert {a.seat for a in declines} == set(seats)
+            assert app.keyboard == after and not session.window_seats()
+            assert private_titles(screen_text(app)) == [NAMES[after]]
 
 
 async def test_undo_takes_back_own_payment_steps_only() -> None:

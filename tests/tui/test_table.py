@@ -14,6 +14,7 @@ from keythedral.tui.session import Session
 from keythedral.tui.table import (
     UNDO,
     BotMoves,
+    Claim,
     GameOver,
     HandOver,
     LetGoBy,
@@ -40,6 +41,10 @@ class Game:
     public: bool = False  # a phase 1 decision, made on the shared screen
     undoer: int | None = None
     n: int = 3
+    after: Game | None = None  # the game once the window goes by (None: over)
+
+    def window_gone_by(self) -> Game:
+        return self.after if self.after is not None else Game(to_act=(), n=self.n)
 
     @property
     def over(self) -> bool:
@@ -158,6 +163,40 @@ def test_one_person_asked_not_at_the_keyboard_the_shared_screen_too() -> None:
     t = table(keyboard=0, watcher=0)
     assert t.route(Game(to_act=(1,), window=(1,), laws=frozenset({1}))) == SharedWindow((1,))
     assert seats(t) == (None, None, None)
+
+
+def test_a_window_before_a_persons_private_turn_is_asked_on_their_privacy_screen() -> None:
+    t = table(keyboard=0, watcher=0)
+    game = Game(to_act=(0, 1), window=(0, 1), after=Game(to_act=(2,)))
+    assert t.route(game) == HandOver(2, undo_by=None, window=(0, 1))
+    assert seats(t) == (None, None, None)  # nobody's hand up, as at the shared window
+
+
+def test_a_window_before_anything_else_keeps_the_shared_screen() -> None:
+    window = {"to_act": (0, 1), "window": (0, 1)}
+    for after in (
+        Game(to_act=(2,), public=True),  # a phase 1 decision, on the shared screen
+        Game(to_act=(2,), bots=frozenset({2})),  # a computer player's turn
+        Game(to_act=(1, 2), window=(1, 2)),  # another window
+        Game(to_act=(2,), private=False),  # the layout: no privacy screen
+        Game(to_act=()),  # the end
+    ):
+        t = table(keyboard=0, watcher=0)
+        assert t.route(Game(**window, bots=after.bots, after=after)) == SharedWindow((0, 1))
+    # With strict privacy, phase 1's decisions come with a privacy screen too.
+    t = Table(strict=True)
+    game = Game(**window, after=Game(to_act=(2,), public=True))
+    assert t.route(game) == HandOver(2, undo_by=None, window=(0, 1))
+
+
+def test_a_claim_on_the_privacy_screen_hands_over_to_the_claimer() -> None:
+    t = table()
+    game = Game(to_act=(0, 1), window=(0, 1), laws=frozenset({1}))
+    assert t.handed_over(game, Claim(1)) == HandOver(1, undo_by=None)
+    assert t.claimed == 1
+    assert t.handed_over(game, 1) == ShowHand(1)
+    t = table()  # a seat that is not asked: the table routes again
+    assert t.handed_over(game, Claim(2)) == SharedWindow((0, 1))
 
 
 def test_only_the_person_at_the_keyboard_asked_answers_at_once() -> None:

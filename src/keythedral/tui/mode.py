@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
+    Claim,
     Decision,
     GameOver,
     HandOver,
@@ -24,7 +25,7 @@ from keythedral.tui.table import (
     ShowPublic,
     TakeBack,
 )
-from keythedral.tui.text import decision_prompt
+from keythedral.tui.text import decision_prompt, window_question
 from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
@@ -107,20 +108,11 @@ class GameMode:
 
     def decline_all(self) -> None:
         """Enter on the shared window prompt: every seat asked lets the moment go by."""
-        from keythedral import engine
-
         session = self.app.session
         if session is None:
             return
         self.app.runner.cancel()
-        declined: set[int] = set()
-        while True:
-            seats = [s for s in session.window_seats() if s not in declined]
-            decline = next((d for s in seats if (d := session.can_decline(s)) is not None), None)
-            if decline is None:
-                break
-            session.push(decline, engine.apply(session.state, decline))
-            declined.add(decline.seat)
+        session.let_window_go_by()
         self.table.claimed = None
         self.app.files.autosave()
         self.route()
@@ -160,6 +152,8 @@ class GameMode:
             return False
         if not session.actions or session.actions[-1].seat != seat:
             return False
+        if session.actions[-1].kind == "decline" or session.window_seats():
+            return False  # a window is asked as its policy says; one let go by is no choice
         if self.table.hand_up != seat:
             return False
         legal = session.legal_for(seat)
@@ -279,9 +273,11 @@ class GameMode:
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):
                     app.redraw()
-            case HandOver(seat, undo_by):
+            case HandOver(seat, _, window) if window and (session.state.round, seat) in self.done:
+                app.redraw()  # the shared window: the seat's turn after it passes by itself
+            case HandOver(seat, undo_by, window):
                 app.redraw(covered=True)  # the board is drawn again when it comes back
-                self.hand_over(session, seat, undo_by)
+                self.hand_over(session, seat, undo_by, window)
             case BotMoves(seat):
                 app.runner.move(seat)
             case LetGoBy(seat):
@@ -305,15 +301,19 @@ class GameMode:
             case _:
                 assert_never(decision)
 
-    def hand_over(self, session: Session, seat: int, undo_by: int | None) -> None:
+    def hand_over(
+        self, session: Session, seat: int, undo_by: int | None, window: tuple[int, ...] = ()
+    ) -> None:
         """The privacy screen for ``seat``, with what happened since they last had the keyboard
-        (public events only)."""
+        (public events only), and the shared ``window`` asked first if one is open."""
         app = self.app
         names = session.config.players
         view = session.view(None)
-        phase = PHASES.get(view.phase, view.phase)
-        rnd = f"Round {view.round} · " if view.round else ""
-        context = f"{rnd}{phase}: {decision_prompt(view, (seat,))}."
+        # The decision the seat takes the keyboard for: after the window, if one is asked first.
+        then = session.window_gone_by().view(None) if window else view
+        phase = PHASES.get(then.phase, then.phase)
+        rnd = f"Round {then.round} · " if then.round else ""
+        context = f"{rnd}{phase}: {decision_prompt(then, (seat,))}."
         if self.table.claimed is not None:
             context = f"{names[seat]} is asked: play a law card, or let it go by."
         if app.game_screen is not None:
@@ -328,7 +328,10 @@ class GameMode:
             recent = ("…", *recent[-(RECENT_LINES - 1) :])
         screen = self.privacy_screen()
         undo_name = names[undo_by] if undo_by is not None else None
-        screen.present(seat, names[seat], context, undo_name, recent, answer=self._handed_over)
+        asked = window_question(view, window) if window else ""
+        screen.present(
+            seat, names[seat], context, undo_name, recent, self._handed_over, window, asked
+        )
         self._handover = screen
         if screen in app.screen_stack:  # shown again, for the next seat
             while app.screen is not screen:
@@ -344,7 +347,7 @@ class GameMode:
         assert isinstance(screen, HandoverScreen)
         return screen
 
-    def _handed_over(self, result: int) -> None:
+    def _handed_over(self, result: int | Claim) -> None:
         """The privacy screen's answer: the seat that took the keyboard, or -1 (the last action
         taken back).  It is carried out while the screen still covers the board, which is drawn
         behind it unseen; then the screen goes and the board comes in one frame.  (Taken away
@@ -356,6 +359,13 @@ class GameMode:
         self._answering = screen
         try:
             session = self.app.session
+            if session is not None and screen.window and isinstance(result, int) and result >= 0:
+                # Enter on a window asked on the privacy screen: nobody answers it.
+                session.let_window_go_by()
+                self.app.files.autosave()
+                if session.window_seats() or session.state.to_act != (result,):
+                    self.route()  # not the seat's turn after all: whoever's it is
+                    session = None
             if session is not None:
                 self.carry_out(self.table.handed_over(session, result))
         finally:

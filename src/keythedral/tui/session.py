@@ -8,7 +8,7 @@ window (several seats at once) is open and who may take an action back; the app 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
@@ -124,6 +124,24 @@ class Session(GameSoFar):
 
     def can_decline(self, seat: int) -> Action | None:
         return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
+
+    def let_window_go_by(self) -> list[Action]:
+        """Every seat asked in the open window lets the moment go by (a window that opens
+        right after it too, up to one decline a seat): the declines played, in order."""
+        declined: list[Action] = []
+        while True:
+            seats = [s for s in self.window_seats() if s not in {d.seat for d in declined}]
+            decline = next((d for s in seats if (d := self.can_decline(s)) is not None), None)
+            if decline is None:
+                return declined
+            self.push(decline, engine.apply(self.state, decline))
+            declined.append(decline)
+
+    def window_gone_by(self) -> Session:
+        """The game as it would be once the open window goes by (this session unchanged)."""
+        what_if = replace(self, states=list(self.states), actions=list(self.actions), _legal=None)
+        what_if.let_window_go_by()
+        return what_if
 
     # --- the person who should hold the keyboard ------------------------------------------
     def needs_privacy(self) -> bool:

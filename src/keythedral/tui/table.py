@@ -50,10 +50,19 @@ class ShowPublic:
 
 @dataclass(frozen=True)
 class HandOver:
-    """The privacy screen for ``seat``; ``undo_by`` may take back their last action on it."""
+    """The privacy screen for ``seat``; ``undo_by`` may take back their last action on it.
+    ``window``: the seats of a shared window that is open first (see :meth:`Table.route`)."""
 
     seat: int
     undo_by: int | None
+    window: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The privacy screen's answer when ``seat`` answers the window asked on it."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -197,7 +206,21 @@ class Table:
         self.keyboard = None  # the shared screen: nobody's hand
         self.watcher = None
         self.private = False
+        after = self.after_window(session)
+        if after is not None:
+            # A person's private turn follows if nobody answers: the window is asked on
+            # that person's privacy screen (Enter: nobody answers, and they take the
+            # keyboard), one screen and one key instead of two.
+            return HandOver(after, undo_by=None, window=window)
         return SharedWindow(window)
+
+    def after_window(self, session: Session) -> int | None:
+        """The person whose privacy screen comes up once the open window goes by, if one
+        does (a table with nobody's hand up, as at the shared window)."""
+        decision = Table(strict=self.strict).route(session.window_gone_by())
+        if isinstance(decision, HandOver) and not decision.window:
+            return decision.seat
+        return None
 
     # --- the people's answers -----------------------------------------------------------------
     def claim(self, session: Session, seat: int) -> Decision | None:
@@ -215,9 +238,12 @@ class Table:
         self.watcher = None
         return HandOver(seat, undo_by=None)
 
-    def handed_over(self, session: Session, result: int) -> Decision:
-        """The hand-over screen closed: ``result`` is the seat that took the keyboard, or
-        :data:`UNDO` (the last person takes back their action instead)."""
+    def handed_over(self, session: Session, result: int | Claim) -> Decision:
+        """The hand-over screen closed: ``result`` is the seat that took the keyboard,
+        :data:`UNDO` (the last person takes back their action instead), or a :class:`Claim`
+        of the window asked on it."""
+        if isinstance(result, Claim):
+            return self.claim(session, result.seat) or self.route(session)
         if result == UNDO:
             actor = session.undoable_by()
             if actor is None:

@@ -367,6 +367,17 @@ def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str])
     return text
 
 
+def window_question(view: PlayerView, window: Sequence[int]) -> str:
+    """A shared window asked on the privacy screen that follows it: what it answers, and
+    the keys of the seats that may answer it."""
+    keys = ", ".join(f"{s + 1} {seat_name(view, s)}" for s in sorted(window))
+    moment = window_hint(view) or "a law card may be played now."
+    return (
+        f"First, law cards: {moment} To play one, press your number ({keys}). "
+        "Enter goes on without one."
+    )
+
+
 def window_hint(view: PlayerView) -> str:
     """What the open law window answers (the shared window's line under its prompt)."""
     windows = getattr(view, "windows", ())

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.table import Claim
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
 
@@ -34,6 +35,10 @@ class HandoverScreen(BaseScreen):
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
         Binding("u", "undo", "Take back last action", id="undo"),
+        *(
+            Binding(str(n), f"claim({n - 1})", f"Seat {n} plays a law", show=False, id=f"claim-{n}")
+            for n in range(1, 10)
+        ),
     ]
 
     def __init__(self) -> None:
@@ -43,7 +48,9 @@ class HandoverScreen(BaseScreen):
         self.context = ""
         self.undo_name: str | None = None
         self.recent: tuple[str, ...] = ()  # public events since this player last had the keyboard
-        self.answer: Callable[[int], None] | None = None
+        self.answer: Callable[[int | Claim], None] | None = None
+        self.window: tuple[int, ...] = ()  # the seats asked first whether they play a law card
+        self.asked = ""  # that question
 
     def compose(self) -> ComposeResult:
         with SnugBox(id="handover-box"):
@@ -64,13 +71,17 @@ class HandoverScreen(BaseScreen):
         context: str,
         undo_name: str | None,
         recent: tuple[str, ...],
-        answer: Callable[[int], None],
+        answer: Callable[[int | Claim], None],
+        window: tuple[int, ...] = (),
+        asked: str = "",
     ) -> None:
         """Show the screen for another hand-over (before it is pushed, or while it is up).
-        ``answer`` is given the seat that takes the keyboard (or -1: take back the last action)
-        and takes the screen away."""
+        ``answer`` is given the seat that takes the keyboard (or -1: take back the last action;
+        or a :class:`Claim`: a seat of ``window`` answers the window ``asked`` first) and takes
+        the screen away."""
         self.seat, self.player, self.context = seat, name, context
         self.undo_name, self.recent, self.answer = undo_name, recent, answer
+        self.window, self.asked = window, asked
         if self.is_mounted:
             self._show()
             self.refresh_bindings()
@@ -80,6 +91,7 @@ class HandoverScreen(BaseScreen):
             "title": f"Pass the keyboard to {self.player}",
             "ready": f"{self.player}: press Enter when only you can see the screen.",
             "context": self.context,
+            "window": self.asked,
             "undo": f"{self.undo_name}: press u to take back your last action instead."
             if self.undo_name
             else "",
@@ -95,6 +107,8 @@ class HandoverScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.undo_name is not None
+        if action == "claim":
+            return parameters[0] in self.window
         return True
 
     def action_ready(self) -> None:
@@ -104,12 +118,17 @@ class HandoverScreen(BaseScreen):
         if self.undo_name is not None:
             self._answered(-1)
 
-    def _answered(self, result: int) -> None:
+    def action_claim(self, seat: int) -> None:
+        if seat in self.window:
+            self._answered(Claim(seat))
+
+    def _answered(self, result: int | Claim) -> None:
         if self.answer is not None:
             self.answer(result)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key not in ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c"):
+        seats = [str(s + 1) for s in self.window]
+        if event.key not in ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c", *seats):
             self.query_one("#handover-ready", Snug).update(
                 Text(
                     f"{self.player}: press Enter (not {event.key}) when only you can see the screen."
