@@ -171,6 +171,60 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     return plan
 
 
+def paid_choices(
+    choices: list[Choice], state: Any, seat: int, view: PlayerView
+) -> tuple[list[Choice], dict[str, list[Action]]]:
+    """The lines that carry the coach's cubes for a payment (one key instead of one a cube),
+    and those cubes by line command: a payment's first line pays them at once; a bid line
+    says what the seat would pay if it wins, and keeps it, so that the payment then plays
+    itself instead of asking again behind another privacy screen."""
+    if view.decision == "pay":
+        plan = suggested_payment(state, seat)
+        if len(plan) < 2:
+            return choices, {}
+        return [payment_choice(plan), *choices], {"pay-suggested": plan}
+    if view.decision != "bid":
+        return choices, {}
+    plans: dict[str, list[Action]] = {}
+    out: list[Choice] = []
+    for c in choices:
+        plan = bid_payment(state, c.action) if c.action is not None else []
+        if c.action is None or not plan:
+            out.append(c)
+            continue
+        command = f"bid:{len(out)}"
+        plans[command] = [c.action, *plan]
+        text = f"{c.text}: you pay {cubes_text(paid_counts(plan))} if you win"
+        out.append(Choice(text, action=c.action, command=command, key=c.key))
+    held = view.me.cubes if view.me is not None else ()
+    if plans and sum(1 for n in held if n) > 1:  # other cubes could pay: the player's choice
+        out.append(Choice("bid, and choose the cubes yourself if you win ...", command="kind:bid"))
+    return out, plans
+
+
+def bid_payment(state: Any, bid: Action) -> list[Action]:
+    """The coach's cubes the bidder would pay if it won with ``bid`` (everyone after it
+    passing); none for an action that is not a bid."""
+    from keythedral import engine
+
+    if bid.kind != "bid":
+        return []
+    after = engine.apply(state, bid)
+    while engine.decision(after) == "bid":
+        after = engine.apply(
+            after, next(a for a in engine.legal_actions(after) if a.kind == "pass_bid")
+        )
+    return suggested_payment(after, bid.seat)
+
+
+def paid_counts(plan: list[Action]) -> list[int]:
+    """How many cubes of each colour a plan of ``pay`` actions pays."""
+    counts = [0] * len(COLOURS)
+    for a in plan:
+        counts[COLOURS.index(getattr(a, "cube", "wood"))] += 1  # every step is a pay
+    return counts
+
+
 def done_choice() -> Choice:
     """After "pass" in phase 3: pass now and on every later turn of this phase, without being
     asked (what a player says at the table when they are done: "I'm out, pass for me")."""
@@ -191,11 +245,8 @@ def hand_choice(name: str) -> Choice:
 
 def payment_choice(plan: list[Action]) -> Choice:
     """The first line of a payment: every cube of the coach's choice at once."""
-    counts = [0] * len(COLOURS)
-    for a in plan:
-        counts[COLOURS.index(getattr(a, "cube", "wood"))] += 1  # every step is a pay
     return Choice(
-        f"pay {cubes_text(counts)} (suggested: keeps what your purchases need)",
+        f"pay {cubes_text(paid_counts(plan))} (suggested: keeps what your purchases need)",
         command="pay-suggested",
         key="↵",
     )

@@ -63,6 +63,9 @@ class GameMode:
         self.forced_at: set[int] = set()
         #: The seats that said they are done for a phase 3: (round, seat) (see pass_for_phase).
         self.done: set[tuple[int, int]] = set()
+        #: The cubes a bidder chose with their bid, to pay if they win: seat -> (where the bid
+        #: is in the game's actions, the bid, the ``pay`` actions still to play).
+        self.bid_plans: dict[int, tuple[int, Action, list[Action]]] = {}
 
     @property
     def table(self) -> Table:
@@ -166,6 +169,47 @@ class GameMode:
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
         return self._play_forced(session, action)
 
+    def bid_paying(self, bid: Action, plan: list[Action]) -> None:
+        """A bid, with the cubes the bidder will pay if they win (chosen now, behind their
+        screen, with the bid: the payment then plays itself, see ``pays_as_chosen``)."""
+        session = self.app.session
+        if session is None:
+            return
+        self.bid_plans[bid.seat] = (len(session.actions), bid, list(plan))
+        if not self.play(bid):
+            self.bid_plans.pop(bid.seat, None)
+
+    def pays_as_chosen(self, session: Session, seat: int) -> bool:
+        """The winner of the bidding pays the cubes they chose with their bid, without being
+        asked again (nor handed the keyboard for it): the next cube of the plan, said to the
+        table (the cubes paid are there for all to see).  Not if the bid was taken back, nor
+        if a cube of the plan can no longer be paid (then they are asked)."""
+        entry = self.bid_plans.get(seat)
+        state = session.state
+        payment = state.payment
+        if entry is None or payment is None or payment.seat != seat or payment.purpose != "bid":
+            return False
+        at, bid, plan = entry
+        legal = session.legal_for(seat)
+        if len(session.actions) <= at or session.actions[at] != bid or not plan:
+            del self.bid_plans[seat]
+            return False
+        if plan[0] not in legal or session.window_seats():
+            del self.bid_plans[seat]
+            return False
+        if self.app.game_screen is not None and payment.owed == len(plan):  # said once
+            from keythedral.tui.choices import paid_counts
+            from keythedral.tui.text import cubes_text
+
+            names = session.config.players
+            to = f" to {names[payment.to_seat]}" if payment.to_seat is not None else ""
+            self.app.game_screen.say(
+                f"{names[seat]} pays {cubes_text(paid_counts(plan))}{to} for the start player, "
+                "as chosen with the bid.",
+                public=True,
+            )
+        return self._play_forced(session, plan.pop(0))
+
     def pass_for_phase(self) -> None:
         """The person at the keyboard passes, and is not asked again this phase 3: each later
         turn of theirs passes by itself, said to the table (they said so at the table)."""
@@ -209,6 +253,8 @@ class GameMode:
         while len(session.actions) in self.forced_at and session.undoable_by() == action.seat:
             action = session.undo()  # what was taken back had played itself: one more
         self.forced_at = {i for i in self.forced_at if i < len(session.actions)}
+        n = len(session.actions)  # a bid taken back takes its cubes with it
+        self.bid_plans = {s: plan for s, plan in self.bid_plans.items() if plan[0] < n}
         return action
 
     def claim(self, seat: int) -> None:
@@ -262,8 +308,8 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
-            case HandOver(seat) | ShowHand(seat) if seat is not None and self.passes_again(
-                session, seat
+            case HandOver(seat) | ShowHand(seat) if seat is not None and (
+                self.passes_again(session, seat) or self.pays_as_chosen(session, seat)
             ):
                 pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):

@@ -19,9 +19,12 @@ from keythedral.replay import GameSoFar
 #: screen first.  In the layout nobody holds anything yet, so seats swap without it.
 PUBLIC_PHASES = frozenset({"layout"})
 #: Decisions made on the shared screen (their player's hand stays hidden until asked for):
-#: phase 1's numbers and workers, and where a fenced-off cottage moves to (the free corners
-#: are on the board for all to see; the move costs nothing).
-PUBLIC_DECISIONS = frozenset({"choose_work_order", "place_worker", "relocate"})
+#: phase 1's numbers and workers, where a fenced-off cottage moves to (the free corners
+#: are on the board for all to see; the move costs nothing), and whom the winner of the
+#: bidding names start player (said aloud at a table).
+PUBLIC_DECISIONS = frozenset(
+    {"choose_work_order", "place_worker", "relocate", "choose_start_player"}
+)
 
 
 HUMAN = "human"

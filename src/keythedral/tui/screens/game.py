@@ -23,8 +23,7 @@ from keythedral.tui.choices import (
     build_choices,
     done_choice,
     hand_choice,
-    payment_choice,
-    suggested_payment,
+    paid_choices,
 )
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen
@@ -129,7 +128,7 @@ class GameScreen(BaseScreen):
         self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
-        self._payment_plan: list[Action] = []  # the coach's cubes for the payment on screen
+        self._plans: dict[str, list[Action]] = {}  # the coach's cubes, by line (paid_choices)
         self._veiled = False  # the board is behind the privacy screen, to be drawn again
         self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
 
@@ -255,11 +254,9 @@ class GameScreen(BaseScreen):
                 kinds=self.narrowed is None,
             )
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
-            self._payment_plan = []
-            if view.decision == "pay" and self.narrowed is None and app.mode.suggests_payments:
-                self._payment_plan = suggested_payment(session.state, seat)
-                if len(self._payment_plan) > 1:
-                    choices.insert(0, payment_choice(self._payment_plan))
+            self._plans = {}
+            if self.narrowed is None and app.mode.suggests_payments:
+                choices, self._plans = paid_choices(choices, session.state, seat, view)
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat)))
             elif (
@@ -530,7 +527,10 @@ class GameScreen(BaseScreen):
         self.choose(event.choice)
 
     def choose(self, choice: Choice) -> None:
-        if choice.action is not None:
+        if choice.command.startswith("bid:"):
+            bid, *plan = self._plans[choice.command]  # a bid, and the cubes it pays if it wins
+            self.kapp.mode.bid_paying(bid, plan)
+        elif choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
             self.kapp.mode.decline_all()
@@ -549,7 +549,7 @@ class GameScreen(BaseScreen):
         elif choice.command == "done":
             self.kapp.mode.pass_for_phase()
         elif choice.command == "pay-suggested":
-            for action in list(self._payment_plan):  # one cube after another, as if by keys
+            for action in list(self._plans[choice.command]):  # a cube after another, as by keys
                 if not self.kapp.play(action):
                     break
 

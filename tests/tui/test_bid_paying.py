@@ -1,0 +1,108 @@
+"""A bid says what it pays: the bidder chooses the cubes with the bid, behind their screen, and
+if they win the payment plays itself, said to the table, with no privacy screen of its own;
+the winner then names the start player on the shared screen, as a table says it aloud."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driver import hand_over, panel, started
+from textshot import screen_text
+from tui_helpers import NAMES, config, make_app, saved_game
+
+from keythedral import engine
+from keythedral.tui.choices import bid_payment, paid_counts
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.text import cubes_text
+
+SIZE = (100, 32)
+
+
+def first_bidder_with_colours(state: engine.GameState) -> bool:
+    """The first to bid (not the holder, who speaks last), with cubes of two colours or more."""
+    if engine.decision(state) != "bid" or state.bidding is None or state.bidding.high_seat:
+        return False
+    seat = state.to_act[0]
+    held = state.players[seat].cubes
+    return seat != state.bidding.holder and sum(1 for n in held if n) > 1 and sum(held) >= 2
+
+
+def bidding_app() -> Any:
+    """Three people, default privacy, the first bidder to speak."""
+    saved = saved_game(config(3, no_laws=True), first_bidder_with_colours)
+    return make_app(saved=saved, strict_privacy=False)
+
+
+async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_openly() -> None:
+    app = bidding_app()
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        bidder = session.state.to_act[0]
+        assert app.keyboard == bidder
+        choices = panel(app).choices
+        bids = [c for c in choices if c.command.startswith("bid:")]
+        assert bids and bids[0].action is not None
+        plan = bid_payment(session.state, bids[0].action)
+        assert bids[0].text.endswith(f"you pay {cubes_text(paid_counts(plan))} if you win")
+        assert choices[-1].command == "kind:bid"  # the cubes chosen by the player instead
+        before = len(session.actions)
+        await pilot.press(bids[0].key)
+        assert session.actions[before:] == [bids[0].action]
+        # Everyone else passes, each behind their own privacy screen.
+        while session.state.bidding is not None and engine.decision(session.state) == "bid":
+            await hand_over(pilot, app)
+            await pilot.press("p")
+            await pilot.pause()
+        # The payment played itself: no privacy screen for it, the cubes said to the table.
+        assert session.actions[-len(plan) :] == plan
+        assert not isinstance(app.screen, HandoverScreen)
+        assert engine.decision(session.state) == "choose_start_player"
+        text = screen_text(app)
+        assert f"{NAMES[bidder]} pays" in text and "as chosen with the bid" in text
+        assert "Shared screen" in text  # naming the start player hides nothing
+        assert app.keyboard == bidder and app.hand_up is None
+
+
+async def test_cubes_chosen_by_the_player_are_asked_when_they_win() -> None:
+    app = bidding_app()
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        bidder = app.keyboard
+        await bid_and_win_choosing_the_cubes(pilot, app)
+        # The winner is asked for the cubes, behind the privacy screen.
+        assert engine.decision(session.state) == "pay"
+        assert isinstance(app.screen, HandoverScreen) and app.screen.seat == bidder
+
+
+async def bid_and_win_choosing_the_cubes(pilot: Any, app: Any) -> None:
+    """The last line (the cubes chosen by the player when they win), the lowest bid, and
+    everyone else passes."""
+    session = app.session
+    await pilot.press("end", "enter")
+    await pilot.pause()
+    plain = panel(app).choices
+    assert all(c.action is not None and c.action.kind == "bid" for c in plain)
+    assert not any(c.command.startswith("bid:") for c in plain)
+    await pilot.press(plain[0].key)
+    while engine.decision(session.state) == "bid":
+        await hand_over(pilot, app)
+        await pilot.press("p")
+        await pilot.pause()
+
+
+async def test_a_bid_taken_back_drops_its_cubes() -> None:
+    app = bidding_app()
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        bidder = app.keyboard
+        assert bidder is not None
+        await pilot.press("enter")  # the first line: the lowest bid, with its cubes
+        assert bidder in app.mode.bid_plans
+        assert isinstance(app.screen, HandoverScreen) and app.screen.undo_name == NAMES[bidder]
+        await pilot.press("u")  # taken back on the next player's privacy screen
+        await pilot.pause()
+        assert session.state.to_act == (bidder,) and bidder not in app.mode.bid_plans
+        # The same bid again, the cubes left to choose: they are asked for, not the old ones.
+        await bid_and_win_choosing_the_cubes(pilot, app)
+        assert engine.decision(session.state) == "pay"
+        assert isinstance(app.screen, HandoverScreen) and app.screen.seat == bidder
