@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import hand_over, panel, started
+from driver import hand_over, panel, press_choice, started
 from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.choices import bid_payment, paid_counts
+from keythedral.tui.choices import paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.text import cubes_text
 
@@ -40,11 +40,11 @@ async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_op
         bidder = session.state.to_act[0]
         assert app.keyboard == bidder
         choices = panel(app).choices
-        bids = [c for c in choices if c.command.startswith("bid:")]
+        bids = [c for c in choices if c.command.startswith("paying:")]
         assert bids and bids[0].action is not None
-        plan = bid_payment(session.state, bids[0].action)
+        plan = payment_after(session.state, bids[0].action)
         assert bids[0].text.endswith(f"you pay {cubes_text(paid_counts(plan))} if you win")
-        assert choices[-1].command == "kind:bid"  # the cubes chosen by the player instead
+        assert choices[-2].command == "own-cubes"  # the cubes chosen by the player instead
         before = len(session.actions)
         await pilot.press(bids[0].key)
         assert session.actions[before:] == [bids[0].action]
@@ -75,14 +75,15 @@ async def test_cubes_chosen_by_the_player_are_asked_when_they_win() -> None:
 
 
 async def bid_and_win_choosing_the_cubes(pilot: Any, app: Any) -> None:
-    """The last line (the cubes chosen by the player when they win), the lowest bid, and
-    everyone else passes."""
+    """The line for choosing the cubes oneself when one wins, the lowest bid, and everyone
+    else passes."""
     session = app.session
-    await pilot.press("end", "enter")
+    own = next(c for c in panel(app).choices if c.command == "own-cubes")
+    await press_choice(pilot, app, own)
     await pilot.pause()
     plain = panel(app).choices
     assert all(c.action is not None and c.action.kind == "bid" for c in plain)
-    assert not any(c.command.startswith("bid:") for c in plain)
+    assert not any(c.command.startswith("paying:") for c in plain)
     await pilot.press(plain[0].key)
     while engine.decision(session.state) == "bid":
         await hand_over(pilot, app)
@@ -97,11 +98,11 @@ async def test_a_bid_taken_back_drops_its_cubes() -> None:
         bidder = app.keyboard
         assert bidder is not None
         await pilot.press("enter")  # the first line: the lowest bid, with its cubes
-        assert bidder in app.mode.bid_plans
+        assert bidder in app.mode.plans
         assert isinstance(app.screen, HandoverScreen) and app.screen.undo_name == NAMES[bidder]
         await pilot.press("u")  # taken back on the next player's privacy screen
         await pilot.pause()
-        assert session.state.to_act == (bidder,) and bidder not in app.mode.bid_plans
+        assert session.state.to_act == (bidder,) and bidder not in app.mode.plans
         # The same bid again, the cubes left to choose: they are asked for, not the old ones.
         await bid_and_win_choosing_the_cubes(pilot, app)
         assert engine.decision(session.state) == "pay"

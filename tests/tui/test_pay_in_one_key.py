@@ -3,12 +3,14 @@ and paying cube by cube stays possible."""
 
 from __future__ import annotations
 
-from driver import hand_over, panel, started
+from driver import hand_over, panel, press_choice, started
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.choices import suggested_payment
+from keythedral.tui.choices import paid_counts, payment_after, suggested_payment
 from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.text import cubes_text
+from keythedral.vocab import CRAFT_PRICE
 
 SIZE = (100, 32)
 
@@ -94,3 +96,56 @@ async def test_the_only_way_to_pay_for_ones_own_choice_pays_itself_and_goes_back
         await pilot.pause()
         assert len(session.actions) == before
         assert session.state == state
+
+
+def crafting(state: engine.GameState) -> bool:
+    """A spending turn with a craft to buy and cubes of two colours or more."""
+    if engine.decision(state) != "spend":
+        return False
+    held = state.players[state.to_act[0]].cubes
+    crafts = [a for a in engine.legal_actions(state) if a.kind == "buy_craft"]
+    return bool(crafts) and sum(1 for n in held if n) > 1
+
+
+async def test_a_craft_says_its_cubes_and_one_key_buys_it_and_pays_them() -> None:
+    """The line of a purchase carries the coach's cubes ("for 1 food + 1 wine"): one key
+    buys and pays, and u takes back the whole of it."""
+    saved = saved_game(config(3, no_laws=True), crafting)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        state = session.state
+        line = next(c for c in panel(app).choices if c.action and c.action.kind == "buy_craft")
+        plan = payment_after(state, line.action)
+        assert len(plan) == CRAFT_PRICE[line.action.craft]
+        assert line.text.endswith(f"for {cubes_text(paid_counts(plan))}")
+        before = len(session.actions)
+        await press_choice(pilot, app, line)
+        await pilot.pause()
+        assert session.actions[before : before + 1 + len(plan)] == [line.action, *plan]
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("u")
+        else:
+            app.mode.undo()
+        await pilot.pause()
+        assert session.state == state  # the craft and its cubes taken back together
+
+
+async def test_the_cubes_of_a_purchase_may_still_be_chosen_one_by_one() -> None:
+    saved = saved_game(config(3, no_laws=True), crafting)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        own = next(c for c in panel(app).choices if c.command == "own-cubes")
+        assert "a craft" in own.text
+        await press_choice(pilot, app, own)
+        await pilot.pause()
+        plain = panel(app).choices
+        assert plain and all(c.command == "" and c.action is not None for c in plain)
+        craft = next(c for c in plain if c.action.kind == "buy_craft")
+        assert "(any" in craft.text  # the price, not the coach's cubes
+        await press_choice(pilot, app, craft)
+        await pilot.pause()
+        assert session.actions[-1] == craft.action
+        assert engine.decision(session.state) == "pay"  # asked, the suggestion first
+        assert panel(app).choices[0].command == "pay-suggested"

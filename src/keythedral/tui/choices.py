@@ -17,6 +17,7 @@ from keythedral.tui.text import (
     cubes_text,
     describe,
     law_name,
+    paid_text,
     pos_text,
     seat_name,
     touches,
@@ -75,11 +76,18 @@ def natural_key(action: Action) -> str | None:
 KIND_GROUPS = {
     "convert_cottage": f"convert a cottage into a house ({HOUSE_PRICE}) ...",
     "trade": "trade any 2 cubes for 1 resource ...",
-    "buy_craft": "buy a craft: iron 2, glass 3, gold 4 cubes ...",
     "build_fence": f"build a fence ({FENCE_PRICE}): pick the cottage on the map or here ...",
     "remove_fence": f"remove a fence ({REMOVE_FENCE_PRICE}): pick the cottage on the map or here ...",
 }
 LONG_LIST = 9
+#: Kinds of action a payment follows (its cubes are chosen with it: ``paid_choices``).
+PAID_KINDS = {
+    "buy_craft": "a craft",
+    "procure_law": "a law card",
+    "trade": "a trade",
+    "buy_building": "a building",
+    "bid": "a bid",
+}
 
 
 def build_choices(
@@ -174,47 +182,58 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
 def paid_choices(
     choices: list[Choice], state: Any, seat: int, view: PlayerView
 ) -> tuple[list[Choice], dict[str, list[Action]]]:
-    """The lines that carry the coach's cubes for a payment (one key instead of one a cube),
-    and those cubes by line command: a payment's first line pays them at once; a bid line
-    says what the seat would pay if it wins, and keeps it, so that the payment then plays
-    itself instead of asking again behind another privacy screen."""
+    """The lines that carry the coach's cubes for their payment (one key instead of one or
+    more a cube), and by line command the actions each plays: a payment's first line pays
+    them at once; a purchase (a craft, a law card, a trade) says what it pays and pays it; a
+    bid says what the seat would pay if it wins, and keeps it, so that the payment then plays
+    itself instead of asking again behind another privacy screen.  A last line keeps
+    choosing the cubes yourself."""
     if view.decision == "pay":
         plan = suggested_payment(state, seat)
         if len(plan) < 2:
             return choices, {}
         return [payment_choice(plan), *choices], {"pay-suggested": plan}
-    if view.decision != "bid":
+    if view.decision not in ("spend", "bid"):
         return choices, {}
     plans: dict[str, list[Action]] = {}
     out: list[Choice] = []
     for c in choices:
-        plan = bid_payment(state, c.action) if c.action is not None else []
+        plan = payment_after(state, c.action) if c.action is not None else []
         if c.action is None or not plan:
             out.append(c)
             continue
-        command = f"bid:{len(out)}"
+        command = f"paying:{len(out)}"
         plans[command] = [c.action, *plan]
-        text = f"{c.text}: you pay {cubes_text(paid_counts(plan))} if you win"
+        text = paid_text(c.action, view, paid_counts(plan))
         out.append(Choice(text, action=c.action, command=command, key=c.key))
     held = view.me.cubes if view.me is not None else ()
     if plans and sum(1 for n in held if n) > 1:  # other cubes could pay: the player's choice
-        out.append(Choice("bid, and choose the cubes yourself if you win ...", command="kind:bid"))
+        passes = (
+            i for i, c in enumerate(out) if c.action and c.action.kind in ("pass", "pass_bid")
+        )
+        kinds = dict.fromkeys(PAID_KINDS[plan[0].kind] for plan in plans.values())
+        text = f"choose the cubes yourself for {' or '.join(kinds)} ..."
+        line = Choice(text, command="own-cubes")
+        out.insert(next(passes, len(out)), line)  # before the passes
     return out, plans
 
 
-def bid_payment(state: Any, bid: Action) -> list[Action]:
-    """The coach's cubes the bidder would pay if it won with ``bid`` (everyone after it
-    passing); none for an action that is not a bid."""
+def payment_after(state: Any, action: Action) -> list[Action]:
+    """The coach's cubes for the payment that ``action`` leads to for its seat: at once (a
+    purchase), or for a bid if it wins (everyone after it passing); none if none follows."""
     from keythedral import engine
 
-    if bid.kind != "bid":
+    if action.kind not in PAID_KINDS:
         return []
-    after = engine.apply(state, bid)
+    after = engine.apply(state, action)
     while engine.decision(after) == "bid":
         after = engine.apply(
             after, next(a for a in engine.legal_actions(after) if a.kind == "pass_bid")
         )
-    return suggested_payment(after, bid.seat)
+    payment = after.payment
+    if engine.decision(after) != "pay" or payment is None or payment.seat != action.seat:
+        return []
+    return suggested_payment(after, action.seat)
 
 
 def paid_counts(plan: list[Action]) -> list[int]:

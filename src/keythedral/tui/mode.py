@@ -63,9 +63,10 @@ class GameMode:
         self.forced_at: set[int] = set()
         #: The seats that said they are done for a phase 3: (round, seat) (see pass_for_phase).
         self.done: set[tuple[int, int]] = set()
-        #: The cubes a bidder chose with their bid, to pay if they win: seat -> (where the bid
-        #: is in the game's actions, the bid, the ``pay`` actions still to play).
-        self.bid_plans: dict[int, tuple[int, Action, list[Action]]] = {}
+        #: The cubes chosen with an action, for the payment it leads to (a bid: if it wins):
+        #: seat -> (where the action is in the game's actions, the action, the ``pay``
+        #: actions still to play).
+        self.plans: dict[int, tuple[int, Action, list[Action]]] = {}
 
     @property
     def table(self) -> Table:
@@ -169,41 +170,41 @@ class GameMode:
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
         return self._play_forced(session, action)
 
-    def bid_paying(self, bid: Action, plan: list[Action]) -> None:
-        """A bid, with the cubes the bidder will pay if they win (chosen now, behind their
-        screen, with the bid: the payment then plays itself, see ``pays_as_chosen``)."""
+    def paying(self, action: Action, plan: list[Action]) -> None:
+        """An action with the cubes of the payment it leads to, chosen with it behind the
+        player's screen (a purchase; a bid, paid if it wins): the payment then plays itself,
+        see ``pays_as_chosen``."""
         session = self.app.session
         if session is None:
             return
-        self.bid_plans[bid.seat] = (len(session.actions), bid, list(plan))
-        if not self.play(bid):
-            self.bid_plans.pop(bid.seat, None)
+        self.plans[action.seat] = (len(session.actions), action, list(plan))
+        if not self.play(action):
+            self.plans.pop(action.seat, None)
 
     def pays_as_chosen(self, session: Session, seat: int) -> bool:
-        """The winner of the bidding pays the cubes they chose with their bid, without being
-        asked again (nor handed the keyboard for it): the next cube of the plan, said to the
-        table (the cubes paid are there for all to see).  Not if the bid was taken back, nor
-        if a cube of the plan can no longer be paid (then they are asked)."""
-        entry = self.bid_plans.get(seat)
-        state = session.state
-        payment = state.payment
-        if entry is None or payment is None or payment.seat != seat or payment.purpose != "bid":
+        """A payment of cubes chosen with the action it pays for (``paying``): the next cube,
+        without asking again (nor handing the keyboard over for a won bid: said to the table,
+        which sees the cubes change hands).  Not if the action was taken back, nor if a cube
+        of the plan can no longer be paid (then the player is asked)."""
+        entry = self.plans.get(seat)
+        payment = session.state.payment
+        if entry is None or payment is None or payment.seat != seat:
             return False
-        at, bid, plan = entry
-        legal = session.legal_for(seat)
-        if len(session.actions) <= at or session.actions[at] != bid or not plan:
-            del self.bid_plans[seat]
+        at, action, plan = entry
+        if session.actions[at : at + 1] != [action] or not plan or session.window_seats():
+            del self.plans[seat]
             return False
-        if plan[0] not in legal or session.window_seats():
-            del self.bid_plans[seat]
+        if plan[0] not in session.legal_for(seat):
+            del self.plans[seat]
             return False
-        if self.app.game_screen is not None and payment.owed == len(plan):  # said once
+        screen = self.app.game_screen
+        if screen is not None and payment.purpose == "bid" and payment.owed == len(plan):
             from keythedral.tui.choices import paid_counts
             from keythedral.tui.text import cubes_text
 
             names = session.config.players
             to = f" to {names[payment.to_seat]}" if payment.to_seat is not None else ""
-            self.app.game_screen.say(
+            screen.say(
                 f"{names[seat]} pays {cubes_text(paid_counts(plan))}{to} for the start player, "
                 "as chosen with the bid.",
                 public=True,
@@ -253,8 +254,8 @@ class GameMode:
         while len(session.actions) in self.forced_at and session.undoable_by() == action.seat:
             action = session.undo()  # what was taken back had played itself: one more
         self.forced_at = {i for i in self.forced_at if i < len(session.actions)}
-        n = len(session.actions)  # a bid taken back takes its cubes with it
-        self.bid_plans = {s: plan for s, plan in self.bid_plans.items() if plan[0] < n}
+        n = len(session.actions)  # an action taken back takes its cubes with it
+        self.plans = {s: plan for s, plan in self.plans.items() if plan[0] < n}
         return action
 
     def claim(self, seat: int) -> None:

@@ -291,6 +291,23 @@ def describe(action: Action, view: PlayerView) -> str:
             return _fallback(a, view)
 
 
+def paid_text(action: Action, view: PlayerView, paid: Sequence[int]) -> str:
+    """``action`` with the cubes ``paid`` for it (chosen with it: the app's ``paid_choices``)."""
+    cubes = cubes_text(paid)
+    match action.kind:
+        case "buy_craft":
+            return (
+                f"buy 1 {action.craft} from the {SMITHS.get(action.craft, 'craftsman')} for {cubes}"
+            )
+        case "trade":
+            return f"trade {cubes} for 1 {action.take}"
+        case "procure_law":
+            return f"procure law card {action.space + 1} for {cubes} (ends your phase 3)"
+        case "bid":
+            return f"{describe(action, view)}: you pay {cubes} if you win"
+    return f"{describe(action, view)}: you pay {cubes}"
+
+
 def _fallback(action: Never, view: PlayerView) -> str:
     """Words for an object that is no action of this engine (``Never``: each of the engine's
     kinds has its own words above; a made-up kind in a test comes here)."""

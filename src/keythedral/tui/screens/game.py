@@ -438,9 +438,11 @@ class GameScreen(BaseScreen):
     def narrow_kind(self, kind: str) -> None:
         """Show the variants of one kind of action (which cottage, which colour)."""
         session, seat = self.kapp.session, self.kapp.keyboard
-        if session is None or seat is None:
-            return
-        narrowed = [a for a in session.legal_for(seat) if a.kind == kind]
+        if session is not None and seat is not None:
+            self.narrow_to([a for a in session.legal_for(seat) if a.kind == kind])
+
+    def narrow_to(self, narrowed: list[Action]) -> None:
+        """Show only these actions, one line each."""
         if not narrowed:
             return  # nothing of that kind is open now
         self.narrowed = narrowed
@@ -527,9 +529,11 @@ class GameScreen(BaseScreen):
         self.choose(event.choice)
 
     def choose(self, choice: Choice) -> None:
-        if choice.command.startswith("bid:"):
-            bid, *plan = self._plans[choice.command]  # a bid, and the cubes it pays if it wins
-            self.kapp.mode.bid_paying(bid, plan)
+        if choice.command.startswith("paying:"):  # an action, and the cubes it pays
+            action, *plan = self._plans[choice.command]
+            self.kapp.mode.paying(action, plan)
+        elif choice.command == "own-cubes":  # the same lines, the cubes chosen one by one
+            self.narrow_to([plan[0] for plan in self._plans.values()])
         elif choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
