@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import hand_over, panel, take
+from driver import hand_over, panel, press_choice, started, take
 from textshot import screen_text
 from tui_helpers import NAMES, choose, config, make_app, saved_game
 
@@ -765,3 +765,39 @@ async def test_the_walkthrough_shows_only_the_hint_of_the_player_at_the_keyboard
         await pilot.press("i")
         await pilot.pause()
         assert "Why:" in screen.query_one("#walkthrough-text").render().plain
+
+
+def fences_open(kind: str, low: int, high: int) -> SavedGame:
+    """A game at a spending turn in which between ``low`` and ``high`` fences, beside two
+    homes or more, could be built or removed (``kind``), among more than a long list's worth
+    of choices (so that they are grouped under one line).  Fences are built when they can be,
+    up to four."""
+    cfg = config(3, no_laws=True)
+    state, rng, actions = engine.new_game(cfg), random.Random(5), []
+    while state.to_act:
+        legal = engine.legal_actions(state)
+        fences = [a for a in legal if a.kind == kind]
+        corners = {tuple(a.corner) for a in fences}
+        if low <= len(fences) <= high and len(corners) > 1 and len(legal) > 9:
+            return SavedGame(cfg, tuple(actions), state)
+        build = [a for a in legal if a.kind == "build_fence" and len(state.fences) < 4]
+        action = build[0] if build else choose(state, rng)
+        state = engine.apply(state, action)
+        actions.append(action)
+    raise AssertionError("no such turn")
+
+
+async def test_a_kinds_short_list_has_a_line_per_action_and_a_long_one_a_line_per_home() -> None:
+    """Opening 'remove a fence' or 'build a fence': with a few fences, each is a line (one
+    key, not a home and then its field); with many, a line per home keeps the list short."""
+    for kind, low, high, grouped in (("remove_fence", 2, 9, False), ("build_fence", 10, 99, True)):
+        app = make_app(saved=fences_open(kind, low, high), strict_privacy=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await started(pilot, app)
+            group = next(c for c in panel(app).choices if c.command == f"kind:{kind}")
+            await press_choice(pilot, app, group)
+            await pilot.pause()
+            lines = panel(app).choices
+            assert any(c.command == "cell" for c in lines) == grouped
+            if not grouped:
+                assert all(c.action is not None and c.action.kind == kind for c in lines)

@@ -18,13 +18,14 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.choices import (
+    LONG_LIST,
     build_choices,
     done_choice,
     hand_choice,
     paid_choices,
 )
+from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import (
@@ -250,7 +251,7 @@ class GameScreen(BaseScreen):
                 acts,
                 view,
                 second=self.second,
-                cells=self.narrowed is None or self.by_kind,
+                cells=self.narrowed is None or (self.by_kind and len(acts) > LONG_LIST),
                 kinds=self.narrowed is None,
             )
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
@@ -445,16 +446,13 @@ class GameScreen(BaseScreen):
         """Show only these actions, one line each."""
         if not narrowed:
             return  # nothing of that kind is open now
-        self.narrowed = narrowed
-        self.by_kind = True
-        self.second = False
+        self.narrowed, self.by_kind, self.second = narrowed, True, False
         self.refresh_game()
         panel = self.query_one(DecisionPanel)
         hint = self.assist.hint_shown
-        hinted = hint.action if hint is not None else None
         self._give_focus(panel.option_list)
         for c in panel.choices:
-            if hinted is not None and c.action == hinted:
+            if hint is not None and c.action == hint.action:
                 panel.highlight(c)  # the variant the hint named
                 self._follow(c)
                 return
