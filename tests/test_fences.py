@@ -95,7 +95,7 @@ def test_fence_placement_rules():
     msg = illegal(state, action("build_fence", 0, corner=BOB, field=F3))
     assert msg == "The field (20,21) does not touch the corner (20,19)."
     msg = illegal(state, action("build_fence", 0, corner=CY, field=F1))
-    assert msg == "There is already a fence between (20,20) and (20,20)."
+    assert msg == "There is already a fence between corner (20,20) and the field at (20,20)."
     # the Keythedral's corner holds no cottage: no fence there
     msg = illegal(state, action("build_fence", 0, corner=(0, 0), field=H))
     assert msg.startswith("A fence must stand beside a cottage or house")

@@ -28,7 +28,7 @@ from keythedral.engine import events as ev
 from keythedral.engine.actions import PlayLaw
 from keythedral.engine.cubes import describe as cubes
 from keythedral.engine.laws import SALE_DISCOUNT, card_name
-from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_PRICE, place
+from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_PRICE, fence_place, place
 
 #: Field types in the plural, for law plays ("Poor harvest on the lakes").
 FIELD_PLURALS = {
@@ -150,7 +150,7 @@ def law_words(law: PlayLaw, t: Teller) -> str:
     if law.field_type is not None:
         words += f" on the {FIELD_PLURALS.get(law.field_type, law.field_type)}"
     if law.corner is not None and law.field is not None:
-        words += f" on the fence between {place(law.corner)} and {place(law.field)}"
+        words += f" on the fence between {fence_place(law.corner, law.field)}"
     elif law.field is not None:
         words += f" on the field at {place(law.field)}"
     if law.craft is not None:
@@ -195,8 +195,8 @@ EFFECTS: dict[str, Effect] = {
         f"{t.whose(_given(e.law.target))} workers climb over fences this round."
     ),
     "unsafe-fence": lambda e, t: (
-        f"{t.whose(_given(e.owner))} fence between {place(_given(e.law.corner))} and "
-        f"{place(_given(e.law.field))} is dismantled and leaves the game."
+        f"{t.whose(_given(e.owner))} fence between "
+        f"{fence_place(_given(e.law.corner), _given(e.law.field))} is dismantled and leaves the game."
     ),
     "house-moratorium": lambda e, t: f"nobody but {t.name(e.seat)} may build a house this round.",
     "design-change": lambda e, t: f"{e.law.tile} is replaced by {e.replacement}.",
@@ -311,7 +311,7 @@ NARRATORS: dict[type, Narrator] = {
     ),
     ev.FenceRemoved: lambda e, t: (
         f"{t.does(e.seat, 'pays', 'pay')} {REMOVE_FENCE_PRICE} to remove {t.whose(e.owner)} "
-        f"fence between {place(e.corner)} and {place(e.field)}; it leaves the game."
+        f"fence between {fence_place(e.corner, e.field)}; it leaves the game."
     ),
     ev.Relocated: lambda e, t: (
         f"{t.does(e.seat, 'moves', 'move')} {t.home(e.seat, e.number, e.house)} to "

@@ -82,6 +82,12 @@ def place(pos: tuple[int, ...] | list[int]) -> str:
     return f"({pos[0]},{pos[1]})"
 
 
+def fence_place(corner: tuple[int, ...] | list[int], field: tuple[int, ...] | list[int]) -> str:
+    """Where a fence stands, its corner and its field told apart (a corner and a field may
+    have the same numbers): "corner (1,-2) and the field at (1,-1)"."""
+    return f"corner {place(corner)} and the field at {place(field)}"
+
+
 # --- seats ---------------------------------------------------------------------------------
 #: A building tile's seat value by stage, for the two editions.
 SEAT_VALUE: dict[str, tuple[int, ...]] = {"classic": (1, 2, 3, 4, 5), "second": (4, 6, 8, 10, 12)}

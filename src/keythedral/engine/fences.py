@@ -16,6 +16,7 @@ from keythedral.vocab import (
     FENCES_PER_PLAYER,
     REMOVE_FENCE_COST,
     REMOVE_FENCE_PRICE,
+    fence_place,
     place,
 )
 
@@ -174,7 +175,7 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
     if field not in index(state.fields).fields_of(corner):
         raise IllegalAction(f"The field {place(field)} does not touch the corner {place(corner)}.")
     if any(f.corner == corner and f.field == field for f in state.fences):
-        raise IllegalAction(f"There is already a fence between {place(corner)} and {place(field)}.")
+        raise IllegalAction(f"There is already a fence between {fence_place(corner, field)}.")
     state = pay_cost(state, seat, FENCE_COST)
     fences = (*state.fences, Fence(corner, field, seat))
     number, house = owner.number, owner.house
@@ -206,7 +207,7 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
         raise IllegalAction(f"{name} needs {REMOVE_FENCE_PRICE} to remove a fence.")
     fence = next((f for f in state.fences if f.corner == corner and f.field == field), None)
     if fence is None:
-        raise IllegalAction(f"There is no fence between {place(corner)} and {place(field)}.")
+        raise IllegalAction(f"There is no fence between {fence_place(corner, field)}.")
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
     state = logged_fresh(
         state,
