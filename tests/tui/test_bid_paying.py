@@ -41,16 +41,21 @@ async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_op
         assert app.keyboard == bidder
         choices = panel(app).choices
         bids = [c for c in choices if c.command.startswith("paying:")]
-        assert bids and bids[0].action is not None
-        plan = payment_after(session.state, bids[0].action)
-        assert bids[0].text.endswith(f"you pay {cubes_text(paid_counts(plan))} if you win")
+        bid = bids[-1]  # the highest: two cubes or more
+        assert bid.action is not None and bid.action.amount >= 2
+        plan = payment_after(session.state, bid.action)
+        paid = cubes_text(paid_counts(plan))
+        assert bid.text.endswith(f"you pay {paid} if you win")
         assert choices[-2].command == "own-cubes"  # the cubes chosen by the player instead
         before = len(session.actions)
-        await pilot.press(bids[0].key)
-        assert session.actions[before:] == [bids[0].action]
+        await pilot.press(bid.key)
+        assert session.actions[before:] == [bid.action]
         # Everyone else passes, each behind their own privacy screen.
         while session.state.bidding is not None and engine.decision(session.state) == "bid":
             await hand_over(pilot, app)
+            for c in panel(app).choices:  # the holder's match pays at once: no "if you win"
+                if c.command.startswith("paying:") and "match" in c.text:
+                    assert "if you win" not in c.text
             await pilot.press("p")
             await pilot.pause()
         # The payment played itself: no privacy screen for it, the cubes said to the table.
@@ -58,7 +63,8 @@ async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_op
         assert not isinstance(app.screen, HandoverScreen)
         assert engine.decision(session.state) == "choose_start_player"
         text = screen_text(app)
-        assert f"{NAMES[bidder]} pays" in text and "as chosen with the bid" in text
+        assert f"{NAMES[bidder]} pays {paid} to" in " ".join(text.split())
+        assert "as chosen with the bid" in text
         assert "Shared screen" in text  # naming the start player hides nothing
         assert app.keyboard == bidder and app.hand_up is None
 

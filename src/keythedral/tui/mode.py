@@ -198,7 +198,8 @@ class GameMode:
             del self.plans[seat]
             return False
         screen = self.app.game_screen
-        if screen is not None and payment.purpose == "bid" and payment.owed == len(plan):
+        first = session.actions[-1].kind != "pay"  # said once, with every cube of the plan
+        if screen is not None and payment.purpose == "bid" and first:
             from keythedral.tui.choices import paid_counts
             from keythedral.tui.text import cubes_text
 

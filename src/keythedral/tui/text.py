@@ -303,7 +303,7 @@ def paid_text(action: Action, view: PlayerView, paid: Sequence[int]) -> str:
             return f"trade {cubes} for 1 {action.take}"
         case "procure_law":
             return f"procure law card {action.space + 1} for {cubes} (ends your phase 3)"
-        case "bid":
+        case "bid" if view.bidding is None or action.seat != view.bidding.holder:
             return f"{describe(action, view)}: you pay {cubes} if you win"
     return f"{describe(action, view)}: you pay {cubes}"
 
