@@ -113,3 +113,30 @@ async def test_a_bid_taken_back_drops_its_cubes() -> None:
         await bid_and_win_choosing_the_cubes(pilot, app)
         assert engine.decision(session.state) == "pay"
         assert isinstance(app.screen, HandoverScreen) and app.screen.seat == bidder
+
+
+async def test_the_cubes_of_a_bid_that_lost_never_pay_a_later_payment() -> None:
+    """A bid's cubes are kept until it wins or loses; a later payment of the same seat (a
+    craft, rounds on) is asked for, not paid with them."""
+
+    def crafting(state: engine.GameState) -> bool:
+        if engine.decision(state) != "spend" or state.round < 2:
+            return False
+        return any(a.kind == "buy_craft" for a in engine.legal_actions(state))
+
+    saved = saved_game(config(3, no_laws=True), crafting)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        seat = session.state.to_act[0]
+        craft = next(a for a in session.legal() if a.kind == "buy_craft")
+        owed = engine.apply(session.state, craft)
+        pay = next(a for a in engine.legal_actions(owed) if a.kind == "pay")
+        # As if the seat had bid with these cubes in an earlier round, and lost.
+        at = max(i for i, a in enumerate(session.actions) if a.seat == seat and a.kind != "pay")
+        app.mode.plans[seat] = (at, session.actions[at], [pay])
+        n = len(session.actions)
+        assert app.mode.play(craft)
+        await pilot.pause()
+        assert session.actions[n:] == [craft]  # asked, not paid
+        assert engine.decision(session.state) == "pay" and seat not in app.mode.plans

@@ -188,13 +188,16 @@ class GameMode:
         of the plan can no longer be paid (then the player is asked)."""
         entry = self.plans.get(seat)
         payment = session.state.payment
-        if entry is None or payment is None or payment.seat != seat:
+        if entry is None or payment is None or payment.seat != seat or session.window_seats():
             return False
         at, action, plan = entry
-        if session.actions[at : at + 1] != [action] or not plan or session.window_seats():
-            del self.plans[seat]
-            return False
-        if plan[0] not in session.legal_for(seat):
+        since = [a.kind for a in session.actions[at + 1 :] if a.seat == seat]
+        if (
+            session.actions[at : at + 1] != [action]  # taken back
+            or any(kind not in ("pay", "decline") for kind in since)  # a lost bid, long ago
+            or not plan
+            or plan[0] not in session.legal_for(seat)  # then the player is asked
+        ):
             del self.plans[seat]
             return False
         screen = self.app.game_screen
