@@ -19,6 +19,7 @@ from typing import Any
 
 from test_reach import mid_game, past_handover
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.screen import Screen
 from textual.visual import Visual
 from textual.widgets import ContentSwitcher, Static
@@ -106,6 +107,41 @@ async def test_the_answer_is_carried_out_behind_the_privacy_screen() -> None:
         await pilot.pause()
         assert app.screen is game and app.keyboard == seat
         assert len(app.session.actions) == actions
+
+
+async def test_the_privacy_screen_is_styled_again_only_when_the_styles_changed() -> None:
+    # Textual styles every widget of a pushed screen again; the privacy screen, pushed at every
+    # hand-over, is only when what its styles come from changed while it was away (a theme).
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        styled: list[object] = []
+        original = app.stylesheet.update_nodes
+
+        def update_nodes(nodes: Any, animate: bool = False) -> None:
+            nodes = list(nodes)
+            styled.extend(nodes)
+            original(nodes, animate=animate)
+
+        app.stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
+        shows: list[bool] = []
+        for theme in (None, None, "textual-light"):
+            if theme is not None:
+                app.theme = theme
+                await pilot.pause()
+            styled.clear()
+            for _ in range(20):  # the privacy screen comes when the keyboard goes on
+                app.play(app.session.legal_for(app.keyboard)[0])
+                await pilot.pause()
+                if isinstance(app.screen, HandoverScreen):
+                    break
+            privacy = app.screen
+            assert isinstance(privacy, HandoverScreen)
+            shows.append(privacy.query_one("#handover-title", Snug) in styled)
+            assert privacy.styles.background == Color.parse(app.theme_variables["background"])
+            await pilot.press("enter")
+            await pilot.pause()
+        assert shows[1:] == [False, True]  # (built,) shown again as it was, in a new theme
 
 
 class Counted(App[None]):
