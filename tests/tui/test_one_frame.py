@@ -144,6 +144,32 @@ async def test_the_privacy_screen_is_styled_again_only_when_the_styles_changed()
         assert shows[1:] == [False, True]  # (built,) shown again as it was, in a new theme
 
 
+async def test_the_covered_board_leaves_its_keys_until_it_comes_back() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        game = app.screen
+        bar = game.query_one(KeyBar)
+        worked_out: list[Screen[Any]] = []
+        original = KeyBar.items
+
+        def items(self: KeyBar) -> Any:
+            worked_out.append(self.screen)
+            return original(self)
+
+        KeyBar.items = items  # type: ignore[method-assign]
+        try:
+            await place_a_worker(pilot, app)
+            assert isinstance(app.screen, HandoverScreen)
+            assert game not in worked_out  # covered: its keys are nobody's to see
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is game and game in worked_out
+            assert bar._drawn == (*original(bar), bar.size.width)  # the keys of the new hand
+        finally:
+            KeyBar.items = original  # type: ignore[method-assign]
+
+
 class Counted(App[None]):
     """A text that grows from one line to three when a key is pressed, and frames counted."""
 
