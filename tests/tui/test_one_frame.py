@@ -15,6 +15,7 @@ that nobody sees.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from test_reach import mid_game, past_handover
@@ -25,6 +26,8 @@ from textual.visual import Visual
 from textual.widgets import ContentSwitcher, Static
 from tui_helpers import config, make_app
 
+from keythedral.tui import collector
+from keythedral.tui.collector import CAP
 from keythedral.tui.mode import PRIVACY
 from keythedral.tui.screens.dialogs import SaveDialog
 from keythedral.tui.screens.game import GameScreen
@@ -168,6 +171,25 @@ async def test_the_covered_board_leaves_its_keys_until_it_comes_back() -> None:
             assert bar._drawn == (*original(bar), bar.size.width)  # the keys of the new hand
         finally:
             KeyBar.items = original  # type: ignore[method-assign]
+
+
+async def test_the_collector_waits_while_a_key_is_answered(monkeypatch: Any) -> None:
+    python_s = gc.get_threshold()
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        assert gc.get_threshold() == python_s
+        monkeypatch.setattr(collector, "HOLD", 3600.0)  # the key's answer as long as it takes
+        await pilot.press("j")
+        assert gc.get_threshold()[0] == CAP  # young objects pile up until the frame is out
+        monkeypatch.setattr(collector, "HOLD", 0.0)
+        await pilot.press("k")
+        await pilot.pause()
+        assert gc.get_threshold() == python_s  # then collected as usual
+        monkeypatch.setattr(collector, "HOLD", 3600.0)
+        await pilot.press("j")
+        assert app.collector.held
+    assert gc.get_threshold() == python_s  # the app gone, Python's own again
 
 
 class Counted(App[None]):
