@@ -2,7 +2,8 @@
 for another one (each costs 1/60 s at Textual's frame rate), and nothing is laid out or painted
 that nobody sees.
 
-- the privacy screen is built once and shown again at every hand-over;
+- the privacy screen is built once and shown again at every hand-over, styled again only when
+  the styles changed while it was away;
 - the board under it is not "current" for Textual (not laid out nor painted behind it), while
   a see-through dialog over the board leaves it current;
 - the answer on the privacy screen is carried out behind it, which goes once the board is drawn;
@@ -10,7 +11,9 @@ that nobody sees.
   when its keys change;
 - what a decision changes around the list (the map's cursor, the info line) is drawn with it,
   and moving the focus repaints only what its looks change;
-- a line of choices is drawn once and kept (the next lists share many lines).
+- a line of choices is drawn once and kept (the next lists share many lines);
+- the covered board's key bar works out its keys when it comes back, and the cyclic garbage
+  collector waits while a key is answered.
 """
 
 from __future__ import annotations
