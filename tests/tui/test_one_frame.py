@@ -150,6 +150,24 @@ async def test_the_privacy_screen_is_styled_again_only_when_the_styles_changed()
         assert shows[1:] == [False, True]  # (built,) shown again as it was, in a new theme
 
 
+async def test_the_privacy_screen_does_not_look_for_a_widget_to_focus() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        privacy = app.get_screen(PRIVACY)
+        looked: list[object] = []
+        original = privacy.query
+
+        def query(selector: Any = None) -> Any:
+            looked.append(selector)
+            return original(selector)
+
+        privacy.query = query  # type: ignore[method-assign]
+        await place_a_worker(pilot, app)
+        assert app.screen is privacy and privacy.focused is None
+        assert "*" not in looked  # Textual's search for a focusable widget (there is none)
+
+
 async def test_the_covered_board_leaves_its_keys_until_it_comes_back() -> None:
     app = make_app(saved=mid_game(), strict_privacy=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -35,6 +35,7 @@ class HandoverScreen(BaseScreen):
         Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
         Binding("u", "undo", "Take back last action", id="undo"),
     ]
+    AUTO_FOCUS = ""  # nothing on it takes the focus: not looked for at every hand-over
 
     def __init__(self) -> None:
         super().__init__(classes="handover")
