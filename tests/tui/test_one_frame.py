@@ -3,7 +3,7 @@ for another one (each costs 1/60 s at Textual's frame rate), and nothing is laid
 that nobody sees.
 
 - the privacy screen is built once and shown again at every hand-over, styled again only when
-  the styles changed while it was away;
+  the styles changed while it was away, and with no search for a widget to focus;
 - the board under it is not "current" for Textual (not laid out nor painted behind it), while
   a see-through dialog over the board leaves it current;
 - the answer on the privacy screen is carried out behind it, which goes once the board is drawn;
