@@ -15,7 +15,7 @@
    each answer timed.  Unlike the rows above, no position comes twice, so nothing drawn for
    an earlier key can be reused: what a table feels in play.
 
-Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200]
+Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200] [--rows bare,board]
 """
 
 from __future__ import annotations
@@ -95,19 +95,20 @@ class Term:
         if not ready:
             return b""
         try:
-            data = os.read(self.master, 1 << 16)
+            return os.read(self.master, 1 << 16)
         except OSError:
             return b""
-        self.seen += data
-        return data
 
     def wait_for(self, marker: bytes, timeout: float = 20.0) -> float:
-        """Seconds since start until ``marker`` has been written."""
+        """Seconds since start until ``marker`` has been written.  Only what is read here is
+        kept to look in: kept at every read (``bytes +=`` copies it all), the output of
+        hundreds of keys made each later key's read slower, and the rows measured last (the
+        decisions) grew by several ms over a run."""
         end = time.perf_counter() + timeout
         while marker not in self.seen:
             if time.perf_counter() > end:
                 raise TimeoutError(f"{marker!r} never appeared")
-            self.read(0.05)
+            self.seen += self.read(0.05)
         return time.perf_counter() - self.start
 
     def drain(self, quiet: float = 0.05) -> None:
@@ -291,11 +292,27 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def print_first_frames(runs: int, data_dir: str) -> None:
+    bare, ours, board = first_frames(runs, data_dir)
+    b, o, p = (statistics.median(x) for x in (bare, ours, board))
+    print(f"time to first frame ({COLS}x{ROWS}, median of {runs} starts):")
+    print(f"  bare Textual app (Header + Footer):     {b * 1000:7.1f} ms")
+    print(f"  keythedral --players Ann Bob Cy, frame: {o * 1000:7.1f} ms   ratio {o / b:.2f}")
+    print(f"  ... the board drawn and playable:       {p * 1000:7.1f} ms   ratio {p / b:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="process starts of each app")
     parser.add_argument("--keys", type=int, default=200, help="key presses of each kind")
+    parser.add_argument(
+        "--rows",
+        default="first,bare,board,forward",
+        help="what to measure, comma-separated: first (frames), bare (the bare app's key), "
+        "board (the mid-game board's rows), forward",
+    )
     args = parser.parse_args()
+    rows = set(args.rows.split(","))
     # An installed wheel is byte-compiled by pip; an editable install under
     # PYTHONDONTWRITEBYTECODE (as on our machines) would compile every module at each start.
     import compileall
@@ -304,16 +321,16 @@ def main() -> None:
 
     compileall.compile_dir(Path(keythedral.__file__).parent, quiet=1)
     with tempfile.TemporaryDirectory() as data_dir:
-        bare, ours, board = first_frames(args.runs, data_dir)
-        b, o, p = (statistics.median(x) for x in (bare, ours, board))
-        print(f"time to first frame ({COLS}x{ROWS}, median of {args.runs} starts):")
-        print(f"  bare Textual app (Header + Footer):     {b * 1000:7.1f} ms")
-        print(f"  keythedral --players Ann Bob Cy, frame: {o * 1000:7.1f} ms   ratio {o / b:.2f}")
-        print(f"  ... the board drawn and playable:       {p * 1000:7.1f} ms   ratio {p / b:.2f}")
+        if "first" in rows:
+            print_first_frames(args.runs, data_dir)
         print(f"keypress-to-repaint on a mid-game board ({args.keys} presses, last byte):")
-        results = {"bare app key": baseline_repaints(args.keys, data_dir)}
-        results.update(repaints(args.keys, data_dir))
-        results["forward"] = forward(min(args.keys, 150), data_dir)
+        results = {}
+        if "bare" in rows:
+            results["bare app key"] = baseline_repaints(args.keys, data_dir)
+        if "board" in rows:
+            results.update(repaints(args.keys, data_dir))
+        if "forward" in rows:
+            results["forward"] = forward(min(args.keys, 150), data_dir)
         for name, values in results.items():
             print(
                 f"  {name:12s} p50 {pct(values, 0.5) * 1000:6.1f} ms   "

@@ -2,7 +2,8 @@
 for another one (each costs 1/60 s at Textual's frame rate), and nothing is laid out or painted
 that nobody sees.
 
-- the privacy screen is built once and shown again at every hand-over;
+- the privacy screen is built once and shown again at every hand-over, styled again only when
+  the styles changed while it was away, and with no search for a widget to focus;
 - the board under it is not "current" for Textual (not laid out nor painted behind it), while
   a see-through dialog over the board leaves it current;
 - the answer on the privacy screen is carried out behind it, which goes once the board is drawn;
@@ -10,20 +11,26 @@ that nobody sees.
   when its keys change;
 - what a decision changes around the list (the map's cursor, the info line) is drawn with it,
   and moving the focus repaints only what its looks change;
-- a line of choices is drawn once and kept (the next lists share many lines).
+- a line of choices is drawn once and kept (the next lists share many lines);
+- the covered board's key bar works out its keys when it comes back, and the cyclic garbage
+  collector waits while a key is answered.
 """
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from test_reach import mid_game, past_handover
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.screen import Screen
 from textual.visual import Visual
 from textual.widgets import ContentSwitcher, Static
 from tui_helpers import config, make_app
 
+from keythedral.tui import collector
+from keythedral.tui.collector import CAP
 from keythedral.tui.mode import PRIVACY
 from keythedral.tui.screens.dialogs import SaveDialog
 from keythedral.tui.screens.game import GameScreen
@@ -106,6 +113,104 @@ async def test_the_answer_is_carried_out_behind_the_privacy_screen() -> None:
         await pilot.pause()
         assert app.screen is game and app.keyboard == seat
         assert len(app.session.actions) == actions
+
+
+async def test_the_privacy_screen_is_styled_again_only_when_the_styles_changed() -> None:
+    # Textual styles every widget of a pushed screen again; the privacy screen, pushed at every
+    # hand-over, is only when what its styles come from changed while it was away (a theme).
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        styled: list[object] = []
+        original = app.stylesheet.update_nodes
+
+        def update_nodes(nodes: Any, animate: bool = False) -> None:
+            nodes = list(nodes)
+            styled.extend(nodes)
+            original(nodes, animate=animate)
+
+        app.stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
+        shows: list[bool] = []
+        for theme in (None, None, "textual-light"):
+            if theme is not None:
+                app.theme = theme
+                await pilot.pause()
+            styled.clear()
+            for _ in range(20):  # the privacy screen comes when the keyboard goes on
+                app.play(app.session.legal_for(app.keyboard)[0])
+                await pilot.pause()
+                if isinstance(app.screen, HandoverScreen):
+                    break
+            privacy = app.screen
+            assert isinstance(privacy, HandoverScreen)
+            shows.append(privacy.query_one("#handover-title", Snug) in styled)
+            assert privacy.styles.background == Color.parse(app.theme_variables["background"])
+            await pilot.press("enter")
+            await pilot.pause()
+        assert shows[1:] == [False, True]  # (built,) shown again as it was, in a new theme
+
+
+async def test_the_privacy_screen_does_not_look_for_a_widget_to_focus() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        privacy = app.get_screen(PRIVACY)
+        looked: list[object] = []
+        original = privacy.query
+
+        def query(selector: Any = None) -> Any:
+            looked.append(selector)
+            return original(selector)
+
+        privacy.query = query  # type: ignore[method-assign]
+        await place_a_worker(pilot, app)
+        assert app.screen is privacy and privacy.focused is None
+        assert "*" not in looked  # Textual's search for a focusable widget (there is none)
+
+
+async def test_the_covered_board_leaves_its_keys_until_it_comes_back() -> None:
+    app = make_app(saved=mid_game(), strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        game = app.screen
+        bar = game.query_one(KeyBar)
+        worked_out: list[Screen[Any]] = []
+        original = KeyBar.items
+
+        def items(self: KeyBar) -> Any:
+            worked_out.append(self.screen)
+            return original(self)
+
+        KeyBar.items = items  # type: ignore[method-assign]
+        try:
+            await place_a_worker(pilot, app)
+            assert isinstance(app.screen, HandoverScreen)
+            assert game not in worked_out  # covered: its keys are nobody's to see
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is game and game in worked_out
+            assert bar._drawn == (*original(bar), bar.size.width)  # the keys of the new hand
+        finally:
+            KeyBar.items = original  # type: ignore[method-assign]
+
+
+async def test_the_collector_waits_while_a_key_is_answered(monkeypatch: Any) -> None:
+    python_s = gc.get_threshold()
+    app = make_app(saved=mid_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await past_handover(pilot)
+        assert gc.get_threshold() == python_s
+        monkeypatch.setattr(collector, "HOLD", 3600.0)  # the key's answer as long as it takes
+        await pilot.press("j")
+        assert gc.get_threshold()[0] == CAP  # young objects pile up until the frame is out
+        monkeypatch.setattr(collector, "HOLD", 0.0)
+        await pilot.press("k")
+        await pilot.pause()
+        assert gc.get_threshold() == python_s  # then collected as usual
+        monkeypatch.setattr(collector, "HOLD", 3600.0)
+        await pilot.press("j")
+        assert app.collector.held
+    assert gc.get_threshold() == python_s  # the app gone, Python's own again
 
 
 class Counted(App[None]):

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
@@ -26,6 +26,7 @@ from keythedral.safetext import printable
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.bindings import binding_owners
 from keythedral.tui.bot_runner import BotRunner
+from keythedral.tui.collector import KeyCollector
 from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
@@ -99,6 +100,7 @@ class KeythedralApp(App[None]):
         self.tokens: tuple[str, ...] = ()
         self._notes_for: int | None = None  # whose hand the notes on screen may speak of
         self.seen_log: dict[int, int] = {}  # log_total when each seat last had the keyboard
+        self.collector = KeyCollector()  # no garbage collection while a key is answered
         self._start_config = config
         self._start_saved = saved
         self._start = start or Start(seed=seed)
@@ -378,7 +380,13 @@ class KeythedralApp(App[None]):
         """How to carry on after a crash (see Files.kept_after_crash)."""
         return self.files.kept_after_crash()
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseUp)) and not event.is_forwarded:
+            self.collector.hold()  # as it comes from the terminal, before anything is done
+        await super().on_event(event)
+
     def on_unmount(self) -> None:
+        self.collector.release()
         self.files.close()
 
 

@@ -374,9 +374,9 @@ class GameMode:
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
         from keythedral.narration import narrate
 
-        recent = tuple(narrate(e, names) for e in events)
-        if len(recent) > RECENT_LINES:
-            recent = ("…", *recent[-(RECENT_LINES - 1) :])
+        recent = tuple(narrate(e, names) for e in events[-RECENT_LINES:])  # only those shown
+        if len(events) > RECENT_LINES:
+            recent = ("…", *recent[1:])
         screen = self.privacy_screen()
         undo_name = names[undo_by] if undo_by is not None else None
         asked = window_question(view, window) if window else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from textual import events
+from textual import events, on
 from textual.app import ScreenStackError
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -60,6 +60,9 @@ class BaseScreen(Screen[object]):
     #: whole-screen repaint came a frame after the decision's own, and wrote every cell again.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
+    #: What the screen was last styled with when shown (see ``_restyle_only_if_changed``).
+    _styled_with: tuple[object, ...] | None = None
+
     @property
     def is_current(self) -> bool:
         """Shown on the terminal.  Textual counts the screen right under the top one as shown
@@ -83,6 +86,25 @@ class BaseScreen(Screen[object]):
 
     def on_screen_resume(self) -> None:
         self.check_size()
+
+    @on(events.ScreenResume)
+    def _restyle_only_if_changed(self, event: events.ScreenResume) -> None:
+        """Textual styles a pushed screen again in full (a screen built once and pushed again:
+        the privacy screen at every hand-over, ~2 ms of matching its widgets to the stylesheet
+        before its frame).  A widget or this screen restyles itself when its classes change;
+        what may change while the screen is away without restyling it is the stylesheet (a
+        theme, a new screen's CSS: parsed again into new rules) and the app's classes and
+        pseudo-classes.  When these are what it was last styled with, it is not styled again.
+        (Runs before Textual's own handler, which reads ``refresh_styles``.)"""
+        if not event.refresh_styles or not self.is_attached:
+            return
+        app = self.app
+        inputs = (app.stylesheet.rules, app.classes, app.pseudo_classes, self.classes)
+        last = self._styled_with
+        if last is not None and last[0] is inputs[0] and last[1:] == inputs[1:]:
+            event.refresh_styles = False
+        else:
+            self._styled_with = inputs
 
     def check_size(self) -> None:
         width, height = self.app.size

@@ -40,6 +40,7 @@ class HandoverScreen(BaseScreen):
             for n in range(1, 10)
         ),
     ]
+    AUTO_FOCUS = ""  # nothing on it takes the focus: not looked for at every hand-over
 
     def __init__(self) -> None:
         super().__init__(classes="handover")

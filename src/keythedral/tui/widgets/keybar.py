@@ -185,8 +185,10 @@ class KeyBar(Widget, can_focus=False):
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         """Drawn again only when the keys changed and no drawing of them is on its way (the
-        signal comes several times at most keys)."""
-        if self.is_attached and screen is self.screen:
+        signal comes several times at most keys).  Not while the screen is covered (the board
+        under the privacy screen: its keys are worked out again when it is shown, as Textual
+        signals a screen that comes back)."""
+        if self.is_attached and screen is self.screen and screen.is_current:
             keys = (*self.items(), self.size.width)
             if keys != self._drawn and keys != self._asked:
                 self._asked = keys
