@@ -284,6 +284,16 @@ async def test_a_window_before_a_private_turn_is_asked_on_its_privacy_screen() -
             assert private_titles(screen_text(app)) == [NAMES[after]]
 
 
+async def test_a_window_on_the_privacy_screen_fits_80x24() -> None:
+    """The window's question takes three rows: the events since the player's last turn make
+    room for it (the box's foot on screen, no scroll bar)."""
+    app = make_app(saved=window_then(config(4), {"spend", "bid", "pay"}), strict_privacy=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "First, law cards:" in text and "╰" in text and "▆" not in text
+
+
 async def test_undo_takes_back_own_payment_steps_only() -> None:
     cfg = config(3, no_laws=True)
     saved = saved_game(cfg, lambda s: s.phase == "spend" and sum(s.players[s.to_act[0]].cubes) >= 3)

@@ -374,8 +374,10 @@ class GameMode:
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
         from keythedral.narration import narrate
 
-        recent = tuple(narrate(e, names) for e in events[-RECENT_LINES:])  # only those shown
-        if len(events) > RECENT_LINES:
+        # A window's question takes three rows: three events fewer, so that all fit in 80x24.
+        lines = RECENT_LINES - 3 if window else RECENT_LINES
+        recent = tuple(narrate(e, names) for e in events[-lines:])  # only those shown
+        if len(events) > lines:
             recent = ("…", *recent[1:])
         screen = self.privacy_screen()
         undo_name = names[undo_by] if undo_by is not None else None
