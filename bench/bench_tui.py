@@ -8,8 +8,8 @@
    and whole decisions (a choice key: the engine applies it and the screen is redrawn):
    "decision" is a pass, answered by the next player's privacy screen; "board back" u on that
    privacy screen, taking the pass back (the board drawn again, as after Enter there); "same
-   board" a choice after which the same player decides again on the board, and "undo" u
-   taking it back.
+   board" a choice after which the same player decides again on the board (a trade from the
+   trade's list: its payment comes), and "undo" u taking it back.
 3. A game played forward ("forward"): a new three-player game (seed 11) where Enter answers
    every screen (a field, a cottage, a number, a worker, a privacy screen, a purchase, ...),
    each answer timed.  Unlike the rows above, no position comes twice, so nothing drawn for
@@ -190,9 +190,13 @@ def mid_game_save(data_dir: str) -> Path:
     return path
 
 
-def same_board_key(path: Path) -> bytes:
-    """The key of a choice on the saved board after which the same person decides again, on
-    the same board (no privacy screen), and that they may take back with u."""
+def same_board_keys(path: Path) -> tuple[bytes, bytes]:
+    """Two keys on the saved board: one that opens a kind's list (a trade's colours, ...),
+    then a choice there after which the same person decides again, on the same board (no
+    privacy screen: the payment of a trade), and that they may take back with u.
+
+    From a kind's list, as the one-key purchases of the top list (a craft and its cubes) end
+    the turn: the row measures one engine step and the same board drawn again, as before."""
     from keythedral import engine, persistence
     from keythedral.tui.choices import build_choices
     from keythedral.tui.session import reveals_nothing
@@ -200,18 +204,25 @@ def same_board_key(path: Path) -> bytes:
     state = persistence.load(path).state
     seat = state.to_act[0]
     acts = [a for a in engine.legal_actions(state) if a.seat == seat]
-    for choice in build_choices(acts, engine.view(state, seat)):
-        if choice.action is None or not choice.key:
+    view = engine.view(state, seat)
+    groups = build_choices(acts, view)  # the trade's list first: both versions have it
+    for group in sorted(groups, key=lambda c: c.command != "kind:trade"):
+        if not group.command.startswith("kind:") or not group.key:
             continue
-        after = engine.apply(state, choice.action)
-        if len(engine.legal_actions(after)) > 1 and reveals_nothing(state, after, seat):
-            return choice.key.encode()
+        kind = group.command[5:]
+        narrowed = [a for a in acts if a.kind == kind]
+        for choice in build_choices(narrowed, view, kinds=False):
+            if choice.action is None or not choice.key:
+                continue
+            after = engine.apply(state, choice.action)
+            if len(engine.legal_actions(after)) > 1 and reveals_nothing(state, after, seat):
+                return group.key.encode(), choice.key.encode()
     raise LookupError("no choice keeps the same board")
 
 
 def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
     path = mid_game_save(data_dir)
-    board_key = same_board_key(path)
+    open_key, board_key = same_board_keys(path)
     env = environment(data_dir)
     argv = [sys.executable, "-m", "keythedral", "--load", str(path)]
     term = Term(argv, env)
@@ -246,6 +257,8 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
         # A decision after which the same person decides again on the board (the screen
         # repainted, no privacy screen), and u taking it back on the board.
         for _ in range(max(10, keys // 10)):
+            term.press(open_key)  # the kind's list (not timed)
+            term.drain(0.05)
             results["same board"].append(term.press(board_key)[1])
             term.drain(0.05)
             results["undo"].append(term.press(b"u")[1])
