@@ -39,6 +39,7 @@ class Session(GameSoFar):
     #: "ismcts:iterations=50"); empty means every seat is human.
     seats: tuple[str, ...] = ()
     _legal: tuple[int, list[Action]] | None = None
+    _gone_by: tuple[GameState, Session] | None = None  # window_gone_by, for the state now
 
     @classmethod
     def new(cls, config: GameConfig, seats: Sequence[str] = ()) -> Session:
@@ -141,10 +142,19 @@ class Session(GameSoFar):
             declined.append(decline)
 
     def window_gone_by(self) -> Session:
-        """The game as it would be once the open window goes by (this session unchanged)."""
-        what_if = replace(self, states=list(self.states), actions=list(self.actions), _legal=None)
-        what_if.let_window_go_by()
-        return what_if
+        """The game as it would be once the open window goes by (this session unchanged;
+        worked out once a state: the table asks it, then the privacy screen's words)."""
+        if self._gone_by is None or self._gone_by[0] is not self.state:
+            what_if = replace(
+                self,
+                states=list(self.states),
+                actions=list(self.actions),
+                _legal=None,
+                _gone_by=None,
+            )
+            what_if.let_window_go_by()
+            self._gone_by = (self.state, what_if)
+        return self._gone_by[1]
 
     # --- the person who should hold the keyboard ------------------------------------------
     def needs_privacy(self) -> bool:
