@@ -3,11 +3,13 @@ and paying cube by cube stays possible."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from driver import hand_over, panel, press_choice, started
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.choices import paid_counts, payment_after, suggested_payment
+from keythedral.tui.choices import LONG_LIST, paid_counts, payment_after, suggested_payment
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.text import cubes_text
 from keythedral.vocab import CRAFT_PRICE
@@ -149,3 +151,58 @@ async def test_the_cubes_of_a_purchase_may_still_be_chosen_one_by_one() -> None:
         assert session.actions[-1] == craft.action
         assert engine.decision(session.state) == "pay"  # asked, the suggestion first
         assert panel(app).choices[0].command == "pay-suggested"
+
+
+async def choose_command(pilot: Any, app: Any, command: str) -> Any:
+    """Choose the line of the list with this command; the line."""
+    line = next(c for c in panel(app).choices if c.command == command)
+    await press_choice(pilot, app, line)
+    await pilot.pause()
+    return line
+
+
+def trading_in_a_long_list(state: engine.GameState) -> bool:
+    """A spending turn whose list is long enough to group the trades under one line, with
+    cubes of two colours or more."""
+    if engine.decision(state) != "spend":
+        return False
+    acts = engine.legal_actions(state)
+    held = state.players[state.to_act[0]].cubes
+    trades = [a for a in acts if a.kind == "trade"]
+    return len(acts) > LONG_LIST and len(trades) > 1 and sum(1 for n in held if n) > 1
+
+
+async def test_a_trade_chosen_from_its_group_says_its_cubes_and_pays_them_in_the_same_key() -> None:
+    """The trades grouped under "trade any 2 cubes ..." open on lines that carry the coach's
+    cubes ("trade 2 water for 1 stone"): the colour taken and the cubes paid in one key."""
+    saved = saved_game(config(3, no_laws=True), trading_in_a_long_list)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        state = session.state
+        await choose_command(pilot, app, "kind:trade")
+        lines = [c for c in panel(app).choices if c.action and c.action.kind == "trade"]
+        assert lines and all(c.command.startswith("paying:") for c in lines)
+        line = lines[0]
+        plan = payment_after(state, line.action)
+        assert line.text == f"trade {cubes_text(paid_counts(plan))} for 1 {line.action.take}"
+        before = len(session.actions)
+        await press_choice(pilot, app, line)
+        await pilot.pause()
+        assert session.actions[before : before + 1 + len(plan)] == [line.action, *plan]
+
+
+async def test_a_trade_in_its_group_may_still_be_paid_cube_by_cube() -> None:
+    saved = saved_game(config(3, no_laws=True), trading_in_a_long_list)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        await choose_command(pilot, app, "kind:trade")
+        own = await choose_command(pilot, app, "own-cubes")
+        assert own.text == "choose the cubes yourself for a trade ..."
+        plain = panel(app).choices
+        assert plain and all(c.command == "" and c.action.kind == "trade" for c in plain)
+        await press_choice(pilot, app, plain[0])
+        await pilot.pause()
+        assert session.actions[-1] == plain[0].action
+        assert engine.decision(session.state) == "pay"

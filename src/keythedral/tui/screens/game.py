@@ -256,7 +256,7 @@ class GameScreen(BaseScreen):
             )
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
             self._plans = {}
-            if self.narrowed is None and app.mode.suggests_payments:
+            if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat)))
@@ -442,11 +442,12 @@ class GameScreen(BaseScreen):
         if session is not None and seat is not None:
             self.narrow_to([a for a in session.legal_for(seat) if a.kind == kind])
 
-    def narrow_to(self, narrowed: list[Action]) -> None:
-        """Show only these actions, one line each."""
+    def narrow_to(self, narrowed: list[Action], by_kind: bool = True) -> None:
+        """Show only these actions, one line each (``by_kind``: the variants of one kind,
+        a purchase's line with its cubes, as in the whole list)."""
         if not narrowed:
             return  # nothing of that kind is open now
-        self.narrowed, self.by_kind, self.second = narrowed, True, False
+        self.narrowed, self.by_kind, self.second = narrowed, by_kind, False
         self.refresh_game()
         panel = self.query_one(DecisionPanel)
         hint = self.assist.hint_shown
@@ -531,7 +532,7 @@ class GameScreen(BaseScreen):
             action, *plan = self._plans[choice.command]
             self.kapp.mode.paying(action, plan)
         elif choice.command == "own-cubes":  # the same lines, the cubes chosen one by one
-            self.narrow_to([plan[0] for plan in self._plans.values()])
+            self.narrow_to([plan[0] for plan in self._plans.values()], by_kind=False)
         elif choice.action is not None:
             self.kapp.play(choice.action)
         elif choice.command == "nobody":
