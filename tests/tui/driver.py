@@ -35,13 +35,19 @@ async def press_choice(pilot: Pilot[Any], app: KeythedralApp, choice: Any) -> No
 
 async def take(pilot: Pilot[Any], app: KeythedralApp, action: Any) -> None:
     """Choose ``action`` with keys as a player would: its line in the list (opening the line
-    that groups its kind first, if any), or a map pick (Enter, then a key if narrowed)."""
+    that groups its kind first, if any), or a map pick (Enter, then a key if narrowed).  A
+    purchase is taken alone, its cubes chosen after it (the "choose the cubes yourself" line)
+    where its line would pay the coach's cubes with it."""
     session = app.session
     assert session is not None
     before = len(session.actions)
     for _ in range(6):
         choices = panel(app).choices
         direct = next((c for c in choices if c.action == action), None)
+        own = next((c for c in choices if c.command == "own-cubes"), None)
+        if direct is not None and direct.command.startswith("paying:") and own is not None:
+            await press_choice(pilot, app, own)  # the action alone: its cubes come after
+            continue
         if direct is not None:
             await press_choice(pilot, app, direct)
             break
