@@ -42,6 +42,7 @@ class Game:
     undoer: int | None = None
     n: int = 3
     after: Game | None = None  # the game once the window goes by (None: over)
+    cardless: frozenset[int] = frozenset()  # seats holding no law card at all (public)
 
     def window_gone_by(self) -> Game:
         return self.after if self.after is not None else Game(to_act=(), n=self.n)
@@ -60,6 +61,9 @@ class Game:
 
     def window_seats(self) -> tuple[int, ...]:
         return self.window
+
+    def asked_in_window(self) -> tuple[int, ...]:
+        return tuple(s for s in self.window if s not in self.cardless)
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
@@ -235,6 +239,24 @@ def test_the_one_person_against_bots_with_a_law_answers_without_the_shared_scree
     t = table()  # after a resume: nobody at the keyboard, but nobody to hide the hand from
     assert t.route(game) == HandOver(0, undo_by=None)
     assert seats(t) == (None, None, 0)
+
+
+def test_a_window_in_which_no_person_left_holds_a_law_card_goes_by_unasked() -> None:
+    game = Game(to_act=(0, 1), window=(0, 1), cardless=frozenset({0, 1}))
+    t = table(keyboard=0, watcher=0)
+    assert t.route(game) == LetGoBy(0)
+
+
+def test_only_the_people_holding_a_law_card_are_offered_the_window() -> None:
+    game = Game(to_act=(0, 1, 2), window=(0, 1, 2), cardless=frozenset({0}))
+    assert table(keyboard=0, watcher=0).route(game) == SharedWindow((1, 2))
+    game = Game(to_act=(0, 1, 2), window=(0, 1, 2), cardless=frozenset({0}), after=Game((2,)))
+    assert table().route(game) == HandOver(2, undo_by=None, window=(1, 2))
+    # The one card holder's hand is up: they answer at once, nobody else could.
+    game = Game(to_act=(0, 1), window=(0, 1), cardless=frozenset({0}), laws=frozenset({1}))
+    t = table(keyboard=1, watcher=1)
+    assert t.route(game) == ShowHand(1)
+    assert seats(t) == (1, 1, 1)
 
 
 # --- claim --------------------------------------------------------------------------------------

@@ -126,6 +126,12 @@ class Session(GameSoFar):
             return to_act
         return ()
 
+    def asked_in_window(self) -> tuple[int, ...]:
+        """The seats of ``window_seats`` offered the moment: those holding a law card (the
+        table sees how many each holds, so leaving out the others tells nobody anything)."""
+        seats = self.window_seats()
+        return tuple(s for s in seats if self.state.players[s].laws) if seats else ()
+
     def can_decline(self, seat: int) -> Action | None:
         return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
 

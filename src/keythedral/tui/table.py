@@ -14,8 +14,9 @@ a :data:`Decision`:
   is shown until one of them claims the window (:meth:`Table.claim`).
 - :class:`BotMoves`: a computer player decides; the last person's hand stays up meanwhile (the
   ``watcher``).  In a window the bots answer first, the people after them.
-- :class:`LetGoBy`: the one person against bots has no law card that could answer a window:
-  nobody is asked, the moment goes by.
+- :class:`LetGoBy`: the one person against bots has no law card that could answer a window,
+  or no person left in it holds a law card at all (the counts are public): nobody is asked,
+  the moment goes by.  Of the people in a window, only those holding a card are offered it.
 - :class:`TakeBack`: at the hand-over screen, the last person took back their action.
 - :class:`GameOver`: the scores.
 
@@ -81,7 +82,8 @@ class BotMoves:
 
 @dataclass(frozen=True)
 class LetGoBy:
-    """``seat``'s window goes by at once: the one person, with nothing to answer it with."""
+    """``seat``'s window goes by at once: the one person with nothing to answer it with, or a
+    seat holding no law card at all (nobody to hide that from)."""
 
     seat: int
 
@@ -166,7 +168,10 @@ class Table:
             return BotMoves(bot)
         window = session.window_seats()
         if window:
-            return self._window(session, window)
+            asked = session.asked_in_window()
+            if not asked:  # nobody left in it holds a law card
+                return LetGoBy(window[0])
+            return self._window(session, asked)
         self.claimed = None
         seat = session.state.to_act[0]
         if not session.needs_privacy():  # the layout: nobody holds anything yet

@@ -208,7 +208,7 @@ class GameScreen(BaseScreen):
             self.narrowed, self.second = None, False
             self._decision_key = key
             self._decision_time = monotonic_time()
-        window = session.window_seats()
+        window = session.asked_in_window()
         to_act = view.to_act
         labels = [session.seat_label(s) for s in range(len(view.players))]
         self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)

@@ -1,0 +1,74 @@
+"""A law window offers its moment only to the people holding a law card: how many cards each
+player holds is public, so leaving out a seat with none tells the table nothing, and a window
+in which no person left holds one goes by without asking anybody."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_bots_app import settle
+from textshot import screen_text
+from tui_helpers import NAMES, config, make_app, saved_game
+
+from keythedral import engine
+from keythedral.tui.screens.handover import HandoverScreen
+
+SIZE = (100, 32)
+
+
+def some_asked_hold_no_card(s: engine.GameState) -> bool:
+    """A window for three or more people: one of them with no law card, two with one."""
+    holding = [bool(s.players[x].laws) for x in s.to_act]
+    return len(s.to_act) >= 3 and holding.count(False) >= 1 and holding.count(True) >= 2
+
+
+async def test_a_seat_holding_no_law_card_is_not_offered_the_window() -> None:
+    saved = saved_game(config(4), some_asked_hold_no_card, procure=0.6)
+    state = saved.state
+    cardless = [s for s in state.to_act if not state.players[s].laws]
+    holders = [s for s in state.to_act if state.players[s].laws]
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and session.asked_in_window() == tuple(holders)
+        text = screen_text(app)
+        for s in holders:
+            offer = f"{s + 1} {NAMES[s]}" if isinstance(app.screen, HandoverScreen) else None
+            assert (offer or f"{NAMES[s]} answers") in text
+        for s in cardless:
+            assert f"{s + 1} {NAMES[s]}" not in text and f"{NAMES[s]} answers" not in text
+        if isinstance(app.screen, HandoverScreen):
+            assert sorted(app.screen.window) == holders  # the keys a claim is taken on
+        await pilot.press(str(cardless[0] + 1))  # the key of a seat with no card: no claim
+        await pilot.pause()
+        assert app.table.claimed is None
+
+
+async def test_a_window_whose_people_hold_no_law_card_goes_by_without_asking() -> None:
+    """Only the computer players hold cards: once they have answered, the people are not
+    asked (they could not play anything, and everybody can see it)."""
+
+    def only_the_bot_holds_cards(s: engine.GameState) -> bool:
+        return (
+            len(s.to_act) > 1
+            and {0, 1, 2} <= set(s.to_act)
+            and not s.players[0].laws
+            and not s.players[1].laws
+            and bool(s.players[2].laws)
+        )
+
+    saved = saved_game(config(4), only_the_bot_holds_cards, seed=1, procure=0.3)
+    assert only_the_bot_holds_cards(saved.state)
+    window = saved.state.windows[-1]
+    app = make_app(saved=saved, seats=("human", "human", "greedy"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        new: list[Any] = list(session.actions[len(saved.actions) :])
+        declined = {a.seat for a in new if a.kind == "decline"}
+        assert {0, 1} <= declined  # the people let it go by, unasked
+        assert window not in session.state.windows
+        assert "Anyone to answer?" not in screen_text(app)
