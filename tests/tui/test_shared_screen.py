@@ -220,3 +220,42 @@ async def test_a_privacy_screen_replaced_by_another_leaves_the_new_one_known() -
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert app.mode.handing_over
+
+
+def nobody_bid(state: engine.GameState) -> bool:
+    """B's last word in the bidding, nobody having bid: it may only pass, whatever it holds."""
+    b = state.bidding
+    return (
+        engine.decision(state) == "bid"
+        and b is not None
+        and b.order[0] == b.holder
+        and b.high == 0
+        and not state.players[b.holder].laws
+    )
+
+
+async def test_when_nobody_has_bid_the_holders_pass_plays_itself_on_the_shared_screen() -> None:
+    """A privacy screen would hide nothing: with no bid to match, B's only choice is to pass
+    whatever its cubes. It plays itself, said on the info line, and B names the start player
+    with the table watching."""
+    saved = saved_game(config(3, no_laws=True), nobody_bid)
+    assert nobody_bid(saved.state)
+    holder = saved.state.bidding.holder
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        taken = session.actions[len(saved.actions)]
+        assert taken.kind == "pass_bid" and taken.seat == holder
+        assert not isinstance(app.screen, HandoverScreen)
+        assert engine.decision(session.state) == "choose_start_player"
+        text = screen_text(app)
+        assert f"{NAMES[holder]}: pass (no bid) (the only choice)." in text
+        assert PRIVATE.findall(text) == []
+    # With strict privacy the holder still gets the privacy screen and the key.
+    app = make_app(saved=saved, strict_privacy=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.session is not None and len(app.session.actions) == len(saved.actions)

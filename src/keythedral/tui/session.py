@@ -168,9 +168,14 @@ class Session(GameSoFar):
 
     def public_decision(self) -> bool:
         """A decision the table may watch being made: phase 1's numbers and workers, and moving
-        a fenced-off cottage, decide nothing private (the hand is not needed for them; a law card is played through the
-        hand key, offered to every player alike)."""
-        return engine.decision(self.state) in PUBLIC_DECISIONS
+        a fenced-off cottage, decide nothing private (the hand is not needed for them; a law
+        card is played through the hand key, offered to every player alike).  So is the
+        bidding's last word when nobody has bid: B may only pass, whatever it holds."""
+        decided = engine.decision(self.state)
+        if decided in PUBLIC_DECISIONS:
+            return True
+        b = self.state.bidding
+        return decided == "bid" and b is not None and b.high == 0 and b.order[0] == b.holder
 
     def may_pass(self, seat: int) -> Action | None:
         """The phase 3 pass open to ``seat`` now, if there is one."""
