@@ -259,3 +259,24 @@ async def test_when_nobody_has_bid_the_holders_pass_plays_itself_on_the_shared_s
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert app.session is not None and len(app.session.actions) == len(saved.actions)
+
+
+async def test_the_hand_line_says_what_the_hand_is_for() -> None:
+    """How many law cards each holds is public: a player holding none is offered a look at
+    their cubes, one holding a card the card."""
+    for holds in (False, True):
+
+        def deciding(s: engine.GameState, holds: bool = holds) -> bool:
+            if not at_phase_1(s) or bool(s.players[s.to_act[0]].laws) != holds:
+                return False
+            return len([a for a in engine.legal_actions(s) if a.kind != "play_law"]) > 1
+
+        saved = saved_game(config(3), deciding, procure=0.6)
+        assert deciding(saved.state)
+        app = make_app(saved=saved, strict_privacy=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            hand = panel(app).choices[-1]
+            assert hand.command == "hand"
+            why = "play a law card" if holds else "look at your cubes"
+            assert hand.text.endswith(f"'s hand: {why} (the others look away first)")

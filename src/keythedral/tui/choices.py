@@ -254,12 +254,12 @@ def done_choice() -> Choice:
     )
 
 
-def hand_choice(name: str) -> Choice:
+def hand_choice(name: str, laws_held: int) -> Choice:
     """The last line on the shared screen: the player's hand, for a law card (offered to every
-    player alike, whatever they hold, so that it tells nobody anything)."""
-    return Choice(
-        f"{name}'s hand: play a law card (the others look away first)", command="hand", key="r"
-    )
+    player alike, whatever they hold, so that it tells nobody anything), or, holding none (as
+    everyone can see), for a look at their cubes."""
+    why = "play a law card" if laws_held else "look at your cubes"
+    return Choice(f"{name}'s hand: {why} (the others look away first)", command="hand", key="r")
 
 
 def payment_choice(plan: list[Action]) -> Choice:

@@ -259,7 +259,7 @@ class GameScreen(BaseScreen):
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
             if self.shared and self.narrowed is None:
-                choices.append(hand_choice(seat_name(view, seat)))
+                choices.append(hand_choice(seat_name(view, seat), view.players[seat].laws_held))
             elif (
                 self.narrowed is None
                 and app.mode.offers_done
