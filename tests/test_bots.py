@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from keythedral import bots, engine
@@ -251,3 +253,40 @@ def test_ismcts_tree_takes_a_child_no_playout_scored(moments: list) -> None:
     state = engine.sample_state(view, 3)
     action, child, going_on = bot._tree_step(state, view.seat, node, mine)
     assert action in mine and child is node.children[action] and not going_on
+
+
+def test_ismcts_never_gives_back_the_colour_a_trade_takes() -> None:
+    """A trade paid in the colour it takes, or a trade for a colour only that colour could pay
+    for, gives a cube away for nothing: never among the search's candidates while something
+    else is open."""
+    from keythedral.bots.ismcts import no_trade_back
+    from keythedral.vocab import INDEX
+
+    paying = spending = 0
+    for seed in range(6):
+        state = engine.new_game(config(3, seed))
+        rng = random.Random(seed)
+        while state.to_act and (paying < 3 or spending < 3):
+            legal = engine.legal_actions(state)
+            seat = state.to_act[0]
+            view = engine.view(state, seat)
+            mine = [a for a in legal if a.seat == seat]
+            kept = no_trade_back(view, mine)
+            assert kept and set(kept) <= set(mine)
+            pay = view.payment
+            if view.decision == "pay" and pay is not None and pay.purpose == "trade":
+                others = [a for a in mine if a.cube != pay.target]
+                if others and len(others) < len(mine):
+                    assert kept == others
+                    paying += 1
+            if view.decision == "spend" and view.me is not None:
+                held = view.me.cubes
+                back = [
+                    a for a in mine if a.kind == "trade" and sum(held) - held[INDEX[a.take]] < 2
+                ]
+                if back:
+                    assert not set(back) & set(kept)
+                    spending += 1
+            trades = [a for a in mine if a.kind in ("trade", "pay")]
+            state = engine.apply(state, rng.choice(trades or mine))
+    assert paying >= 3 and spending >= 3

@@ -52,7 +52,8 @@ from keythedral.engine import Action, GameState, PlayerView
 from keythedral.engine.board import index
 from keythedral.engine.catalogue import buildings, tile_cost, tiles_of_stage
 from keythedral.engine.cubes import VALUE
-from keythedral.vocab import SEAT_VALUE
+from keythedral.engine.market import TRADE_PRICE
+from keythedral.vocab import INDEX, SEAT_VALUE
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
@@ -248,6 +249,24 @@ def _check_options(
     _real("margin", margin)
 
 
+def no_trade_back(view: PlayerView, mine: list[Action]) -> list[Action]:
+    """Without the trades that give back the colour they take: a trade for a colour that only
+    cubes of that colour could pay for, or a trade's cube paid in the colour it takes while
+    another colour could pay.  Either gives a cube away for nothing (a pass costs nothing);
+    the search's noise once chose one at the table."""
+    pay, me = view.payment, view.me
+    if view.decision == "pay" and pay is not None and pay.purpose == "trade":
+        keep = [a for a in mine if getattr(a, "cube", None) != pay.target]
+    elif view.decision == "spend" and me is not None:
+        total = sum(me.cubes)
+        keep = [
+            a for a in mine if a.kind != "trade" or total - me.cubes[INDEX[a.take]] >= TRADE_PRICE
+        ]
+    else:
+        return mine
+    return keep or mine
+
+
 class IsmctsBot:
     """Information-set MCTS.  Options: ``iterations`` and/or ``time`` (seconds per move; with
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
@@ -288,7 +307,7 @@ class IsmctsBot:
         self.total = SearchStats()
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        mine = own_actions(view, legal)
+        mine = no_trade_back(view, own_actions(view, legal))
         if len(mine) == 1:
             return mine[0]
         action: Action = self.search(view, mine)
