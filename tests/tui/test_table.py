@@ -346,6 +346,18 @@ def test_a_public_decision_of_another_person_is_made_on_the_shared_screen() -> N
     assert t.route(Game(to_act=(2,), public=True)) == ShowPublic(2)
 
 
+def test_a_bot_moving_after_the_shared_screen_leaves_nobodys_hand_up() -> None:
+    """Bob placed a worker on the shared screen, a bot moves, Bob places again: still on the
+    shared screen (his hand was never up; it once came up here, in front of the table)."""
+    people = {"public": True, "bots": frozenset({2})}
+    t = table(keyboard=0)
+    assert t.route(Game(to_act=(1,), **people)) == ShowPublic(1)
+    assert t.route(Game(to_act=(2,), **people)) == BotMoves(2)
+    assert t.hand_up is None
+    assert t.route(Game(to_act=(1,), **people)) == ShowPublic(1)
+    assert t.route(Game(to_act=(1,), bots=frozenset({2}))) == HandOver(1, undo_by=None)
+
+
 def test_the_hand_key_opens_the_hand_behind_the_privacy_screen() -> None:
     t = table(keyboard=0)
     t.route(Game(to_act=(1,), public=True))

@@ -162,7 +162,9 @@ class Table:
         bot = next_bot(session)  # in a window, the bots answer first; then the people are asked
         if bot is not None:
             if self.keyboard is not None:
-                self.watcher = self.keyboard  # that person's hand stays up while the bot moves
+                # That person's hand stays up while the bot moves; one who decided on the
+                # shared screen had no hand up, and gets none (the table is watching).
+                self.watcher = self.keyboard if self.private else None
             self.keyboard = None
             self.claimed = None
             return BotMoves(bot)
