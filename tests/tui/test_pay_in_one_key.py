@@ -9,7 +9,15 @@ from driver import hand_over, panel, press_choice, started
 from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.choices import LONG_LIST, paid_counts, payment_after, suggested_payment
+from keythedral.tui.choices import (
+    LONG_LIST,
+    build_choices,
+    gives_back,
+    paid_choices,
+    paid_counts,
+    payment_after,
+    suggested_payment,
+)
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.text import cubes_text
 from keythedral.vocab import CRAFT_PRICE
@@ -182,8 +190,11 @@ async def test_a_trade_chosen_from_its_group_says_its_cubes_and_pays_them_in_the
         state = session.state
         await choose_command(pilot, app, "kind:trade")
         lines = [c for c in panel(app).choices if c.action and c.action.kind == "trade"]
-        assert lines and all(c.command.startswith("paying:") for c in lines)
-        line = lines[0]
+        paying = [c for c in lines if c.command.startswith("paying:")]
+        assert paying and all(
+            gives_back(c.action, payment_after(state, c.action)) for c in lines if c not in paying
+        )
+        line = paying[0]
         plan = payment_after(state, line.action)
         assert line.text == f"trade {cubes_text(paid_counts(plan))} for 1 {line.action.take}"
         before = len(session.actions)
@@ -206,3 +217,35 @@ async def test_a_trade_in_its_group_may_still_be_paid_cube_by_cube() -> None:
         await pilot.pause()
         assert session.actions[-1] == plain[0].action
         assert engine.decision(session.state) == "pay"
+
+
+def some_trade_gives_back(state: engine.GameState) -> bool:
+    """A spending turn where the coach would pay a trade partly in the colour it takes, and
+    would pay another trade in other colours."""
+    if engine.decision(state) != "spend" or len(state.to_act) != 1:
+        return False
+    trades = [a for a in engine.legal_actions(state) if a.kind == "trade"]
+    back = [gives_back(a, payment_after(state, a)) for a in trades]
+    return any(back) and not all(back)
+
+
+def test_a_trade_paid_back_in_its_own_colour_is_never_one_line() -> None:
+    """ "trade 2 water for 1 water" was offered as a line: a cube given away for nothing. Such
+    a trade keeps its plain line (its cubes chosen on the payment's list); the others say
+    their cubes."""
+    saved = saved_game(config(3, no_laws=True), some_trade_gives_back)
+    state = saved.state
+    assert some_trade_gives_back(state)
+    seat = state.to_act[0]
+    view = engine.view(state, seat)
+    acts = [a for a in engine.legal_actions(state) if a.seat == seat]
+    lines, plans = paid_choices(build_choices(acts, view, kinds=False), state, seat, view)
+    for line in lines:
+        if line.action is None or line.action.kind != "trade":
+            continue
+        plan = payment_after(state, line.action)
+        if gives_back(line.action, plan):
+            assert line.command == "" and "any 2 cubes" in line.text
+        else:
+            assert line.text == f"trade {cubes_text(paid_counts(plan))} for 1 {line.action.take}"
+            assert plans[line.command] == [line.action, *plan]

@@ -199,7 +199,7 @@ def paid_choices(
     out: list[Choice] = []
     for c in choices:
         plan = payment_after(state, c.action) if c.action is not None else []
-        if c.action is None or not plan:
+        if c.action is None or not plan or gives_back(c.action, plan):
             out.append(c)
             continue
         command = f"paying:{len(out)}"
@@ -216,6 +216,12 @@ def paid_choices(
         line = Choice(text, command="own-cubes")
         out.insert(next(passes, len(out)), line)  # before the passes
     return out, plans
+
+
+def gives_back(action: Action, plan: list[Action]) -> bool:
+    """A trade the coach would pay partly in the colour it takes ("2 water for 1 water"):
+    never suggested as one line; its cubes are chosen on the payment's own list."""
+    return action.kind == "trade" and any(getattr(p, "cube", "") == action.take for p in plan)
 
 
 def payment_after(state: Any, action: Action) -> list[Action]:
