@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_bots_app import settle
 from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
@@ -22,8 +23,16 @@ def some_asked_hold_no_card(s: engine.GameState) -> bool:
     return len(s.to_act) >= 3 and holding.count(False) >= 1 and holding.count(True) >= 2
 
 
-async def test_a_seat_holding_no_law_card_is_not_offered_the_window() -> None:
-    saved = saved_game(config(4), some_asked_hold_no_card, procure=0.6)
+@pytest.mark.parametrize("phase", ["place_workers", "spend"])
+async def test_a_seat_holding_no_law_card_is_not_offered_the_window(phase: str) -> None:
+    """On the shared screen (a window before phase 1) and on the privacy screen of the
+    person whose turn follows (a window before a spending turn)."""
+
+    def stop(s: engine.GameState) -> bool:
+        return s.phase == phase and some_asked_hold_no_card(s)
+
+    saved = saved_game(config(4), stop, procure=0.6)
+    assert stop(saved.state)
     state = saved.state
     cardless = [s for s in state.to_act if not state.players[s].laws]
     holders = [s for s in state.to_act if state.players[s].laws]
@@ -38,8 +47,12 @@ async def test_a_seat_holding_no_law_card_is_not_offered_the_window() -> None:
             assert (offer or f"{NAMES[s]} answers") in text
         for s in cardless:
             assert f"{s + 1} {NAMES[s]}" not in text and f"{NAMES[s]} answers" not in text
+        assert isinstance(app.screen, HandoverScreen) == (phase == "spend")
         if isinstance(app.screen, HandoverScreen):
             assert sorted(app.screen.window) == holders  # the keys a claim is taken on
+        else:  # the status bar names those asked
+            acting = text.split("to act: ", 1)[1].split(" · ", 1)[0]
+            assert acting == ", ".join(NAMES[s] for s in holders)
         await pilot.press(str(cardless[0] + 1))  # the key of a seat with no card: no claim
         await pilot.pause()
         assert app.table.claimed is None

@@ -209,7 +209,7 @@ class GameScreen(BaseScreen):
             self._decision_key = key
             self._decision_time = monotonic_time()
         window = session.asked_in_window()
-        to_act = view.to_act
+        to_act = window or view.to_act  # in a window, the seats offered it
         labels = [session.seat_label(s) for s in range(len(view.players))]
         self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
