@@ -45,13 +45,19 @@ async def test_phase_1_is_played_on_the_shared_screen_with_the_hand_one_key_away
         assert not any(c.action is not None and c.action.kind == "play_law" for c in choices)
         hand = choices[-1]
         assert hand.command == "hand" and hand.key == "r"
+        keybar = text.splitlines()[-1]
+        assert " r Hand " in keybar and "Laws" not in keybar  # the key bar says the same
         # r: the privacy screen for that player, then their own hand.
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == NAMES[seat]
         await hand_over(pilot, app)
-        assert PRIVATE.findall(screen_text(app)) == [NAMES[seat]]
+        text = screen_text(app)
+        assert PRIVATE.findall(text) == [NAMES[seat]]
         assert app.hand_up == seat
+        keybar = text.splitlines()[-1]
+        assert "Hand" not in keybar
+        assert (" r Laws " in keybar) == bool(session.state.players[seat].laws)
 
 
 async def test_the_table_watches_phase_1_without_a_privacy_screen() -> None:

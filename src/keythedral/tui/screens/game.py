@@ -93,6 +93,7 @@ class GameScreen(BaseScreen):
         Binding("t", "show('mats')", "Mats", id="show-mats"),
         Binding("g", "show('log')", "Log", id="show-log"),
         Binding("r", "laws", "Laws", id="laws"),
+        Binding("r", "hand", "Hand", id="laws"),  # on the shared screen: the hand, first
         Binding("i", "assist('hint')", "Hint", id="hint"),
         Binding("e", "assist('walkthrough')", "Explain", id="walkthrough"),
         Binding("b", "assist('rules')", "Rules", show=False, id="rules"),
@@ -586,9 +587,9 @@ class GameScreen(BaseScreen):
             return self.narrowed is not None
         if action == "next_target":
             return bool(self.query_one(FieldMap).targets)
-        if action == "laws":
-            view = self.view
-            return self.shared or bool(view is not None and view.me is not None and view.me.laws)
+        if action in ("laws", "hand"):  # the hand on the shared screen, else the law cards
+            held, shared = bool(self.view and self.view.me and self.view.me.laws), self.shared
+            return shared if action == "hand" else not shared and held
         return True
 
     @property
@@ -617,10 +618,10 @@ class GameScreen(BaseScreen):
         player's turn); the next decision's redraw clears it."""
         self.query_one(DecisionPanel).note(f"Hint: {text}")
 
+    def action_hand(self) -> None:
+        self.kapp.mode.open_hand()  # behind the privacy screen
+
     def action_laws(self) -> None:
-        if self.shared:  # the hand first, behind the privacy screen
-            self.kapp.mode.open_hand()
-            return
         view = self.view
         if view is not None and view.me is not None and view.me.laws:
             from keythedral.tui.screens.help import LawsScreen
