@@ -288,12 +288,10 @@ async def test_the_hand_line_says_what_the_hand_is_for() -> None:
             assert hand.text.endswith(f"'s hand: {why} (the others look away first)")
 
 
-async def test_with_a_computer_player_phase_1_never_shows_a_hand_without_its_privacy_screen() -> (
-    None
-):
-    """A person's hand is on screen only after their own privacy screen, with no shared screen
-    since: once, after a bot's move in phase 1, the next person's hand came up in front of
-    the table."""
+async def test_with_a_computer_player_a_hand_never_shows_without_its_privacy_screen() -> None:
+    """Two whole rounds: a person's hand is on screen only after their own privacy screen,
+    with no shared screen since (once, after a bot's move in phase 1, the next person's hand
+    came up in front of the table)."""
     from test_bots_app import settle
 
     saved = saved_game(config(3), at_phase_1, procure=0.6)
@@ -304,10 +302,12 @@ async def test_with_a_computer_player_phase_1_never_shows_a_hand_without_its_pri
         assert session is not None
         handed: str | None = None  # the person the last privacy screen went to
         shared_seen = 0
-        for _ in range(120):
+        phases: set[str] = set()
+        for _ in range(400):
             await settle(pilot, app)
             if session.over or session.state.round > saved.state.round + 1:
                 break
+            phases.add(session.state.phase)
             if isinstance(app.screen, HandoverScreen):
                 handed = app.screen.player
                 await pilot.press("enter")
@@ -317,4 +317,5 @@ async def test_with_a_computer_player_phase_1_never_shows_a_hand_without_its_pri
                 handed, shared_seen = None, shared_seen + 1
             assert PRIVATE.findall(text) in ([], [handed]), (handed, text)
             await pilot.press("enter")
-        assert shared_seen >= 5
+        assert shared_seen >= 5 and session.state.round > saved.state.round + 1
+        assert {"place_workers", "spend", "bidding"} <= phases
