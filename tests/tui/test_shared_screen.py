@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from driver import hand_over, panel
 from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
@@ -288,14 +289,19 @@ async def test_the_hand_line_says_what_the_hand_is_for() -> None:
             assert hand.text.endswith(f"'s hand: {why} (the others look away first)")
 
 
-async def test_with_a_computer_player_a_hand_never_shows_without_its_privacy_screen() -> None:
+@pytest.mark.parametrize(
+    "seats",
+    [("human", "human", "greedy"), ("greedy", "human", "human"), ("human", "greedy", "human")],
+)
+async def test_with_a_computer_player_a_hand_never_shows_without_its_privacy_screen(
+    seats: tuple[str, ...],
+) -> None:
     """Two whole rounds: a person's hand is on screen only after their own privacy screen,
     with no shared screen since (once, after a bot's move in phase 1, the next person's hand
     came up in front of the table)."""
     from test_bots_app import settle
 
     saved = saved_game(config(3), at_phase_1, procure=0.6)
-    seats = ("human", "human", "greedy")
     app = make_app(saved=saved, seats=seats, strict_privacy=False, bot_pause=0)
     async with app.run_test(size=SIZE) as pilot:
         session = app.session
