@@ -102,6 +102,7 @@ def build_choices(
     with ``cells``, the actions of one kind on one map cell (a corner's five cottage numbers,
     its fences); with ``kinds``, in a long list, the variants of a few kinds (which cottage to
     convert, what to trade for, where to build a fence)."""
+    acts = nearest_first(acts, view)
     orders = [a for a in acts if a.kind == "play_law" and a.order]
     if len(orders) > 1 and len(orders) == len(acts):
         return order_choices(orders, view)
@@ -136,6 +137,24 @@ def build_choices(
         Choice(text, action=a, command=command, key=k, cell=cell)
         for (_, text, a, command, cell), k in zip(items, keys, strict=True)
     ]
+
+
+def nearest_first(acts: list[Action], view: PlayerView) -> list[Action]:
+    """The layout's places nearest the Keythedral first, so that the first line (Enter, and
+    where the map's cursor starts) keeps the board round rather than a line across the table;
+    other decisions keep the engine's order."""
+    if view.decision not in ("place_field", "place_cottage"):
+        return acts
+    kx, ky = view.keythedral or (0, 0)  # two players: no Keythedral, the same middle
+
+    def far(a: Action) -> float:
+        if a.kind == "place_field":  # a field's middle, half a field from its corners
+            return (a.pos[0] - kx - 0.5) ** 2 + (a.pos[1] - ky - 0.5) ** 2
+        if a.kind == "place_cottage":
+            return float((a.corner[0] - kx) ** 2 + (a.corner[1] - ky) ** 2)
+        return 0.0
+
+    return sorted(acts, key=far)
 
 
 def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
