@@ -93,7 +93,7 @@ class GameScreen(BaseScreen):
         Binding("t", "show('mats')", "Mats", id="show-mats"),
         Binding("g", "show('log')", "Log", id="show-log"),
         Binding("r", "laws", "Laws", id="laws"),
-        Binding("r", "hand", "Hand", id="laws"),  # on the shared screen: the hand, first
+        Binding("r", "hand", "Hand", id="hand"),  # on the shared screen: the hand, first
         Binding("i", "assist('hint')", "Hint", id="hint"),
         Binding("e", "assist('walkthrough')", "Explain", id="walkthrough"),
         Binding("b", "assist('rules')", "Rules", show=False, id="rules"),
