@@ -142,9 +142,9 @@ def build_choices(
 def nearest_first(acts: list[Action], view: PlayerView) -> list[Action]:
     """The layout's places nearest the Keythedral first, so that the first line (Enter, and
     where the map's cursor starts) keeps the board round rather than a line across the table;
-    other decisions keep the engine's order."""
+    other decisions keep the engine's order, but for fences (``own_homes_ranked``)."""
     if view.decision not in ("place_field", "place_cottage"):
-        return acts
+        return own_homes_ranked(acts, view)
     kx, ky = view.keythedral or (0, 0)  # two players: no Keythedral, the same middle
 
     def far(a: Action) -> float:
@@ -155,6 +155,23 @@ def nearest_first(acts: list[Action], view: PlayerView) -> list[Action]:
         return 0.0
 
     return sorted(acts, key=far)
+
+
+def own_homes_ranked(acts: list[Action], view: PlayerView) -> list[Action]:
+    """Fences to build beside other players' homes before one's own (a fence cuts its home
+    off a field: rarely what one wants for one's own), fences to remove beside one's own homes
+    first; each kind keeps its places in the list, and the rest its order."""
+    from keythedral.engine import BuildFence, RemoveFence
+
+    own = {c.corner for c in view.cottages if c.seat == view.seat}
+    out = list(acts)
+    for kind, own_last in ((BuildFence, True), (RemoveFence, False)):
+        places = [i for i, a in enumerate(acts) if isinstance(a, kind)]
+        fences = [a for a in acts if isinstance(a, kind)]
+        fences.sort(key=lambda a: (a.corner in own) is own_last)
+        for i, a in zip(places, fences, strict=True):
+            out[i] = a
+    return out
 
 
 def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
