@@ -102,7 +102,7 @@ def build_choices(
     with ``cells``, the actions of one kind on one map cell (a corner's five cottage numbers,
     its fences); with ``kinds``, in a long list, the variants of a few kinds (which cottage to
     convert, what to trade for, where to build a fence)."""
-    acts = nearest_first(acts, view)
+    acts = table_order(acts, view)
     orders = [a for a in acts if a.kind == "play_law" and a.order]
     if len(orders) > 1 and len(orders) == len(acts):
         return order_choices(orders, view)
@@ -139,12 +139,18 @@ def build_choices(
     ]
 
 
+def table_order(acts: list[Action], view: PlayerView) -> list[Action]:
+    """The engine's order, but where its first line (Enter, and where the map's cursor starts)
+    would be a poor default: the layout's places nearest the Keythedral first, fences by
+    whose home they cut off."""
+    if view.decision in ("place_field", "place_cottage"):
+        return nearest_first(acts, view)
+    return own_homes_ranked(acts, view)
+
+
 def nearest_first(acts: list[Action], view: PlayerView) -> list[Action]:
-    """The layout's places nearest the Keythedral first, so that the first line (Enter, and
-    where the map's cursor starts) keeps the board round rather than a line across the table;
-    other decisions keep the engine's order, but for fences (``own_homes_ranked``)."""
-    if view.decision not in ("place_field", "place_cottage"):
-        return own_homes_ranked(acts, view)
+    """The layout's places nearest the Keythedral first, so that Enter keeps the board round
+    rather than laying a line across the table (the engine lists places by coordinates)."""
     kx, ky = view.keythedral or (0, 0)  # two players: no Keythedral, the same middle
 
     def far(a: Action) -> float:
