@@ -9,7 +9,8 @@
    "decision" is a pass, answered by the next player's privacy screen; "board back" u on that
    privacy screen, taking the pass back (the board drawn again, as after Enter there); "same
    board" a choice after which the same player decides again on the board (a trade from the
-   trade's list: its payment comes), and "undo" u taking it back.
+   trade's list whose line does not pay its cubes at once: its payment comes), and "undo" u
+   taking it back.
 3. A game played forward ("forward"): a new three-player game (seed 11) where Enter answers
    every screen (a field, a cottage, a number, a worker, a privacy screen, a purchase, ...),
    each answer timed.  Unlike the rows above, no position comes twice, so nothing drawn for
@@ -198,7 +199,7 @@ def same_board_keys(path: Path) -> tuple[bytes, bytes]:
     From a kind's list, as the one-key purchases of the top list (a craft and its cubes) end
     the turn: the row measures one engine step and the same board drawn again, as before."""
     from keythedral import engine, persistence
-    from keythedral.tui.choices import build_choices
+    from keythedral.tui.choices import build_choices, paid_choices
     from keythedral.tui.session import reveals_nothing
 
     state = persistence.load(path).state
@@ -211,8 +212,9 @@ def same_board_keys(path: Path) -> tuple[bytes, bytes]:
             continue
         kind = group.command[5:]
         narrowed = [a for a in acts if a.kind == kind]
-        for choice in build_choices(narrowed, view, kinds=False):
-            if choice.action is None or not choice.key:
+        lines, _ = paid_choices(build_choices(narrowed, view, kinds=False), state, seat, view)
+        for choice in lines:  # as the app shows them: a line paying its cubes ends the turn
+            if choice.action is None or not choice.key or choice.command:
                 continue
             after = engine.apply(state, choice.action)
             if len(engine.legal_actions(after)) > 1 and reveals_nothing(state, after, seat):
