@@ -718,8 +718,13 @@ async def test_after_a_hint_the_folded_list_opens_on_the_hinted_variant() -> Non
         assert session is not None and app.keyboard is not None
         expected = hint(session.view(app.keyboard), session.legal()).action
         await pilot.press("i")
+        lines = panel(app).choices
+        assert lines[0].action == expected  # the hint names the coach's line, first
         panel(app).option_list.focus()
-        await pilot.press("enter")  # on the folded 'trade' line the hint highlighted
+        panel(app).option_list.highlighted = next(
+            i for i, c in enumerate(lines) if c.command == "kind:trade"
+        )
+        await pilot.press("enter")  # the folded 'trade' line instead
         await pilot.pause()
         choices, ol = panel(app).choices, panel(app).option_list
         assert ol.highlighted is not None and choices[ol.highlighted].action == expected

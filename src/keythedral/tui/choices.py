@@ -8,6 +8,7 @@ the shared screen).  No widgets here: the game screen shows what this builds.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -261,9 +262,48 @@ def paid_choices(
 
 
 def gives_back(action: Action, plan: list[Action]) -> bool:
-    """A trade the coach would pay partly in the colour it takes ("2 water for 1 water"):
-    never suggested as one line; its cubes are chosen on the payment's own list."""
-    return action.kind == "trade" and any(getattr(p, "cube", "") == action.take for p in plan)
+    """A trade or a craft the coach would pay partly in the colour it takes ("2 water for 1
+    water", "1 iron for 2 iron"): never suggested as one line; its cubes are chosen on the
+    payment's own list."""
+    took = getattr(action, "take", None) if action.kind == "trade" else None
+    if action.kind == "buy_craft":
+        took = action.craft
+    return took is not None and any(getattr(p, "cube", "") == took for p in plan)
+
+
+def suggested_first(
+    choices: list[Choice],
+    plans: dict[str, list[Action]],
+    state: Any,
+    seat: int,
+    view: PlayerView,
+) -> list[Choice]:
+    """A phase 3 turn's list opens on the coach's move (the hint key's), with the cubes it
+    would pay, so that Enter plays a sensible turn and the rest of the list keeps its keys.
+    Its pass is the waiting pass (``wait_choice``).  ``plans`` gains the line's cubes."""
+    from keythedral import engine
+    from keythedral.bots.hints import hint
+
+    legal = [a for a in engine.legal_actions(state) if a.seat == seat]
+    if not legal:
+        return choices
+    action = hint(view, legal).action
+    if action.kind == "pass":
+        return [wait_choice(), *choices]
+    same = next((c for c in choices if c.action == action and c.command != "own-cubes"), None)
+    if same is not None and same is choices[0]:  # first already: said, not shown twice
+        return [dataclasses.replace(same, text=f"suggested: {same.text}"), *choices[1:]]
+    if same is not None:  # the line is in the list: the same line (and cubes), first
+        text, command = same.text, same.command
+    else:  # inside a group (a fence, a cottage to convert): its own line
+        plan = [] if action.kind == "play_law" else payment_after(state, action)
+        text, command = describe(action, view), ""
+        if plan and not gives_back(action, plan):
+            command = f"paying:{len(plans)}:suggested"
+            plans[command] = [action, *plan]
+            text = paid_text(action, view, paid_counts(plan))
+    line = Choice(f"suggested: {text}", action=action, command=command, key="↵")
+    return [line, *choices]
 
 
 def payment_after(state: Any, action: Action) -> list[Action]:
@@ -300,6 +340,14 @@ def done_choice() -> Choice:
         command="done",
         key="P",
     )
+
+
+def wait_choice() -> Choice:
+    """The coach's phase 3 pass, which stands until the tiles for sale or the map change: at
+    the seat's later turns of this phase it passes by itself while they stay as they were
+    (nothing new to buy, convert or fence), and the seat is asked again once they change."""
+    text = "suggested: pass now, and at later turns until the tiles or the map change"
+    return Choice(text, command="wait", key="↵")
 
 
 def hand_choice(name: str, laws_held: int) -> Choice:

@@ -20,6 +20,7 @@ from keythedral.tui.table import (
     GameOver,
     HandOver,
     LetGoBy,
+    PassesBy,
     SharedWindow,
     ShowHand,
     ShowPublic,
@@ -61,8 +62,6 @@ class GameMode:
         #: Where in the game's actions a forced move played itself: taking back the move
         #: after it takes back that one too (else it would only play itself again).
         self.forced_at: set[int] = set()
-        #: The seats that said they are done for a phase 3: (round, seat) (see pass_for_phase).
-        self.done: set[tuple[int, int]] = set()
         #: The cubes chosen with an action, for the payment it leads to (a bid: if it wins):
         #: seat -> (where the action is in the game's actions, the action, the ``pay``
         #: actions still to play).
@@ -215,9 +214,10 @@ class GameMode:
             )
         return self._play_forced(session, plan.pop(0))
 
-    def pass_for_phase(self) -> None:
-        """The person at the keyboard passes, and is not asked again this phase 3: each later
-        turn of theirs passes by itself, said to the table (they said so at the table)."""
+    def pass_for_phase(self, until_change: bool = False) -> None:
+        """The person at the keyboard passes, and their later turns of this phase 3 pass by
+        themselves, said to the table: every one (they are done), or ``until_change`` of the
+        tiles or the map (the coach's pass).  See ``Table.stand``."""
         session = self.app.session
         seat = self.table.keyboard
         if session is None or seat is None:
@@ -225,22 +225,24 @@ class GameMode:
         action = session.may_pass(seat)
         if action is None:
             return
-        self.done.add((session.state.round, seat))
+        self.table.stand(session, seat, until_change=until_change)
         if not self.play(action):
-            self.done.discard((session.state.round, seat))
+            self.table.standing.pop(seat, None)
 
-    def passes_again(self, session: Session, seat: int) -> bool:
-        """A phase 3 turn of a seat that said it is done for this phase: it passes by itself."""
-        state = session.state
-        if (state.round, seat) not in self.done or state.to_act != (seat,):
-            return False
+    def passes_by(self, session: Session, seat: int) -> None:
+        """A turn the seat's standing pass plays (``PassesBy``), said to the table."""
         action = session.may_pass(seat)
-        if action is None or session.window_seats():
-            return False
+        if action is None:
+            return
         if self.app.game_screen is not None:
             name = session.config.players[seat]
-            self.app.game_screen.say(f"{name} passes (done for this phase).", public=True)
-        return self._play_forced(session, action)
+            why = (
+                "done for this phase"
+                if self.table.standing[seat].board is None
+                else "as before: the tiles and the map have not changed"
+            )
+            self.app.game_screen.say(f"{name} passes ({why}).", public=True)
+        self._play_forced(session, action)
 
     def _play_forced(self, session: Session, action: Action) -> bool:
         at = len(session.actions)
@@ -259,6 +261,7 @@ class GameMode:
             action = session.undo()  # what was taken back had played itself: one more
         self.forced_at = {i for i in self.forced_at if i < len(session.actions)}
         n = len(session.actions)  # an action taken back takes its cubes with it
+        self.table.forget_after(n)  # and a pass taken back no longer stands
         self.plans = {s: plan for s, plan in self.plans.items() if plan[0] < n}
         return action
 
@@ -313,8 +316,8 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
-            case HandOver(seat) | ShowHand(seat) if seat is not None and (
-                self.passes_again(session, seat) or self.pays_as_chosen(session, seat)
+            case HandOver(seat) | ShowHand(seat) if seat is not None and self.pays_as_chosen(
+                session, seat
             ):
                 pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
@@ -324,13 +327,13 @@ class GameMode:
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):
                     app.redraw()
-            case HandOver(seat, _, window) if window and (session.state.round, seat) in self.done:
-                app.redraw()  # the shared window: the seat's turn after it passes by itself
             case HandOver(seat, undo_by, window):
                 app.redraw(covered=True)  # the board is drawn again when it comes back
                 self.hand_over(session, seat, undo_by, window)
             case BotMoves(seat):
                 app.runner.move(seat)
+            case PassesBy(seat):
+                self.passes_by(session, seat)
             case LetGoBy(seat):
                 from keythedral import engine
 

@@ -134,6 +134,8 @@ class RemoteMode(GameMode):
 
     def __init__(self, app: JoinApp) -> None:
         super().__init__(app)
+        #: (round, seat) of the seat here once it said it is done for that round's phase 3.
+        self.done: set[tuple[int, int]] = set()
         self._auto_at: int | None = None  # the position a move played itself on
         self._sent_at: int | None = None  # the position this seat's last action was sent on
         #: The last action sent, its position, and the moment (the open windows) it answered.
@@ -209,7 +211,8 @@ class RemoteMode(GameMode):
                 error=True,
             )
 
-    def pass_for_phase(self) -> None:
+    def pass_for_phase(self, until_change: bool = False) -> None:
+        """Done for this phase (the coach's waiting pass is not offered here: no hint)."""
         session = self.remote
         if session is None or session.update is None:
             return

@@ -14,6 +14,9 @@ a :data:`Decision`:
   is shown until one of them claims the window (:meth:`Table.claim`).
 - :class:`BotMoves`: a computer player decides; the last person's hand stays up meanwhile (the
   ``watcher``).  In a window the bots answer first, the people after them.
+- :class:`PassesBy`: a person said at an earlier pass of this phase 3 that they pass on (done
+  for the phase, or until the tiles or the map change): the pass plays itself, said to the
+  table, and the hand that was up stays up (as while a bot moves).
 - :class:`LetGoBy`: the one person against bots has no law card that could answer a window,
   or no person left in it holds a law card at all (the counts are public): nobody is asked,
   the moment goes by.  Of the people in a window, only those holding a card are offered it.
@@ -26,9 +29,10 @@ The table only keeps who holds the keyboard; the session is the game itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from keythedral.engine import GameState
     from keythedral.tui.session import Session
 
 #: What the hand-over screen answers when the last person takes back their action instead.
@@ -89,6 +93,29 @@ class LetGoBy:
 
 
 @dataclass(frozen=True)
+class PassesBy:
+    """``seat``'s phase 3 turn passes by itself, as it said at its pass (``Table.stand``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A pass that stands for later turns: where it is in the game's actions, its round, and
+    the tiles and map it waits on (None: the whole phase)."""
+
+    at: int
+    round: int
+    board: tuple[Any, ...] | None
+
+
+def board_key(state: GameState) -> tuple[Any, ...]:
+    """What a standing pass waits to change: the tiles for sale with their prices, and the map
+    (fields, homes, fences).  All of it public, so a pass made on it tells nobody anything."""
+    return (state.mat, state.price_mods, state.fields, state.cottages, state.fences)
+
+
+@dataclass(frozen=True)
 class TakeBack:
     """``seat`` takes back their last action (at the hand-over screen); then route again."""
 
@@ -101,7 +128,15 @@ class GameOver:
 
 
 Decision = (
-    ShowHand | ShowPublic | HandOver | SharedWindow | BotMoves | LetGoBy | TakeBack | GameOver
+    ShowHand
+    | ShowPublic
+    | HandOver
+    | SharedWindow
+    | BotMoves
+    | PassesBy
+    | LetGoBy
+    | TakeBack
+    | GameOver
 )
 
 
@@ -118,6 +153,8 @@ class Table:
         self.claimed: int | None = None
         self.private = False
         self.strict = strict
+        #: The seats whose pass stands for their later phase 3 turns (see :meth:`stand`).
+        self.standing: dict[int, Standing] = {}
 
     @property
     def hand_up(self) -> int | None:
@@ -131,6 +168,7 @@ class Table:
         """Nobody at the keyboard (a new game, or the game is over)."""
         self.keyboard = self.watcher = self.claimed = None
         self.private = False
+        self.standing = {}
 
     def give(self, seat: int) -> None:
         """``seat`` holds the keyboard, its hand on screen."""
@@ -152,6 +190,33 @@ class Table:
             return None
         self.keyboard = None
         return HandOver(seat, undo_by=None)
+
+    # --- passes that stand ------------------------------------------------------------------
+    def stand(self, session: Session, seat: int, *, until_change: bool) -> None:
+        """``seat`` is about to pass, and says its later turns of this phase 3 pass too: all of
+        them (done for the phase), or ``until_change`` of the tiles or the map."""
+        state = session.state
+        board = board_key(state) if until_change else None
+        self.standing[seat] = Standing(len(session.actions), state.round, board)
+
+    def forget_after(self, n: int) -> None:
+        """The game's actions from ``n`` on were taken back: so were the passes among them."""
+        self.standing = {s: p for s, p in self.standing.items() if p.at < n}
+
+    def passes_by(self, session: Session, seat: int) -> bool:
+        """``seat``'s turn now passes by itself: its pass of this phase 3 stands, and what it
+        waits on has not changed (once it has, the pass no longer stands: the seat is asked)."""
+        standing = self.standing.get(seat)
+        state = session.state
+        if standing is None or state.to_act != (seat,) or session.may_pass(seat) is None:
+            return False
+        if standing.round != state.round or standing.at >= len(session.actions):
+            del self.standing[seat]
+            return False
+        if standing.board is not None and standing.board != board_key(state):
+            del self.standing[seat]
+            return False
+        return True
 
     # --- after every change -----------------------------------------------------------------
     def route(self, session: Session) -> Decision:
@@ -176,6 +241,11 @@ class Table:
             return self._window(session, asked)
         self.claimed = None
         seat = session.state.to_act[0]
+        if self.passes_by(session, seat):
+            if self.keyboard is not None:  # that person's hand stays up, as while a bot moves
+                self.watcher = self.keyboard if self.private else None
+            self.keyboard = None
+            return PassesBy(seat)
         if not session.needs_privacy():  # the layout: nobody holds anything yet
             self.give(seat)
             return ShowHand(seat)
@@ -224,7 +294,9 @@ class Table:
     def after_window(self, session: Session) -> int | None:
         """The person whose privacy screen comes up once the open window goes by, if one
         does (a table with nobody's hand up, as at the shared window)."""
-        decision = Table(strict=self.strict).route(session.window_gone_by())
+        table = Table(strict=self.strict)
+        table.standing = dict(self.standing)
+        decision = table.route(session.window_gone_by())
         if isinstance(decision, HandOver) and not decision.window:
             return decision.seat
         return None

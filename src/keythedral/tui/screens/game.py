@@ -24,6 +24,7 @@ from keythedral.tui.choices import (
     done_choice,
     hand_choice,
     paid_choices,
+    suggested_first,
 )
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.screens.assist import Assist
@@ -259,14 +260,11 @@ class GameScreen(BaseScreen):
             self._plans = {}
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
+                if view.decision == "spend" and self.narrowed is None:
+                    choices = suggested_first(choices, self._plans, session.state, seat, view)
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat), view.players[seat].laws_held))
-            elif (
-                self.narrowed is None
-                and app.mode.offers_done
-                and view.decision == "spend"
-                and any(a.kind == "pass" for a in acts)
-            ):
+            elif self.narrowed is None and app.mode.offers_done and session.may_pass(seat):
                 choices.append(done_choice())
             panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
         board.show(view, self.tokens, targets)
@@ -550,8 +548,8 @@ class GameScreen(BaseScreen):
             self.kapp.mode.show_scores()
         elif choice.command == "hand":
             self.kapp.mode.open_hand()
-        elif choice.command == "done":
-            self.kapp.mode.pass_for_phase()
+        elif choice.command in ("done", "wait"):
+            self.kapp.mode.pass_for_phase(until_change=choice.command == "wait")
         elif choice.command == "pay-suggested":
             for action in list(self._plans[choice.command]):  # a cube after another, as by keys
                 if not self.kapp.play(action):

@@ -1,0 +1,189 @@
+"""Phase 3's coach line: the suggested move opens the list, and the coach's pass stands for the
+seat's later turns until the tiles for sale or the map change (``Table.stand``, ``PassesBy``)."""
+
+from __future__ import annotations
+
+import random
+
+from driver import hand_over, panel, started
+from textshot import screen_text
+from tui_helpers import NAMES, choose, config, make_app, play_until, saved_game
+
+from keythedral import engine
+from keythedral.bots.hints import hint
+from keythedral.tui.choices import build_choices, gives_back, paid_choices, suggested_first
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.session import Session
+from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key
+
+
+def spending(seed: int = 3) -> Session:
+    """A game of three at its first phase 3 turn, laws out of the way."""
+    cfg = config(seed, no_laws=True)
+    _, actions = play_until(engine.new_game(cfg), lambda s: engine.decision(s) == "spend", 0)
+    return Session.replayed(cfg, actions)
+
+
+def play(session: Session, action: engine.Action) -> None:
+    session.push(action, engine.apply(session.state, action))
+
+
+def quiet(state: engine.GameState) -> engine.Action:
+    """A move of the seat to act that leaves the tiles and the map as they are (a trade, a
+    craft, their cubes), else a pass."""
+    legal = [a for a in engine.legal_actions(state) if a.seat == state.to_act[0]]
+    kinds = ("pay", "trade", "buy_craft", "pass")
+    return next(a for k in kinds for a in legal if a.kind == k)
+
+
+def play_quiet(session: Session) -> None:
+    """One quiet move and the payment it leads to."""
+    play(session, quiet(session.state))
+    while engine.decision(session.state) == "pay":
+        play(session, quiet(session.state))
+
+
+def test_a_standing_pass_plays_itself_while_the_tiles_and_the_map_stay_the_same() -> None:
+    checked = 0
+    for seed in range(8):
+        session, table = spending(seed), Table()
+        seat = session.state.to_act[0]
+        assert isinstance(table.route(session), HandOver)
+        table.give(seat)
+        table.stand(session, seat, until_change=True)
+        play(session, session.may_pass(seat))
+        while session.state.phase == "spend" and session.state.to_act[0] != seat:
+            other = session.state.to_act[0]  # the others: moves that change neither
+            table.give(other)
+            play_quiet(session)
+        if session.state.phase != "spend":
+            continue  # everyone passed: the phase is over, as it should be
+        assert table.route(session) == PassesBy(seat)
+        assert table.hand_up == other  # the last person's hand stays up meanwhile
+        play(session, session.may_pass(seat))
+        if session.state.phase == "spend" and session.state.to_act[0] == other:
+            assert table.route(session) == ShowHand(other)  # no privacy screen for them
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_standing_pass_ends_once_the_map_changes() -> None:
+    session, table = spending(), Table()
+    seat = session.state.to_act[0]
+    table.stand(session, seat, until_change=True)
+    play(session, session.may_pass(seat))
+    before = board_key(session.state)
+    changed = False
+    while session.state.to_act[0] != seat:
+        other = session.state.to_act[0]
+        moves = [a for a in session.legal_for(other) if a.kind in ("build_fence", "buy_building")]
+        play(session, moves[0] if moves and not changed else session.may_pass(other))
+        changed = changed or board_key(session.state) != before
+    assert changed
+    assert isinstance(table.route(session), HandOver)  # asked again
+    assert seat not in table.standing
+
+
+def test_a_pass_for_the_whole_phase_stands_through_any_change_but_not_into_the_next_round() -> None:
+    session, table = spending(), Table()
+    seat = session.state.to_act[0]
+    table.stand(session, seat, until_change=False)
+    play(session, session.may_pass(seat))
+    while session.state.to_act[0] != seat:
+        other = session.state.to_act[0]
+        moves = [a for a in session.legal_for(other) if a.kind == "build_fence"]
+        play(session, moves[0] if moves else session.may_pass(other))
+    assert table.route(session) == PassesBy(seat)
+    table.standing[seat] = table.standing[seat].__class__(0, session.state.round - 1, None)
+    assert not table.passes_by(session, seat)  # a pass of another round stands no more
+
+
+def test_a_pass_taken_back_no_longer_stands() -> None:
+    session, table = spending(), Table()
+    seat = session.state.to_act[0]
+    table.stand(session, seat, until_change=True)
+    play(session, session.may_pass(seat))
+    session.undo()
+    table.forget_after(len(session.actions))
+    assert seat not in table.standing
+
+
+def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
+    rng = random.Random(2)
+    seen: set[str] = set()
+    for seed in range(6):
+        session = spending(seed)
+        for _ in range(40):
+            state = session.state
+            if state.phase != "spend":
+                break
+            if engine.decision(state) != "spend":
+                play(session, choose(state, rng))
+                continue
+            seat = state.to_act[0]
+            view = session.view(seat)
+            lines = build_choices(session.legal_for(seat), view)
+            lines, plans = paid_choices(lines, state, seat, view)
+            first = suggested_first(lines, plans, state, seat, view)[0]
+            coach = hint(view, engine.legal_actions(state)).action
+            assert first.text.startswith("suggested: ")
+            assert first.key == "↵" or first.key == (lines[0].key if lines else "")
+            if coach.kind == "pass":
+                assert first.command == "wait"
+            else:
+                assert first.action == coach
+                plan = plans.get(first.command, [])
+                assert not plan or plan[0] == coach
+            seen.add(coach.kind)
+            play(session, choose(state, rng))
+    assert {"pass", "buy_building"} <= seen
+
+
+def test_a_craft_paid_in_its_own_colour_is_never_one_line() -> None:
+    buy = engine.actions.BuyCraft(seat=0, craft="iron")
+    pay_iron = engine.actions.Pay(seat=0, cube="iron")
+    pay_wine = engine.actions.Pay(seat=0, cube="wine")
+    assert gives_back(buy, [pay_iron, pay_wine])
+    assert not gives_back(buy, [pay_wine, pay_wine])
+
+
+async def test_enter_on_the_coachs_pass_and_the_turns_it_then_plays() -> None:
+    """At the table: Enter on the suggested pass; that seat's later turns pass by themselves,
+    with no privacy screen for it, until the tiles or the map change; then it is asked."""
+    saved = saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        session = await started(pilot, app)
+        rng = random.Random(1)
+        waited: int | None = None
+        key: object = None
+        by_itself = asked_again = 0
+        while session.state.phase == "spend":
+            before = len(session.actions)
+            if isinstance(app.screen, HandoverScreen):
+                if waited is not None and app.screen.player == NAMES[waited]:
+                    assert board_key(session.state) != key  # asked again: something changed
+                    waited, asked_again = None, asked_again + 1
+                await hand_over(pilot, app)
+                continue
+            seat = app.keyboard
+            if waited is None and panel(app).choices[0].command == "wait":
+                waited, key = seat, board_key(session.state)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert session.actions[before] == engine.actions.Pass(seat=seat)
+                before += 1
+            elif waited is not None:  # the others keep the phase going, the map as it is
+                app.play(quiet(session.state))
+                await pilot.pause()
+            else:
+                app.play(choose(session.state, rng))
+                await pilot.pause()
+            mine = [a for a in session.actions[before + 1 :] if a.seat == waited]
+            assert all(a.kind == "pass" for a in mine)
+            by_itself += len(mine)
+            if mine and not isinstance(app.screen, HandoverScreen):  # said to the table
+                assert f"{NAMES[waited]} passes (as before: the tiles and the map" in screen_text(
+                    app
+                )
+        assert by_itself + asked_again >= 1
