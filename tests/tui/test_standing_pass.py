@@ -11,6 +11,7 @@ from tui_helpers import NAMES, choose, config, make_app, play_until, saved_game
 
 from keythedral import engine
 from keythedral.bots.hints import hint
+from keythedral.engine.board import Fence
 from keythedral.tui.choices import build_choices, gives_back, paid_choices, suggested_first
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
@@ -187,3 +188,16 @@ async def test_enter_on_the_coachs_pass_and_the_turns_it_then_plays() -> None:
                     app
                 )
         assert by_itself + asked_again >= 1
+
+
+def test_a_house_built_by_another_does_not_end_a_standing_pass_but_a_moved_home_does() -> None:
+    state = spending().state
+    home = state.cottages[0]
+    built = state.model_copy(update={"cottages": (home._replace(house=True), *state.cottages[1:])})
+    moved = state.model_copy(
+        update={"cottages": (home._replace(corner=(9, 9)), *state.cottages[1:])}
+    )
+    fenced = state.model_copy(update={"fences": (*state.fences, Fence((9, 9), (9, 9), 1))})
+    assert board_key(built) == board_key(state)
+    assert board_key(moved) != board_key(state)
+    assert board_key(fenced) != board_key(state)

@@ -111,8 +111,11 @@ class Standing:
 
 def board_key(state: GameState) -> tuple[Any, ...]:
     """What a standing pass waits to change: the tiles for sale with their prices, and the map
-    (fields, homes, fences).  All of it public, so a pass made on it tells nobody anything."""
-    return (state.mat, state.price_mods, state.fields, state.cottages, state.fences)
+    (fields, where the homes stand, fences).  Another player's cottage turned into a house
+    opens nothing new on one's own turn, so it does not count.  All of it public, so a pass
+    made on it tells nobody anything."""
+    homes = tuple((c.seat, c.number, c.corner) for c in state.cottages)
+    return (state.mat, state.price_mods, state.fields, homes, state.fences)
 
 
 @dataclass(frozen=True)
