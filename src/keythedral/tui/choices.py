@@ -265,26 +265,23 @@ def gives_back(action: Action, plan: list[Action]) -> bool:
     """A trade or a craft the coach would pay partly in the colour it takes ("2 water for 1
     water", "1 iron for 2 iron"): never suggested as one line; its cubes are chosen on the
     payment's own list."""
-    took = getattr(action, "take", None) if action.kind == "trade" else None
-    if action.kind == "buy_craft":
-        took = action.craft
-    return took is not None and any(getattr(p, "cube", "") == took for p in plan)
+    took = {"trade": "take", "buy_craft": "craft"}.get(action.kind)
+    return took is not None and any(getattr(p, "cube", "") == getattr(action, took) for p in plan)
 
 
 def suggested_first(
     choices: list[Choice],
     plans: dict[str, list[Action]],
     state: Any,
-    seat: int,
+    legal: list[Action],
     view: PlayerView,
 ) -> list[Choice]:
-    """A phase 3 turn's list opens on the coach's move (the hint key's), with the cubes it
-    would pay, so that Enter plays a sensible turn and the rest of the list keeps its keys.
-    Its pass is the waiting pass (``wait_choice``).  ``plans`` gains the line's cubes."""
-    from keythedral import engine
+    """A phase 3 turn's list opens on the coach's move (the hint key's) among the seat's
+    ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn and the
+    rest of the list keeps its keys.  Its pass is the waiting pass (``wait_choice``).
+    ``plans`` gains the line's cubes."""
     from keythedral.bots.hints import hint
 
-    legal = [a for a in engine.legal_actions(state) if a.seat == seat]
     if not legal:
         return choices
     action = hint(view, legal).action

@@ -213,7 +213,7 @@ class Table:
         state = session.state
         if standing is None or state.to_act != (seat,) or session.may_pass(seat) is None:
             return False
-        if standing.round != state.round or standing.at >= len(session.actions):
+        if standing.round != state.round:  # (one taken back is gone: ``forget_after``)
             del self.standing[seat]
             return False
         if standing.board is not None and standing.board != board_key(state):

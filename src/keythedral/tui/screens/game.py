@@ -261,7 +261,8 @@ class GameScreen(BaseScreen):
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
                 if view.decision == "spend" and self.narrowed is None:
-                    choices = suggested_first(choices, self._plans, session.state, seat, view)
+                    legal = session.legal_for(seat)
+                    choices = suggested_first(choices, self._plans, session.state, legal, view)
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat), view.players[seat].laws_held))
             elif self.narrowed is None and app.mode.offers_done and session.may_pass(seat):
