@@ -74,6 +74,7 @@ def check_invariants(state: engine.GameState) -> None:
     _check_tiles(state)
     _check_laws(state)
     _check_turn(state)
+    _check_counts(state)
     _check_pending(state)
 
 
@@ -235,13 +236,25 @@ def _check_tiles(state: engine.GameState) -> None:
 
 
 def law_locations(state: engine.GameState) -> list[tuple[str, str]]:
-    """(card, where) for every law card the state knows a place of."""
+    """(card, where) for every law card, in every place one may be: the deck, the new-law
+    spaces, a hand, a window (a law waiting to take effect, or a Substitution purchase waiting
+    to be paid), under a tile (a price law), the discard."""
     out = [(c, "deck") for c in state.law_deck]
     out += [(c, f"space {i}") for i, c in enumerate(state.law_spaces) if c is not None]
     for seat, p in enumerate(state.players):
         out += [(c, f"seat {seat}") for c in p.laws]
-    out += [(c, "discard") for c in getattr(state, "law_discard", ())]
+    for i, w in enumerate(state.windows):
+        if w.law is not None:
+            out.append((w.law.card, f"window {i}"))
+        if w.purchase is not None and w.purchase.kind == "play_law":
+            out.append((w.purchase.card, f"window {i} (a purchase)"))
+    for tile, d in state.price_mods:
+        out.append((PRICE_LAW[d], f"under {tile}"))
+    out += [(c, "discard") for c in state.law_discard]
     return out
+
+
+PRICE_LAW = {1: "price-increase", -1: "price-decrease"}
 
 
 def _check_laws(state: engine.GameState) -> None:
@@ -257,13 +270,34 @@ def _check_laws(state: engine.GameState) -> None:
         if cards:
             _fail(f"law cards in a game without laws: {places}")
         return
-    # Price increase / decrease lie under their tile until it is bought, and a played law may
-    # wait in a reaction window: those are the only places a card may be besides the ones above.
-    aside = len(getattr(state, "price_mods", ())) + len(getattr(state, "windows", ()))
-    if not LAW_CARDS - aside <= len(cards) <= LAW_CARDS:
-        _fail(f"{len(cards)} law cards accounted for (+{aside} aside), expected {LAW_CARDS}")
+    if len(cards) != LAW_CARDS:
+        missing = sorted(set(law_catalogue()) - set(cards))
+        _fail(f"{len(cards)} law cards in their places, not {LAW_CARDS}: {missing} lost")
+    for tile, d in state.price_mods:
+        if tile not in face_up_tiles(state):
+            _fail(f"a {PRICE_LAW[d]} lies under {tile}, which is not a tile for sale")
     if len(state.law_spaces) != state.config.law_spaces:
         _fail(f"{len(state.law_spaces)} new-law spaces, expected {state.config.law_spaces}")
+
+
+def _check_counts(state: engine.GameState) -> None:
+    """No count of anything below zero (cubes are checked with their totals)."""
+    pay = state.payment
+    if pay is not None:
+        owed = (*pay.need, pay.any_resource, pay.any_cube)
+        if min(owed) < 0 or min(pay.paid) < 0:
+            _fail(f"a payment with a negative count: {pay}")
+    p = state.placement
+    if p is not None and p.left < 0:
+        _fail(f"a home with {p.left} workers left to place")
+    b = state.bidding
+    if b is not None and b.high < 0:
+        _fail(f"a high bid of {b.high}")
+    gain = state.gain
+    if gain is not None and gain.count < 0:
+        _fail(f"a gain of {gain.count} cubes")
+    if state.passes < 0 or state.round < 0:
+        _fail(f"passes {state.passes}, round {state.round}")
 
 
 def _check_pending(state: engine.GameState) -> None:

@@ -104,6 +104,7 @@ HAPPENINGS: frozenset[type] = frozenset(
         ev.PurchaseCalledOff,
         ev.LawRepealed,
         ev.LawTookEffect,
+        ev.LawCalledOff,
     }
 )
 
@@ -230,6 +231,25 @@ def _law_took_effect(e: ev.LawTookEffect, t: Teller) -> str:
     return f"{card_name(e.law.card)} takes effect: {said}"
 
 
+def _law_called_off(e: ev.LawCalledOff, t: Teller) -> str:
+    law = e.law
+    why = {
+        "tile": f"{law.tile} is no longer for sale",
+        "price": f"the laws under {law.tile} changed its price",
+        "cubes": f"{t.does(e.seat, 'can', 'can')} no longer pay for it",
+        "supply": (
+            f"there is no {law.craft} left to take"
+            if law.craft is not None
+            else "the store has no resource cube left to take"
+        ),
+        "no_effect": "it would have no effect any more",
+    }[e.reason]
+    again = ""
+    if law.card in ("substitution", "sale", "bargain"):  # played as the holder's action
+        again = ", and you choose again" if e.seat == t.you else ", who chooses again"
+    return f"{card_name(law.card)} is called off: {why}. The card goes back to {t.name(e.seat)}{again}."
+
+
 # --- the few sentences that take more than a line --------------------------------------------
 def _game_ended(e: ev.GameEnded, t: Teller) -> str:
     plain = Teller(t.names)  # the table of scores names everyone
@@ -344,6 +364,7 @@ NARRATORS: dict[type, Narrator] = {
         f"The law {card_name(e.card)} is repealed: it has no effect. Both cards are discarded."
     ),
     ev.LawTookEffect: _law_took_effect,
+    ev.LawCalledOff: _law_called_off,
     # --- phases 4 and 5, the end
     ev.WorkersReturned: lambda e, t: (
         "Workers return home and the work-order markers come off the mat."

@@ -308,6 +308,23 @@ class LawTookEffect(_Event):
     replacement: str | None
 
 
+#: Why a law could no longer take effect as played (``LawCalledOff.reason``).
+CallOffReason = Literal["tile", "price", "cubes", "supply", "no_effect"]
+
+
+class LawCalledOff(_Event):
+    """``seat``'s ``law`` was answered by other laws and can no longer take effect as played:
+    it is off, the card goes back to ``seat``'s hand and no action is used.  ``reason``: its
+    tile is no longer for sale (``tile``), the price laws under it changed (``price``), ``seat``
+    can no longer pay (``cubes``), the store or the craftsman has run out (``supply``), or it
+    would have no effect any more (``no_effect``)."""
+
+    type: Literal["law_called_off"] = "law_called_off"
+    seat: int
+    law: PlayLaw
+    reason: CallOffReason
+
+
 # --- phases 4 and 5, the end -------------------------------------------------------------------
 class WorkersReturned(_Event):
     """Phase 4: the workers go home and the work-order markers come off the mat."""
@@ -412,6 +429,7 @@ Event = Annotated[
     | LawPlayed
     | LawRepealed
     | LawTookEffect
+    | LawCalledOff
     | WorkersReturned
     | BiddingOpened
     | BidMade

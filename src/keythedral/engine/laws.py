@@ -32,10 +32,10 @@ from .board import index
 from .buildings import buyable, choices, face_up, mods, price
 from .catalogue import laws as law_catalogue
 from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, add
-from .events import LawTookEffect, PurchaseCalledOff, new
+from .events import CallOffReason, LawCalledOff, LawTookEffect, PurchaseCalledOff, new
 from .market import craft_available
 from .payments import can_afford, start
-from .state import Effects, GameState, logged, replace, with_player
+from .state import Effects, GameState, Window, logged, replace, with_player
 from .workers import open_fields
 
 Context = Literal["own", "phase_start", "purchase", "law_played"]
@@ -388,9 +388,69 @@ def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # --- effects ---------------------------------------------------------------------------
+def context(state: GameState) -> Context:
+    """The context a law played now is played in: the innermost window's, else the player's own
+    decision."""
+    return state.windows[-1].kind if state.windows else "own"
+
+
+PRICE_LAWS = ("price-increase", "price-decrease")
+
+
 def resolve(state: GameState, law: PlayLaw) -> GameState:
-    """Apply a law nobody repealed (the card already left its player's hand)."""
+    """Apply a law nobody repealed (the card already left its player's hand).
+
+    The one place every law takes effect, so the one place it is checked again: other players
+    may have answered it with laws of their own while it waited, and it takes effect only if it
+    still could be played as it was, against the game as it is now (RULINGS.md, "Laws answered
+    by laws").  Otherwise it is called off: the card goes back to its holder, no action is used.
+    """
+    if not in_force(state, law):
+        return call_off(state, law, why_off(state, law))
     return EFFECTS[law.card](state, law)
+
+
+def in_force(state: GameState, law: PlayLaw) -> bool:
+    """Could ``law`` still be played as it was, now?  The card's own generator decides, in the
+    context the game is back in (the window the law answered, or the holder's own decision).
+    A price law lies under its tile whatever became of the purchase it answered: it needs only
+    the tile face up, with no card of its own kind under it yet."""
+    if law.card in PRICE_LAWS:
+        tile = law.tile
+        assert tile is not None
+        return tile in face_up(state) and not mods(state, tile)[law.card == "price-decrease"]
+    return law in GENERATORS[law.card](state, law.seat, context(state))
+
+
+def why_off(state: GameState, law: PlayLaw) -> CallOffReason:
+    """What stops ``law``, in the words of ``LawCalledOff.reason``, the first that applies."""
+    tile, craft = law.tile, law.craft
+    if tile is not None:
+        if tile not in (buyable(state) if law.card == "substitution" else face_up(state)):
+            return "tile"
+        if law.card == "substitution" and (law.extra, law.less) not in choices(state, tile):
+            return "price"
+    store = state.store
+    if law.card == "sale" and craft is not None and not craft_available(state, craft):
+        return "supply"
+    if law.card == "craft-bargain" and craft is not None and not store[INDEX[craft]]:
+        return "supply"
+    if law.card == "bargain" and not any(store[:5]):
+        return "supply"
+    if law.card in ("substitution", "sale", "bargain", "craft-bargain"):
+        return "cubes"
+    return "no_effect"
+
+
+def call_off(state: GameState, law: PlayLaw, reason: CallOffReason) -> GameState:
+    """``law`` does not take effect: its card goes back to its holder's hand, and the table is
+    told why."""
+    hand = (*state.players[law.seat].laws, law.card)
+    return logged(
+        state,
+        new(LawCalledOff, seat=law.seat, law=law, reason=reason),
+        players=with_player(state, law.seat, laws=hand),
+    )
 
 
 def _took(
@@ -462,12 +522,21 @@ def withdraw(state: GameState, i: int, why: Literal["answered", "unpayable"]) ->
 
 
 def _rebuild(state: GameState, law: PlayLaw, owner: int, house: bool) -> GameState:
-    """``owner``'s home ``law.number`` becomes a house (``house``) or a cottage again."""
+    """``owner``'s home ``law.number`` becomes a house (``house``) or a cottage again.
+
+    If its workers are going out right now, those still to go follow the home as it stands: it
+    sends as many as its kind allows, less those already out (RULINGS.md, Phase 1)."""
+    number = law.number
     cottages = tuple(
-        c._replace(house=house) if c.seat == owner and c.number == law.number else c
+        c._replace(house=house) if c.seat == owner and c.number == number else c
         for c in state.cottages
     )
-    return _spent(state, _took(law), cottages=cottages)
+    changes: dict[str, object] = {"cottages": cottages}
+    p = state.placement
+    if p is not None and p.order[0] == owner and p.home == number:
+        out = sum(1 for w in state.workers if w.seat == owner and w.number == number)
+        changes["placement"] = replace(p, left=max(0, (2 if house else 1) - out))
+    return _spent(state, _took(law), **changes)
 
 
 def _eff_upgrade(state: GameState, law: PlayLaw) -> GameState:
@@ -524,7 +593,8 @@ def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
     mat[stage] = tuple(fresh if t == tile else t for t in mat[stage])
     unused = list(state.unused)
     unused[stage] = tuple(sorted((*(t for t in pool if t != fresh), tile)))
-    # A price law lying under the old tile stays on its space, under the new one.
+    # A price law lying under the old tile stays on its space, under the new one; so does one
+    # still waiting to take effect on it (ruling 30): it goes under the replacement then.
     moved = tuple((fresh if t == tile else t, d) for t, d in state.price_mods)
     state = _spent(
         state,
@@ -533,8 +603,17 @@ def _eff_design_change(state: GameState, law: PlayLaw) -> GameState:
         mat=tuple(mat),
         unused=tuple(unused),
         price_mods=moved,
+        windows=tuple(_follow(w, tile, fresh) for w in state.windows),
     )
     return cancel_purchase_of(state, tile)
+
+
+def _follow(window: Window, tile: str, fresh: str) -> Window:
+    """``window``, with a price law waiting in it on ``tile`` moved onto ``fresh``."""
+    law = window.law
+    if law is None or law.card not in PRICE_LAWS or law.tile != tile:
+        return window
+    return replace(window, law=replace(law, tile=fresh))
 
 
 def _eff_double(state: GameState, law: PlayLaw) -> GameState:

@@ -95,8 +95,7 @@ def apply_buy(state: GameState, action: BuyBuilding) -> GameState:
     return declare_purchase(state, action)
 
 
-def context(state: GameState) -> laws.Context:
-    return state.windows[-1].kind if state.windows else "own"
+context = laws.context
 
 
 def apply_play(state: GameState, action: PlayLaw) -> GameState:
