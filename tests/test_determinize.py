@@ -95,3 +95,23 @@ def test_another_players_debt_and_bid_are_covered_in_every_sample():
         if checked > 30:
             break
     assert checked > 0
+
+
+def test_a_sample_places_every_law_card_once_while_laws_wait_in_windows():
+    """Cards waiting in windows (a law about to take effect, a Substitution purchase about to
+    be paid) are seen by everyone: a sample deals them to nobody."""
+    from invariants import check_invariants
+    from lawfuzz import law_seeking
+
+    waiting = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = engine.new_game(engine.GameConfig(players=["A", "B", "C", "D"], seed=seed))
+        while state.to_act:
+            acts = engine.legal_actions(state)
+            if any(w.purchase is not None and w.purchase.kind == "play_law" for w in state.windows):
+                waiting += 1
+                seat = state.to_act[0]
+                check_invariants(engine.sample_state(engine.view(state, seat), seed))
+            state = engine.apply(state, law_seeking(state, acts, rng))
+    assert waiting  # the games did reach a Substitution waiting in a window

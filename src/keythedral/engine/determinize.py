@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .actions import PlayLaw
 from .board import stack_tiles
 from .catalogue import IN_PLAY, IN_PLAY_LONG, laws, tiles_of_stage
 from .cubes import TOTAL
@@ -105,6 +106,7 @@ def sample_state(view: PlayerView, seed: int) -> GameState:
     seen = list(me.laws) + list(view.law_discard)
     seen += [{1: "price-increase", -1: "price-decrease"}[d] for _, d in view.price_mods]
     seen += [w.law.card for w in view.windows if w.law is not None]
+    seen += [w.purchase.card for w in view.windows if isinstance(w.purchase, PlayLaw)]
     unseen = [c for c in sorted(laws()) if c not in seen] if not view.config.no_laws else []
     law_hands = _deal(rng, unseen, {s: view.players[s].laws_held for s in others})
     spaces: list[str | None] = []
