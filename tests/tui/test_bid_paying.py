@@ -106,7 +106,10 @@ async def test_a_bid_taken_back_drops_its_cubes() -> None:
         await pilot.press("enter")  # the first line: the lowest bid, with its cubes
         assert bidder in app.mode.plans
         assert isinstance(app.screen, HandoverScreen) and app.screen.undo_name == NAMES[bidder]
-        await pilot.press("u")  # taken back on the next player's privacy screen
+        await pilot.press("u")  # asked for on the next player's privacy screen
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen) and app.screen.seat == bidder
+        await pilot.press("enter")  # the keyboard back with the bidder: taken back
         await pilot.pause()
         assert session.state.to_act == (bidder,) and bidder not in app.mode.plans
         # The same bid again, the cubes left to choose: they are asked for, not the old ones.

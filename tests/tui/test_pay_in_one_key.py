@@ -100,7 +100,10 @@ async def test_the_only_way_to_pay_for_ones_own_choice_pays_itself_and_goes_back
         assert session.actions[before + 1].kind == "pay"
         assert session.actions[before + 1].seat == action.seat
         if isinstance(app.screen, HandoverScreen):
-            await pilot.press("u")
+            await pilot.press("u")  # the keyboard goes back to the payer first
+            await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen) and app.screen.takes_back
+            await pilot.press("enter")
         else:
             app.mode.undo()
         await pilot.pause()
@@ -134,7 +137,10 @@ async def test_a_craft_says_its_cubes_and_one_key_buys_it_and_pays_them() -> Non
         await pilot.pause()
         assert session.actions[before : before + 1 + len(plan)] == [line.action, *plan]
         if isinstance(app.screen, HandoverScreen):
-            await pilot.press("u")
+            await pilot.press("u")  # the keyboard goes back to the payer first
+            await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen) and app.screen.takes_back
+            await pilot.press("enter")
         else:
             app.mode.undo()
         await pilot.pause()

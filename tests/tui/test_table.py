@@ -12,6 +12,7 @@ from typing import Any
 from keythedral import engine
 from keythedral.tui.session import Session
 from keythedral.tui.table import (
+    KEEP,
     UNDO,
     BotMoves,
     Claim,
@@ -288,11 +289,24 @@ def test_the_player_at_the_hand_over_takes_the_keyboard() -> None:
     assert seats(t) == (1, 1, None)
 
 
-def test_the_last_person_takes_back_their_action_at_the_hand_over() -> None:
+def test_a_take_back_at_the_next_persons_hand_over_hands_the_keyboard_back_first() -> None:
     t = table()
     game = Game(to_act=(1,), undoer=0)
-    assert t.handed_over(game, UNDO) == TakeBack(0)
-    assert seats(t) == (0, 0, None)
+    # Whoever pressed u may be the next person: nobody's hand until the last one answers.
+    assert t.handed_over(game, UNDO) == HandOver(0, undo_by=None, takes_back=True)
+    assert seats(t) == (None, None, None) and t.hand_up is None
+    assert t.handed_over(game, 0) == TakeBack(0)  # Enter on their own privacy screen
+    assert seats(t) == (0, 0, None) and t.taking_back is None
+
+
+def test_a_take_back_kept_after_all_goes_on_with_the_hand_over() -> None:
+    t = table()
+    game = Game(to_act=(1,), undoer=0)
+    t.handed_over(game, UNDO)
+    assert t.handed_over(game, KEEP) == HandOver(1, undo_by=0)  # the take-back offered again
+    assert seats(t) == (None, None, None) and t.taking_back is None
+    assert t.handed_over(game, 1) == ShowHand(1)
+    assert seats(t) == (1, 1, None)
 
 
 def test_a_take_back_no_longer_possible_routes_again() -> None:

@@ -316,8 +316,8 @@ class GameMode:
         session = app.session
         assert session is not None
         match decision:
-            case HandOver(seat) | ShowHand(seat) if seat is not None and self.pays_as_chosen(
-                session, seat
+            case HandOver(seat, takes_back=False) | ShowHand(seat) if (
+                seat is not None and self.pays_as_chosen(session, seat)
             ):
                 pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
@@ -327,9 +327,9 @@ class GameMode:
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):
                     app.redraw()
-            case HandOver(seat, undo_by, window):
+            case HandOver(seat, undo_by, window, takes_back):
                 app.redraw(covered=True)  # the board is drawn again when it comes back
-                self.hand_over(session, seat, undo_by, window)
+                self.hand_over(session, seat, undo_by, window, takes_back)
             case BotMoves(seat):
                 app.runner.move(seat)
             case PassesBy(seat):
@@ -356,12 +356,25 @@ class GameMode:
                 assert_never(decision)
 
     def hand_over(
-        self, session: Session, seat: int, undo_by: int | None, window: tuple[int, ...] = ()
+        self,
+        session: Session,
+        seat: int,
+        undo_by: int | None,
+        window: tuple[int, ...] = (),
+        takes_back: bool = False,
     ) -> None:
         """The privacy screen for ``seat``, with what happened since they last had the keyboard
-        (public events only), and the shared ``window`` asked first if one is open."""
+        (public events only), and the shared ``window`` asked first if one is open; or, to
+        take back their last action (``takes_back``), naming whom Esc hands the keyboard on to."""
         app = self.app
         names = session.config.players
+        screen = self.privacy_screen()
+        if takes_back:  # nothing else on it: the last person has just seen the board
+            going_on = names[session.state.to_act[0]]
+            context = f"Esc: nothing is taken back, and the keyboard goes on to {going_on}."
+            screen.present(seat, names[seat], context, None, (), self._handed_over, takes_back=True)
+            self.show_privacy(screen)
+            return
         view = session.view(None)
         # The decision the seat takes the keyboard for: after the window, if one is asked first.
         then = session.window_gone_by().view(None) if window else view
@@ -382,12 +395,16 @@ class GameMode:
         recent = tuple(narrate(e, names) for e in events[-lines:])  # only those shown
         if len(events) > lines:
             recent = ("…", *recent[1:])
-        screen = self.privacy_screen()
         undo_name = names[undo_by] if undo_by is not None else None
         asked = window_question(view, window) if window else ""
         screen.present(
             seat, names[seat], context, undo_name, recent, self._handed_over, window, asked
         )
+        self.show_privacy(screen)
+
+    def show_privacy(self, screen: HandoverScreen) -> None:
+        """Put the privacy screen, presented for its player, on top: its answer to come."""
+        app = self.app
         self._handover = screen
         if screen in app.screen_stack:  # shown again, for the next seat
             while app.screen is not screen:
@@ -404,8 +421,9 @@ class GameMode:
         return screen
 
     def _handed_over(self, result: int | Claim) -> None:
-        """The privacy screen's answer: the seat that took the keyboard, or -1 (the last action
-        taken back).  It is carried out while the screen still covers the board, which is drawn
+        """The privacy screen's answer: the seat that took the keyboard, -1 (the last person
+        takes back their action: the keyboard goes back to them first), or ``KEEP`` (they do
+        not after all).  It is carried out while the screen still covers the board, which is drawn
         behind it unseen; then the screen goes and the board comes in one frame.  (Taken away
         first, the board would come twice: at once as it was, then redrawn a frame later.)"""
         screen = self._handover

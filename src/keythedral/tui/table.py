@@ -9,7 +9,10 @@ a :data:`Decision`:
   their hand; the hand is one key away (:meth:`Table.open_hand`), behind the privacy screen.
   With ``strict`` privacy every decision is a private one, as before.
 - :class:`HandOver`: another person decides: first the opaque "pass the keyboard" screen, on
-  which the last person may take back their own last action instead (``undo_by``).
+  which the last person may take back their own last action instead (``undo_by``).  Asked for
+  there (:data:`UNDO`), the take-back is a hand-over of its own (``takes_back``): the keyboard
+  goes back to that person behind a privacy screen, since whoever pressed the key may be the
+  next player; their hand comes only once they answer it (:data:`KEEP`: the hand-over goes on).
 - :class:`SharedWindow`: several seats may answer at once ("Anyone to answer?"): nobody's hand
   is shown until one of them claims the window (:meth:`Table.claim`).
 - :class:`BotMoves`: a computer player decides; the last person's hand stays up meanwhile (the
@@ -20,7 +23,7 @@ a :data:`Decision`:
 - :class:`LetGoBy`: the one person against bots has no law card that could answer a window,
   or no person left in it holds a law card at all (the counts are public): nobody is asked,
   the moment goes by.  Of the people in a window, only those holding a card are offered it.
-- :class:`TakeBack`: at the hand-over screen, the last person took back their action.
+- :class:`TakeBack`: the last person, handed the keyboard back, took back their action.
 - :class:`GameOver`: the scores.
 
 The table only keeps who holds the keyboard; the session is the game itself.
@@ -37,6 +40,8 @@ if TYPE_CHECKING:
 
 #: What the hand-over screen answers when the last person takes back their action instead.
 UNDO = -1
+#: What the take-back's privacy screen answers when nothing is taken back after all.
+KEEP = -2
 
 
 @dataclass(frozen=True)
@@ -56,11 +61,14 @@ class ShowPublic:
 @dataclass(frozen=True)
 class HandOver:
     """The privacy screen for ``seat``; ``undo_by`` may take back their last action on it.
-    ``window``: the seats of a shared window that is open first (see :meth:`Table.route`)."""
+    ``window``: the seats of a shared window that is open first (see :meth:`Table.route`).
+    ``takes_back``: the keyboard goes back to ``seat`` to take back their last action (asked
+    for on the next person's screen), which is taken back once they answer it."""
 
     seat: int
     undo_by: int | None
     window: tuple[int, ...] = ()
+    takes_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,7 +128,7 @@ def board_key(state: GameState) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class TakeBack:
-    """``seat`` takes back their last action (at the hand-over screen); then route again."""
+    """``seat`` takes back their last action (handed the keyboard back); then route again."""
 
     seat: int
 
@@ -158,6 +166,9 @@ class Table:
         self.strict = strict
         #: The seats whose pass stands for their later phase 3 turns (see :meth:`stand`).
         self.standing: dict[int, Standing] = {}
+        #: The person handed the keyboard back to take back their last action (the privacy
+        #: screen of a ``HandOver(takes_back=True)`` is up for them).
+        self.taking_back: int | None = None
 
     @property
     def hand_up(self) -> int | None:
@@ -172,6 +183,7 @@ class Table:
         self.keyboard = self.watcher = self.claimed = None
         self.private = False
         self.standing = {}
+        self.taking_back = None
 
     def give(self, seat: int) -> None:
         """``seat`` holds the keyboard, its hand on screen."""
@@ -323,15 +335,27 @@ class Table:
     def handed_over(self, session: Session, result: int | Claim) -> Decision:
         """The hand-over screen closed: ``result`` is the seat that took the keyboard,
         :data:`UNDO` (the last person takes back their action instead), or a :class:`Claim`
-        of the window asked on it."""
+        of the window asked on it.  UNDO hands the keyboard back to that person first (the
+        key may have been pressed by the next one): their answer there takes the action
+        back, or :data:`KEEP` goes on with the hand-over it interrupted."""
+        taking_back, self.taking_back = self.taking_back, None
+        if taking_back is not None:
+            if result == taking_back and session.undoable_by() == taking_back:
+                self.give(taking_back)
+                return TakeBack(taking_back)
+            # Nothing taken back: the hand-over goes on as it was, offering the take-back
+            # again (the person's hand counted as up, as it was until that hand-over).
+            self.keyboard, self.watcher = None, taking_back
+            return self.route(session)
         if isinstance(result, Claim):
             return self.claim(session, result.seat) or self.route(session)
         if result == UNDO:
             actor = session.undoable_by()
             if actor is None:
                 return self.route(session)
-            self.give(actor)
-            return TakeBack(actor)
+            self.keyboard = self.watcher = None  # nobody's hand until they answer
+            self.taking_back = actor
+            return HandOver(actor, undo_by=None, takes_back=True)
         self.give(result)
         return ShowHand(result)
 

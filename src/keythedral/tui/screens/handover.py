@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from keythedral.tui.screens.base import BaseScreen
-from keythedral.tui.table import Claim
+from keythedral.tui.table import KEEP, Claim
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
 
@@ -27,6 +27,9 @@ class SnugBox(Vertical, SnugSize):
 class HandoverScreen(BaseScreen):
     """'Pass the keyboard to <name>': answered with the seat once that player presses Enter.
 
+    Or 'Pass the keyboard back to <name>' (``takes_back``): Enter takes back their last action,
+    Esc keeps it (the screen answers ``KEEP``) and the keyboard goes on as before.
+
     One is made for the app and shown again at every hand-over with :meth:`present` (the
     mode's ``privacy_screen``): building its widgets, laying out a new screen and removing it
     afterwards cost two or three frames of every hand-over.
@@ -35,6 +38,7 @@ class HandoverScreen(BaseScreen):
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
         Binding("u", "undo", "Take back last action", id="undo"),
+        Binding("escape", "keep", "Keep it, take nothing back", id="keep-action"),
         *(
             Binding(str(n), f"claim({n - 1})", f"Seat {n} plays a law", show=False, id=f"claim-{n}")
             for n in range(1, 10)
@@ -48,6 +52,7 @@ class HandoverScreen(BaseScreen):
         self.player = ""
         self.context = ""
         self.undo_name: str | None = None
+        self.takes_back = False  # handed back to take back their last action
         self.recent: tuple[str, ...] = ()  # public events since this player last had the keyboard
         self.answer: Callable[[int | Claim], None] | None = None
         self.window: tuple[int, ...] = ()  # the seats asked first whether they play a law card
@@ -75,22 +80,25 @@ class HandoverScreen(BaseScreen):
         answer: Callable[[int | Claim], None],
         window: tuple[int, ...] = (),
         asked: str = "",
+        takes_back: bool = False,
     ) -> None:
         """Show the screen for another hand-over (before it is pushed, or while it is up).
         ``answer`` is given the seat that takes the keyboard (or -1: take back the last action;
-        or a :class:`Claim`: a seat of ``window`` answers the window ``asked`` first) and takes
-        the screen away."""
+        or a :class:`Claim`: a seat of ``window`` answers the window ``asked`` first; with
+        ``takes_back``, the seat takes back their last action, or ``KEEP``) and takes the
+        screen away."""
         self.seat, self.player, self.context = seat, name, context
         self.undo_name, self.recent, self.answer = undo_name, recent, answer
-        self.window, self.asked = window, asked
+        self.window, self.asked, self.takes_back = window, asked, takes_back
         if self.is_mounted:
             self._show()
             self.refresh_bindings()
 
     def _lines(self) -> dict[str, str]:
+        back = " back" if self.takes_back else ""
         return {
-            "title": f"Pass the keyboard to {self.player}",
-            "ready": f"{self.player}: press Enter when only you can see the screen.",
+            "title": f"Pass the keyboard{back} to {self.player}",
+            "ready": self._ready(),
             "context": self.context,
             "window": self.asked,
             "undo": f"{self.undo_name}: press u to take back your last action instead."
@@ -98,6 +106,16 @@ class HandoverScreen(BaseScreen):
             else "",
             "recent": "Since your last turn:\n" + "\n".join(self.recent) if self.recent else "",
         }
+
+    def _ready(self, key: str = "") -> str:
+        """What Enter does, and (``key``) that another key was pressed."""
+        enter = f"Enter (not {key})" if key else "Enter"
+        if self.takes_back:
+            return (
+                f"{self.player}: press {enter} to take back your last action, when only you "
+                "can see the screen; Esc to keep it."
+            )
+        return f"{self.player}: press {enter} when only you can see the screen."
 
     def _show(self) -> None:
         for id_, line in self._lines().items():
@@ -110,6 +128,8 @@ class HandoverScreen(BaseScreen):
             return self.undo_name is not None
         if action == "claim":
             return parameters[0] in self.window
+        if action == "keep":
+            return self.takes_back
         return True
 
     def action_ready(self) -> None:
@@ -118,6 +138,10 @@ class HandoverScreen(BaseScreen):
     def action_undo(self) -> None:
         if self.undo_name is not None:
             self._answered(-1)
+
+    def action_keep(self) -> None:
+        if self.takes_back:
+            self._answered(KEEP)
 
     def action_claim(self, seat: int) -> None:
         if seat in self.window:
@@ -129,9 +153,7 @@ class HandoverScreen(BaseScreen):
 
     def on_key(self, event: events.Key) -> None:
         seats = [str(s + 1) for s in self.window]
-        if event.key not in ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c", *seats):
-            self.query_one("#handover-ready", Snug).update(
-                Text(
-                    f"{self.player}: press Enter (not {event.key}) when only you can see the screen."
-                )
-            )
+        keep = ["escape"] if self.takes_back else []
+        keys = ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c", *seats, *keep)
+        if event.key not in keys:
+            self.query_one("#handover-ready", Snug).update(Text(self._ready(event.key)))

@@ -31,7 +31,12 @@ KEYS = (
     ("c", "walk the corners instead of the fields (and back)"),
     ("- / +", "zoom the map out / in (it fits the window by itself, again at each resize)"),
     ("Esc", "back out of a half-made choice"),
-    ("u", "take back your own last action (while it revealed nothing new)"),
+    (
+        "u",
+        "take back your own last action (while it revealed nothing new); on the next "
+        "player's privacy screen it hands the keyboard back to you first (Enter there takes "
+        "it back, Esc keeps it)",
+    ),
     ("r", "read the law cards in your hand (? or Enter on one: its rule)"),
     ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
     ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
