@@ -6,8 +6,9 @@
    stops when the app's repaint has been written back (the last byte of the burst of output
    that answers the key).  Reported for cursor moves on the map, moves in the list of choices,
    and whole decisions (a choice key: the engine applies it and the screen is redrawn):
-   "decision" is a pass, answered by the next player's privacy screen; "board back" u on that
-   privacy screen, taking the pass back (the board drawn again, as after Enter there); "same
+   "decision" is a pass, answered by the next player's privacy screen; "board back" Enter on
+   the hand-back screen that u on that privacy screen brings up, taking the pass back (the
+   board drawn again, as after Enter there); "same
    board" a choice after which the same player decides again on the board (a trade from the
    trade's list whose line does not pay its cubes at once: its payment comes), and "undo" u
    taking it back.
@@ -253,8 +254,12 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
         for _ in range(max(10, keys // 10)):
             results["decision"].append(term.press(b"p")[1])  # pass: the next player's screen
             term.drain(0.05)
-            # taken back from the privacy screen: the board comes back (as after Enter there)
-            results["board back"].append(term.press(b"u")[1])
+            # taken back from the privacy screen: u hands the keyboard back to the last
+            # player behind a privacy screen of their own (not timed); their Enter takes the
+            # action back and the board comes back
+            term.press(b"u")
+            term.drain(0.05)
+            results["board back"].append(term.press(b"\r")[1])
             term.drain(0.05)
         # A decision after which the same person decides again on the board (the screen
         # repainted, no privacy screen), and u taking it back on the board.
