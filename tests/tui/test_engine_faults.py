@@ -16,7 +16,7 @@ from driver import take
 from textshot import screen_text
 from tui_helpers import config, make_app
 
-from keythedral import __version__, engine, persistence
+from keythedral import __version__, engine, faults, persistence
 from keythedral.tui.app import KeythedralApp
 
 SIZE = (100, 32)
@@ -96,3 +96,63 @@ async def test_a_persons_move_the_engine_fails_on_is_reported_and_another_is_pla
         assert session.actions == [other]
         assert persistence.load(persistence.autosave_path()).state == session.state
         assert len(said) == 1 and app.return_code is None
+
+
+async def test_a_bots_move_the_engine_fails_on_is_reported_and_it_plays_another(
+    _data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = config(4)
+    app = make_app(cfg, seats=("human", "greedy", "greedy"), bot_pause=0, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        said = told_faults(app, monkeypatch)
+        # Bob's first move (the layout: after Ann's field and cottage) is the one that fails.
+        bob = app.runner.bots[1]
+        chosen: list[tuple[int, engine.GameState, engine.Action]] = []
+        choose = bob.choose
+
+        def watched(view: engine.PlayerView, legal: list[engine.Action]) -> engine.Action:
+            action = choose(view, legal)
+            if not chosen:
+                chosen.append((len(session.actions), session.state, action))
+            return action
+
+        real = engine.apply
+
+        def failing(state: engine.GameState, action: engine.Action) -> engine.GameState:
+            if chosen and state is chosen[0][1] and action == chosen[0][2]:
+                raise RuntimeError("a bug in the rules engine")
+            return real(state, action)
+
+        monkeypatch.setattr(bob, "choose", watched)
+        monkeypatch.setattr(engine, "apply", failing)
+        await take(pilot, app, session.legal_for(0)[0])
+        await take(pilot, app, session.legal_for(0)[0])  # Ann's cottage: the bots move
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        assert chosen, "Bob never chose"
+        at, before, bad = chosen[0]
+        # Bob's failed move was never played: the state before it is the last good one, and
+        # Bob played another of his legal moves instead, the first that applies.
+        assert session.states[at] is before and session.actions[at] != bad
+        instead = faults.fallback(
+            before, [a for a in engine.legal_actions(before) if a.seat == 1], {bad}
+        )
+        assert instead is not None and session.actions[at] == instead[0]
+        # The bots did not stall: Cy laid out too, and it is Ann's turn again.
+        assert len(session.actions) > at + 1 and session.state.to_act == (0,)
+        assert app.runner.thinking is None
+        assert persistence.load(persistence.autosave_path()).state == session.state
+        # The people are told, with the file that holds the record.
+        assert len(said) == 1 and "Bob (greedy) plays another move instead" in said[0]
+        record = the_report(said[0], _data_dir)
+        assert record["action"] == bad.model_dump(mode="json")
+        assert record["actions"] == [a.model_dump(mode="json") for a in session.actions[:at]]
+        assert record["seats"] == ["human", "greedy", "greedy"]
+        assert "Traceback" not in screen_text(app)
+        # And the game goes on.
+        n = len(session.actions)
+        await take(pilot, app, session.legal_for(0)[0])
+        assert len(session.actions) > n and app.return_code is None
