@@ -12,6 +12,7 @@ from test_net_support import (
     close_all,
     connect_all,
     new_game,
+    play_alone,
     play_in_step,
     policy_bots,
     reference_game,
@@ -66,12 +67,7 @@ def test_a_bot_seated_on_the_server_plays_its_own_turns() -> None:
         (me,) = policy_bots(1)
         try:
             assert ann.welcome is not None and ann.welcome.seats == ("human", "bot", "bot")
-            while True:
-                state = await ann.next_state()
-                if state.view.winners is not None:
-                    break
-                if state.legal:
-                    await ann.act(me.choose(state.view, state.legal), at=state.at)
+            await play_alone(ann, me)
         finally:
             await ann.close()
             await server.stop()

@@ -8,7 +8,8 @@ or directly with the engine, it gives the same game, action for action.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from keythedral import bots, engine
@@ -91,6 +92,35 @@ async def connect_all(
 
 async def close_all(clients: Sequence[Client]) -> None:
     await asyncio.gather(*(c.close() for c in clients))
+
+
+@asynccontextmanager
+async def hosting(game: HostedGame) -> AsyncIterator[tuple[GameServer, list[Client]]]:
+    """The game's server, started, with a client connected for every seat (closed after)."""
+    server = await started(game)
+    clients = await connect_all(server, game)
+    try:
+        yield server, clients
+    finally:
+        await close_all(clients)
+        await server.stop()
+
+
+async def play_alone(
+    client: Client,
+    player: bots.Bot,
+    until: int | None = None,
+    receive: Callable[[], Awaitable[StateUpdate]] | None = None,
+) -> StateUpdate:
+    """One seat played by ``player`` through ``client`` (the others are the server's bots)
+    until the game ends or ``until`` actions are played: the last state received (by
+    ``receive``, the client's next state by default)."""
+    while True:
+        state = await (receive or client.next_state)()
+        if state.view.winners is not None or (until is not None and state.at > until):
+            return state
+        if state.legal:
+            await client.act(player.choose(state.view, state.legal), at=state.at)
 
 
 def test_the_policy_ends_a_game_directly() -> None:

@@ -11,6 +11,7 @@ Layout of the user data folder (``platformdirs``, or ``$KEYTHEDRAL_DATA_DIR``)::
     autosave.journal       ... and every action since, one line each (keythedral.autosave)
     saves/<name>.json      games saved by name
     replays/<game>.json    every finished game, as a replay (``keythedral replay FILE``)
+    bug-reports/...json    what the rules engine failed on, for a bug report (keythedral.faults)
 
 A save may say who plays each seat (``"seats": ["human", "greedy", ...]``: a person, or a bot
 spec for ``bots.make_bot``); saves without it are games of people only.

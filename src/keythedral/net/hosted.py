@@ -3,7 +3,10 @@
 It holds the game (config, actions, state), who plays each seat (a person, by a secret token,
 or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
-game is untouched.  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
+game is untouched.  When the engine fails on an action (anything but IllegalAction: a bug,
+keythedral.faults), the seat is refused with ``engine_fault``, naming the fault but not its
+traceback, the game stays at its last good state, and a record for a bug report is written on
+the host's side (``report``: ``<data folder>/bug-reports``, and said on the host's console).  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
 journal line written per action, made durable just behind, a snapshot folded in the background
 every FOLD_EVERY), so that ``HostedGame.resume`` continues the game after a crash, with the
 same tokens.
@@ -18,13 +21,14 @@ The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import persistence
+from keythedral import faults, persistence
 from keythedral.autosave import AutoSaver
 from keythedral.net.protocol import Act, ProtocolError
 from keythedral.record import RecordError, read_data, write_atomic
@@ -32,6 +36,8 @@ from keythedral.record import RecordError, read_data, write_atomic
 if TYPE_CHECKING:
     from keythedral.bots import Bot
     from keythedral.engine import Action, GameConfig, GameState
+
+log = logging.getLogger("keythedral.net")
 
 HUMAN = persistence.HUMAN
 SAVE = "game.json"
@@ -218,9 +224,37 @@ class HostedGame:
             waiting = ", ".join(self.state.name(s) for s in self.state.to_act)
             raise ProtocolError("not_your_turn", f"It is not your turn: waiting for {waiting}.")
         try:
-            return engine.apply(self.state, act.action)
-        except engine.KeythedralError as exc:
+            return faults.apply(self.state, act.action)
+        except engine.IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:500]) from exc
+        except faults.EngineFault as fault:
+            path = self.report(fault, f"host: {self.config.players[seat]}'s move (seat {seat})")
+            saved = ", saved on the host" if self.saver is not None else ""
+            kept = f", which keeps a record for a bug report ({path.name})" if path else ""
+            raise ProtocolError(
+                "engine_fault",
+                f"Something went wrong in the game's rules engine with that move "
+                f"({fault.kind}); the game stays as it was before it{saved}{kept}. "
+                "Choose another move.",
+            ) from fault
+
+    def report(self, fault: faults.EngineFault, where: str) -> Path | None:
+        """Write the record of an engine fault for a bug report (keythedral.faults: the game
+        up to its last good state) and say so on the host's console; the file, or None when
+        it could not be written."""
+        path, problem = None, ""
+        try:
+            record = faults.report_record(fault, self.config, self.actions, self.seats, where)
+            path = faults.write_report(record)
+        except (OSError, ValueError) as exc:
+            problem = str(exc)
+        log.error(
+            "The rules engine failed (%s: %s). %s",
+            fault.kind,
+            fault.error,
+            faults.kept_words(path, problem),
+        )
+        return path
 
     def commit(self, action: Action, state: GameState) -> None:
         """Record a checked action and the state it led to (then ``save``)."""

@@ -67,6 +67,7 @@ ERROR_CODES = (
     "replaced",  # the same seat connected again elsewhere
     "too_slow",  # the client did not read its messages
     "server",  # the server could not do it (saving failed, shutting down)
+    "engine_fault",  # the rules engine failed on the action (a bug): nothing changed
 )
 ErrorCode = Literal[
     "malformed",
@@ -82,6 +83,7 @@ ErrorCode = Literal[
     "replaced",
     "too_slow",
     "server",
+    "engine_fault",
 ]
 
 

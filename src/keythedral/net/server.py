@@ -312,22 +312,39 @@ class GameServer:
             self._bot_task = asyncio.create_task(self._bots())
 
     async def _bots(self) -> None:
-        from keythedral import engine
+        """The bots' turns, one after another.  A bot whose move the engine fails on (or that
+        fails while choosing, its search going through the engine) plays ``faults.fallback``
+        instead, as in the app: the game does not wait on it (the fault is recorded for a bug
+        report, ``HostedGame.report``)."""
+        from keythedral import engine, faults
 
         while not self._stopping and (seat := self.game.bot_to_act()) is not None:
             state, at = self.game.state, self.game.at
             bot = self.game.bots[seat]
             legal = [a for a in engine.legal_actions(state) if a.seat == seat]
             view = engine.view(state, seat)
+            action: Action | None = None
             try:
                 action = await self._in(self._thinking, bot.choose, view, legal)
-            except Exception:  # a bot's bug: the people can still see the game, and stop it
-                log.exception("the computer player of seat %s could not choose", seat)
-                return
+            except Exception as exc:  # a bug: the game goes on with another move (below)
+                fault = faults.EngineFault(None, exc)
+                self.game.report(fault, f"host: the computer player of seat {seat} choosing")
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause)
             try:
-                await self.play(seat, Act(action, at))
+                if action is not None:
+                    try:
+                        await self.play(seat, Act(action, at))
+                        continue
+                    except ProtocolError as exc:
+                        if exc.code != "engine_fault":
+                            raise
+                instead = faults.fallback(state, legal, () if action is None else {action})
+                if instead is None:
+                    log.error("bot seat %s has no move that can be played: the game stops", seat)
+                    return
+                log.error("bot seat %s plays %s instead", seat, instead[0].kind)
+                await self.play(seat, Act(instead[0], at))
             except ProtocolError as exc:
                 if exc.code != "stale":  # a person answered first: choose again
                     log.error("bot seat %s: %s", seat, exc.reason)

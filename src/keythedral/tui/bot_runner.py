@@ -7,6 +7,14 @@ that people can follow it; with no pause, the quick bots' moves are made at once
 the other.  Each move is announced in the info line and listed while the bots play on.  A move
 chosen for a game that has since changed (an undo, a new game, a window answered meanwhile) is
 dropped.
+
+A bot's move goes through ``Session.apply`` like a person's.  When the rules engine fails on it
+(or the bot fails while choosing, its search going through the engine), the fault is reported
+as a person's is (``Files.engine_fault``: a record for a bug report, a note on screen) and the
+bot plays ``faults.fallback`` instead: the first of its other legal actions that applies, a
+"let it go by" or a pass first.  That keeps the game going at once, in the app's thread (no
+second search), and cannot meet the same fault again.  A bot left with no action that applies
+stops there (``stalled``), said so, instead of trying again and again.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from keythedral.tui.widgets.board import FieldMap
 if TYPE_CHECKING:
     from keythedral.bots.base import Bot
     from keythedral.engine import Action, GameState
+    from keythedral.faults import EngineFault
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
 
@@ -52,6 +61,9 @@ class BotRunner:
         self.thinking: int | None = None
         self.turn = 0  # counts bot turns: a result for an older one is dropped
         self.moves: list[str] = []
+        #: The state at which a bot could play nothing (every action it has made the engine
+        #: fail): it is not asked again there.
+        self.stalled: GameState | None = None
 
     def seat_bots(self, session: Session) -> None:
         """One bot per computer seat of a new session (a move under way is forgotten)."""
@@ -73,6 +85,9 @@ class BotRunner:
         assert session is not None
         if self.thinking == seat:
             return  # already under way
+        if session.state is self.stalled:
+            self.app.redraw()  # told already; trying again would only fail again
+            return
         self.cancel()
         self.thinking = seat
         turn = self.turn
@@ -106,7 +121,7 @@ class BotRunner:
     def _burst(self, turn: int) -> None:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
-        from keythedral import engine
+        from keythedral import faults
 
         app = self.app
         session = app.session
@@ -117,10 +132,17 @@ class BotRunner:
             seat = next_bot(session)
             if seat is None or not self.quick(seat):
                 break
-            action = self.bots[seat].choose(session.view(seat), session.legal())
+            action: Action | None = None
+            fault: EngineFault | None = None
+            try:
+                action = self.bots[seat].choose(session.view(seat), session.legal())
+            except Exception as exc:  # a bug: the game goes on with another move
+                fault = faults.EngineFault(None, exc)
             before = session.state
-            session.push(action, engine.apply(before, action))
-            last = (action, before, session.state)
+            played = self.push_move(session, seat, action, fault)
+            if played is None:
+                break  # nothing it could play: said, and the game stops there
+            last = (played, before, session.state)
         else:  # a long run of bots (a game of bots only): let the screen catch up between
             self.cancel()
             app.files.autosave()
@@ -137,41 +159,84 @@ class BotRunner:
         self, turn: int, at: int, seat: int, state: GameState, legal: list[Action], bot: Bot
     ) -> None:
         """The bot's choice, made off the UI thread (ismcts searches for a while)."""
-        from keythedral import engine
+        from keythedral import engine, faults
 
         started = time.monotonic()
-        action = bot.choose(engine.view(state, seat), legal)
+        try:
+            action: Action | EngineFault = bot.choose(engine.view(state, seat), legal)
+        except Exception as exc:  # a bug: the game goes on with another move (see ``play``)
+            action = faults.EngineFault(None, exc)
         self.app.call_from_thread(self.chose, turn, at, action, started)
 
-    def chose(self, turn: int, at: int, action: Action, started: float) -> None:
-        """The bot has chosen: its move is played once its pause is over."""
+    def chose(self, turn: int, at: int, action: Action | EngineFault, started: float) -> None:
+        """The bot has chosen (or failed to: an EngineFault): its move is played once its
+        pause is over."""
         if turn != self.turn:
             return  # undone, a new game, or a window answered meanwhile
         wait = self.app.bot_pause - (time.monotonic() - started)
-        if action.kind == "decline" or wait <= 0:
+        if getattr(action, "kind", "") == "decline" or wait <= 0:
             self.app.call_later(self.play, turn, at, action)
         else:
             self.app.set_timer(wait, partial(self.play, turn, at, action))
 
-    def play(self, turn: int, at: int, action: Action) -> None:
-        """Apply the bot's move, if the game is still where the bot saw it."""
-        from keythedral import engine
+    def play(self, turn: int, at: int, action: Action | EngineFault) -> None:
+        """Apply the bot's move, if the game is still where the bot saw it (``push_move``)."""
+        from keythedral import engine, faults
 
         app = self.app
         session = app.session
         if turn != self.turn or session is None or len(session.actions) != at:
             return
         self.thinking = None
+        failed = action if isinstance(action, faults.EngineFault) else None
+        chosen = None if isinstance(action, faults.EngineFault) else action
+        seat = chosen.seat if chosen is not None else next_bot(session)
+        if seat is None:  # pragma: no cover - a bot was asked because one is to act
+            return
+        before = session.state
         try:
-            state = engine.apply(session.state, action)
+            played = self.push_move(session, seat, chosen, failed)
         except engine.IllegalAction as exc:  # pragma: no cover - bots choose from the legal list
             app.notify(f"The computer player's move was refused: {exc}", severity="error")
             return
-        before = session.state
-        session.push(action, state)
-        self.announce(action, before, state)
+        if played is None:
+            app.redraw()
+            return
+        self.announce(played, before, session.state)
         app.files.autosave()
         app.route()
+
+    def push_move(
+        self, session: Session, seat: int, action: Action | None, fault: EngineFault | None
+    ) -> Action | None:
+        """Play the bot's ``action`` (pushed): the action played.  When the engine fails on it,
+        or the bot failed to choose (``action`` None, its ``fault`` given), that is reported
+        and the bot plays ``faults.fallback`` instead; None (reported too) when nothing it
+        could play applies.  IllegalAction as ever."""
+        from keythedral import faults
+
+        if action is not None:
+            try:
+                session.push(action, session.apply(action))
+                return action
+            except faults.EngineFault as exc:
+                fault = exc
+        assert fault is not None
+        before = session.state
+        instead = faults.fallback(
+            before, session.legal_for(seat), () if action is None else {action}
+        )
+        label = session.seat_label(seat)
+        what = f"with {label}'s move" if action is not None else f"while {label} chose a move"
+        if instead is None:
+            self.stalled = before
+            then = f"{label} has no other move that can be played: the game cannot go on."
+            self.app.files.engine_fault(fault, what, then)
+            return None
+        then = f"{label} plays another move instead: {describe(instead[0], session.view(None))}."
+        self.app.files.engine_fault(fault, what, then)
+        session.push(*instead)
+        return instead[0]
 
     def announce(self, action: Action, before: GameState, after: GameState) -> None:
         """The bot's move in the info line: 'Bob (greedy) sends a worker to ...'."""

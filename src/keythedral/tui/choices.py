@@ -210,15 +210,19 @@ def order_choices(orders: list[PlayLaw], view: PlayerView) -> list[Choice]:
 def suggested_payment(state: Any, seat: int) -> list[Action]:
     """The coach's cubes for the payment ``seat`` owes now, one ``pay`` after another (its
     choice keeps what the player's likely purchases need).  Worked out on the payer's own view
-    at every step, as the hint key would."""
-    from keythedral import engine
+    at every step, as the hint key would.  Empty when the engine fails on the way (told when
+    the player plays it: keythedral.faults)."""
+    from keythedral import engine, faults
     from keythedral.bots.hints import hint
 
     plan: list[Action] = []
     while engine.decision(state) == "pay" and state.payment.seat == seat and len(plan) < 12:
         action = hint(engine.view(state, seat), engine.legal_actions(state)).action
         plan.append(action)
-        state = engine.apply(state, action)
+        try:
+            state = faults.apply(state, action)
+        except faults.EngineFault:
+            return []
     return plan
 
 
@@ -305,16 +309,20 @@ def suggested_first(
 
 def payment_after(state: Any, action: Action) -> list[Action]:
     """The coach's cubes for the payment that ``action`` leads to for its seat: at once (a
-    purchase), or for a bid if it wins (everyone after it passing); none if none follows."""
-    from keythedral import engine
+    purchase), or for a bid if it wins (everyone after it passing); none if none follows, nor
+    when the engine fails on the way (it is told when the player plays it: keythedral.faults)."""
+    from keythedral import engine, faults
 
     if action.kind not in PAID_KINDS:
         return []
-    after = engine.apply(state, action)
-    while engine.decision(after) == "bid":
-        after = engine.apply(
-            after, next(a for a in engine.legal_actions(after) if a.kind == "pass_bid")
-        )
+    try:
+        after = faults.apply(state, action)
+        while engine.decision(after) == "bid":
+            after = faults.apply(
+                after, next(a for a in engine.legal_actions(after) if a.kind == "pass_bid")
+            )
+    except faults.EngineFault:
+        return []
     payment = after.payment
     if engine.decision(after) != "pay" or payment is None or payment.seat != action.seat:
         return []

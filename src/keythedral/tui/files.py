@@ -1,6 +1,7 @@
 """Games on disk, for the app: the autosave, saving and loading under a name (the dialogs), the
-replay written at the end of every game and the replay viewer opened on a file, and the game's
-log exported as plain text.
+replay written at the end of every game and the replay viewer opened on a file, the game's
+log exported as plain text, and the record for a bug report written when the rules engine fails
+(``engine_fault``).
 
 Every action is written to the autosave's journal before the screen shows it, and made
 durable (fdatasync) in a thread behind it (keythedral.autosave); the tutorial keeps its own
@@ -14,11 +15,14 @@ from typing import TYPE_CHECKING
 
 from keythedral.safetext import inside, printable
 
+FAULT_NOTICE_TIME = 60.0  # seconds the note of a fault of the rules engine stays up
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
     from keythedral.autosave import AutoSaver
+    from keythedral.faults import EngineFault
     from keythedral.persistence import SavedGame
     from keythedral.replay import ReplayCursor
     from keythedral.tui.app import KeythedralApp
@@ -326,6 +330,49 @@ class Files:
     def _replay_failed(self, message: str) -> None:
         self.app.notify(message, title="Cannot show that replay", severity="error", timeout=15)
         self.app.action_new_game()
+
+    # --- faults of the rules engine -------------------------------------------------------------
+    def engine_fault(self, fault: EngineFault, what: str, then: str) -> Path | None:
+        """The rules engine failed (keythedral.faults) ``what`` ("with that move"): the game
+        stays at its last good state, which the autosave holds already.  A record for a bug
+        report is written in the bug-reports folder next to the saves, and the people are told
+        in plain words, with ``then`` (what happens now).  The file, or None when it could
+        not be written (said too)."""
+        from keythedral import faults
+
+        session = self.app.session
+        if session is None:
+            return None
+        path: Path | None = None
+        problem = ""
+        try:
+            game = (session.config, session.actions, session.seats)
+            record = faults.report_record(fault, *game, where=f"app: {what}")
+            path = faults.write_report(record, faults.reports_dir(self.data_dir))
+        except (OSError, ValueError) as exc:
+            problem = str(exc)
+        saved = (
+            self.app.mode.autosaves
+            and self.autosave_enabled
+            and self.autosaver is not None
+            and self.autosaver.error is None
+        )
+        kept = "is saved as it was before it" if saved else "stays as it was before it"
+        text = (
+            f"Something went wrong in the game's rules engine {what}; the game {kept}. "
+            f"{faults.kept_words(path, problem)} {then}"
+        )
+        # Said once the screen is drawn again (a hand-over clears the notes on screen first).
+        self.app.call_after_refresh(
+            partial(
+                self.app.notify,
+                text,
+                title="The rules engine failed",
+                severity="error",
+                timeout=FAULT_NOTICE_TIME,
+            )
+        )
+        return path
 
     # --- the end ----------------------------------------------------------------------------------
     def kept_after_crash(self) -> str:

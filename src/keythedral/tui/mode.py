@@ -78,9 +78,9 @@ class GameMode:
 
     # --- a person's actions -------------------------------------------------------------------
     def play(self, action: Action) -> bool:
-        """Apply one action of a person (the app's only other call of engine.apply is a bot's
-        move, in the bot runner)."""
-        from keythedral import engine
+        """Apply one action of a person (``Session.apply``: a fault of the engine is reported,
+        and the game stays as it was)."""
+        from keythedral import engine, faults
 
         app = self.app
         session = app.session
@@ -89,10 +89,19 @@ class GameMode:
         if session.is_bot(action.seat):
             return False  # a computer player's seat: only its bot moves there
         try:
-            state = engine.apply(session.state, action)
+            state = session.apply(action)
         except engine.IllegalAction as exc:
             if app.game_screen is not None:
                 app.game_screen.say(str(exc), error=True)
+            return False
+        except faults.EngineFault as fault:
+            app.files.engine_fault(fault, "with that move", "Choose another move.")
+            if app.game_screen is not None:
+                app.game_screen.say(
+                    "That move could not be played: the rules engine failed (see the note). "
+                    "Choose another move.",
+                    error=True,
+                )
             return False
         app.runner.cancel()
         app.runner.moves.clear()
@@ -115,10 +124,25 @@ class GameMode:
         if session is None:
             return
         self.app.runner.cancel()
-        session.let_window_go_by()
+        self.let_go_by(session)
         self.table.claimed = None
         self.app.files.autosave()
         self.route()
+
+    def let_go_by(self, session: Session) -> None:
+        """Every seat asked in the open window lets it go by (``Session.let_window_go_by``);
+        a fault of the engine on one of the declines is reported, and the window stays open
+        for that seat."""
+        from keythedral import faults
+
+        try:
+            session.let_window_go_by()
+        except faults.EngineFault as fault:
+            self.app.files.engine_fault(
+                fault,
+                "when the moment was let go by",
+                "The moment is still open: answer it another way, if there is one.",
+            )
 
     def open_hand(self) -> None:
         """The player deciding on the shared screen asks for their hand: the privacy screen."""
@@ -212,7 +236,10 @@ class GameMode:
                 "as chosen with the bid.",
                 public=True,
             )
-        return self._play_forced(session, plan.pop(0))
+        if self._play_forced(session, plan.pop(0)):
+            return True
+        self.plans.pop(seat, None)  # the cube could not be paid after all: the player is asked
+        return False
 
     def pass_for_phase(self, until_change: bool = False) -> None:
         """The person at the keyboard passes, and their later turns of this phase 3 pass by
@@ -242,7 +269,9 @@ class GameMode:
                 else "as before: the tiles and the map have not changed"
             )
             self.app.game_screen.say(f"{name} passes ({why}).", public=True)
-        self._play_forced(session, action)
+        if not self._play_forced(session, action):  # the engine failed on it (told)
+            self.table.standing.pop(seat, None)  # the player is asked instead
+            self.route()
 
     def _play_forced(self, session: Session, action: Action) -> bool:
         at = len(session.actions)
@@ -335,11 +364,18 @@ class GameMode:
             case PassesBy(seat):
                 self.passes_by(session, seat)
             case LetGoBy(seat):
-                from keythedral import engine
+                from keythedral import faults
 
                 decline = session.can_decline(seat)
                 if decline is not None:
-                    session.push(decline, engine.apply(session.state, decline))
+                    try:
+                        session.push(decline, session.apply(decline))
+                    except faults.EngineFault as fault:
+                        name = session.config.players[seat]
+                        then = "The game cannot go on from here without it."
+                        app.files.engine_fault(fault, f"when {name} let the moment go by", then)
+                        app.redraw()  # not routed again: it would only fail again
+                        return
                     app.files.autosave()
                 self.route()
             case TakeBack():
@@ -435,7 +471,7 @@ class GameMode:
             session = self.app.session
             if session is not None and screen.window and isinstance(result, int) and result >= 0:
                 # Enter on a window asked on the privacy screen: nobody answers it.
-                session.let_window_go_by()
+                self.let_go_by(session)
                 self.app.files.autosave()
                 if session.window_seats() or session.state.to_act != (result,):
                     self.route()  # not the seat's turn after all: whoever's it is

@@ -356,6 +356,8 @@ class JoinApp(KeythedralApp):
         self.mode.route()
         if self.game_screen is not None and self.game_screen.is_mounted:
             self.game_screen.say(error.reason, error=True)
+        if error.code == "engine_fault":  # longer than the info line: in a note as well
+            self.notify(error.reason, title="The rules engine failed", severity="error", timeout=60)
 
     def dropped(self, reason: str, attempt: int) -> None:
         session = self.session

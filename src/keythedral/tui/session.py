@@ -1,16 +1,18 @@
 """The game being played in the app: config, the actions so far and the states they led to.
 
 No Textual here.  The app asks the session what is legal, whose decision it is, whether a
-window (several seats at once) is open and who may take an action back; the app alone calls
-``engine.apply`` and hands the result to ``push``.
+window (several seats at once) is open and who may take an action back.  Every move of the
+app goes through ``apply`` (engine.apply behind the fault guard, keythedral.faults): an
+``EngineFault`` leaves the session at its last good state, for the app to report.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from keythedral import engine
+from keythedral import engine, faults
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
 from keythedral.replay import GameSoFar
 
@@ -51,7 +53,7 @@ class Session(GameSoFar):
     ) -> Session:
         session = cls.new(config, seats)
         for a in actions:
-            session.push(a, engine.apply(session.state, a))
+            session.push(a, session.apply(a))
         return session
 
     # --- who plays each seat ----------------------------------------------------------------
@@ -89,13 +91,19 @@ class Session(GameSoFar):
         """The seed the status line shows (None where the players may not know it)."""
         return self.config.seed
 
+    def apply(self, action: Action) -> GameState:
+        """The state ``action`` leads to from the state now (not pushed): IllegalAction when
+        the rules refuse it, EngineFault (keythedral.faults) when the engine fails on it;
+        either way the session is untouched."""
+        return faults.apply(self.state, action)
+
     def why_illegal(self, action: Action) -> str | None:
         """The engine's reason why ``action`` cannot be played now (None if it can)."""
         try:
-            engine.apply(self.state, action)
+            self.apply(action)
         except engine.IllegalAction as exc:
             return str(exc)
-        except ValueError:
+        except faults.EngineFault:
             return None  # not an action the engine can weigh: no reason to give
         return None
 
@@ -137,14 +145,15 @@ class Session(GameSoFar):
 
     def let_window_go_by(self) -> list[Action]:
         """Every seat asked in the open window lets the moment go by (a window that opens
-        right after it too, up to one decline a seat): the declines played, in order."""
+        right after it too, up to one decline a seat): the declines played, in order.  An
+        EngineFault on one of them is raised with the declines before it played."""
         declined: list[Action] = []
         while True:
             seats = [s for s in self.window_seats() if s not in {d.seat for d in declined}]
             decline = next((d for s in seats if (d := self.can_decline(s)) is not None), None)
             if decline is None:
                 return declined
-            self.push(decline, engine.apply(self.state, decline))
+            self.push(decline, self.apply(decline))
             declined.append(decline)
 
     def window_gone_by(self) -> Session:
@@ -158,7 +167,8 @@ class Session(GameSoFar):
                 _legal=None,
                 _gone_by=None,
             )
-            what_if.let_window_go_by()
+            with contextlib.suppress(faults.EngineFault):  # told when it is played for real
+                what_if.let_window_go_by()
             self._gone_by = (self.state, what_if)
         return self._gone_by[1]
 
