@@ -346,3 +346,16 @@ def illegal(state: engine.GameState, action: Any) -> str:
 
 def action(kind: str, seat: int, **fields: Any) -> Any:
     return engine.parse_action({"kind": kind, "seat": seat, **fields})
+
+
+def failing_on(monkeypatch: Any, *bad: Any, raising: Any = RuntimeError) -> None:
+    """engine.apply fails on the ``bad`` actions with ``raising`` (a bug in the rules engine,
+    not a refusal): for the tests of the guard around it (keythedral.faults)."""
+    real = engine.apply
+
+    def apply(state: engine.GameState, action: engine.Action) -> engine.GameState:
+        if action in bad:
+            raise raising("a bug in the rules engine")
+        return real(state, action)
+
+    monkeypatch.setattr(engine, "apply", apply)

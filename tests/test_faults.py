@@ -9,20 +9,10 @@ from typing import Any
 
 import pytest
 
+from helpers import failing_on
 from keythedral import __version__, engine, faults
 
 CONFIG = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=42)
-
-
-def failing_on(monkeypatch: pytest.MonkeyPatch, *bad: Any, raising: Any = RuntimeError) -> None:
-    real = engine.apply
-
-    def apply(state: engine.GameState, action: engine.Action) -> engine.GameState:
-        if action in bad:
-            raise raising("a bug in the rules engine")
-        return real(state, action)
-
-    monkeypatch.setattr(engine, "apply", apply)
 
 
 def test_a_fault_is_an_engine_fault_and_an_illegal_action_stays_one(

@@ -81,6 +81,26 @@ def test_a_bad_action_names_its_number_and_reason(tmp_path: Path, kind: str) -> 
     assert "action 10 of 60" in str(err.value) and err.value.reason in str(err.value)
 
 
+@pytest.mark.parametrize("kind", ["save", "replay"])
+def test_an_engine_fault_while_replaying_a_file_is_a_clear_error(
+    tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug of the engine met while loading is refused like a damaged file, never a crash."""
+    path = written(tmp_path, kind)
+    bad = engine.parse_action(json.loads(path.read_text())["actions"][9])
+    real = engine.apply
+
+    def apply(state: engine.GameState, action: engine.Action) -> engine.GameState:
+        if action == bad:
+            raise KeyError("a bug in the rules engine")
+        return real(state, action)
+
+    monkeypatch.setattr(engine, "apply", apply)
+    with pytest.raises(record.RecordError) as err:
+        record.load(path)
+    assert err.value.action == 10 and "rules engine failed on it, KeyError" in str(err.value)
+
+
 def test_a_file_of_no_known_kind_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "other.json"
     path.write_text('{"format": "something-else"}')

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from helpers import failing_on
 from keythedral import engine
 from keythedral.tutorial import (
     LEARNER,
@@ -420,3 +421,38 @@ def test_the_harvest_lesson_says_what_the_learner_brought_in() -> None:
     assert step.id == "harvest"
     got = [e.got for e in t.state.log if isinstance(e, Harvested) and e.seat == LEARNER]
     assert got and f"You got {describe(got[-1])}." in step.text
+
+
+def test_an_engine_fault_on_the_learners_move_keeps_the_lesson_and_names_a_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    t = Tutorial("Robin", 3)
+    run = drive(t, stop=lambda t: t.step().kind == "task")
+    step = t.step()
+    assert step.kind == "task", run.steps[-1]
+    before = (len(t.actions), t.state)
+    failing_on(monkeypatch, step.action)
+    verdict = t.attempt(step.action)
+    assert not verdict.ok and "rules engine" in verdict.reason
+    report = next((tmp_path / "bug-reports").glob("*.json"))
+    assert str(report) in verdict.reason
+    assert (len(t.actions), t.state) == before  # the lesson is where it was
+    monkeypatch.undo()
+    assert t.attempt(step.action).ok  # and goes on
+
+
+def test_an_engine_fault_on_a_bots_move_in_the_tutorial_plays_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    t = Tutorial("Robin", 3)
+    drive(t, stop=lambda t: t.state.to_act and t.state.to_act[0] != LEARNER and not t.due())
+    seat = t.state.to_act[0]
+    legal = engine.legal_actions(t.state)
+    chosen = t._bots[seat].choose(engine.view(t.state, seat), legal)
+    failing_on(monkeypatch, chosen)
+    done = t.auto_move()
+    assert done is not None and done != chosen and done.seat == seat
+    assert t.faults and "rules engine" in t.faults[0]
+    assert next((tmp_path / "bug-reports").glob("*.json")).exists()

@@ -154,12 +154,13 @@ def replay_actions(
         try:
             action = engine.parse_action(item) if isinstance(item, dict) else item
             state = engine.apply(state, action)
-        except (ValidationError, engine.IllegalAction, ValueError, TypeError) as exc:
-            reason = (
-                f"not an action the game knows: {exc.errors()[0]['msg']}"
-                if isinstance(exc, ValidationError)
-                else str(exc)
-            )
+        except Exception as exc:  # a damaged file, or a fault of the engine: never a crash
+            if isinstance(exc, ValidationError):
+                reason = f"not an action the game knows: {exc.errors()[0]['msg']}"
+            elif isinstance(exc, (engine.IllegalAction, ValueError, TypeError)):
+                reason = str(exc)
+            else:
+                reason = f"the rules engine failed on it, {type(exc).__name__}: {exc}"
             what = _what(item, state)
             raise RecordError(
                 f"{source} is damaged: action {i} of {len(raw)}{what} cannot be replayed "

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from keythedral import engine
+from keythedral import engine, faults
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
 from keythedral.record import RecordError
@@ -55,6 +55,8 @@ class Tutorial(GameSoFar):
         self.config = tutorial_config(name, seed)
         self.states: list[GameState] = [engine.new_game(self.config)]
         self.actions: list[Any] = []
+        #: What was said of engine faults met on the computer players' moves (for the screen).
+        self.faults: list[str] = []
         self.taught: list[str] = []
         self.coach = Coach(seed)
         self._bots = {s: GreedyBot(seed + s) for s in range(1, self.config.n)}
@@ -185,9 +187,11 @@ class Tutorial(GameSoFar):
             return Verdict(False, "It is not your move now.", "Wait for the other players.")
         hint = _hint_for(step)
         try:
-            state = engine.apply(self.state, action)
+            state = faults.apply(self.state, action)
         except engine.IllegalAction as exc:
             return Verdict(False, plain(str(exc), self.name), hint)
+        except faults.EngineFault as fault:  # a bug: the lesson stays where it was
+            return Verdict(False, self._fault_words(fault), "Choose another move.")
         if not step.free and action != step.action:
             return Verdict(False, _not_now(step), hint)
         self.push(action, state)
@@ -215,8 +219,29 @@ class Tutorial(GameSoFar):
         else:
             seat = state.to_act[0]
             action = self._bots[seat].choose(engine.view(state, seat), legal)
-        self.push(action, engine.apply(state, action))
+        try:
+            after = faults.apply(state, action)
+        except faults.EngineFault as fault:  # a bug: the game goes on with another move
+            self.faults.append(self._fault_words(fault))
+            instead = faults.fallback(state, [a for a in legal if a.seat == action.seat], {action})
+            if instead is None:
+                return None
+            action, after = instead
+        self.push(action, after)
         return action
+
+    def _fault_words(self, fault: faults.EngineFault) -> str:
+        """Write the record of ``fault`` for a bug report; what to tell the learner."""
+        record = faults.report_record(fault, self.config, self.actions, where="tutorial")
+        try:
+            path: Path | None = faults.write_report(record)
+            problem = ""
+        except (OSError, ValueError) as exc:
+            path, problem = None, str(exc)
+        return (
+            "Something went wrong in the game's rules engine with that move; the lesson is "
+            f"as it was before it. {faults.kept_words(path, problem)}"
+        )
 
     def run(self, limit: int = 10_000) -> list[Any]:
         """Make every automatic move up to the learner's next step."""

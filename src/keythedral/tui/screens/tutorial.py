@@ -498,6 +498,8 @@ class TutorialMode(GameMode):
         t = self.tutorial
         before = t.state.log_total
         moved = bool(t.run())
+        while t.faults:  # a computer player's move the engine failed on: another was played
+            self.app.notify(t.faults.pop(0), severity="error", timeout=30)
         if moved:
             new = t.state.log_total - before
             events = t.state.log[-new:] if new > 0 else ()
