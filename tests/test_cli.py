@@ -136,6 +136,11 @@ def test_bots_name_who_plays_each_seat(capsys: pytest.CaptureFixture[str]) -> No
     assert "no computer player called 'clever'" in capsys.readouterr().err
     assert cli.main(["--players", "A", "B", "--bots", "human,greedy,greedy"]) == 2
     assert "3 seats named for 2 players" in capsys.readouterr().err
+    # Too few is an error too: Cy is not silently made a person.
+    assert cli.main(["--players", "Ann", "Bob", "Cy", "--bots", "human,hard"]) == 2
+    err = capsys.readouterr().err
+    assert "2 seats named for 3 players: name one for each player" in err
+    assert "human,hard,hard" in err
     assert len(FakeApp.made) == 2
 
 

@@ -287,7 +287,8 @@ LEVEL_NAMES = ("easy", "normal", "hard")
 
 def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
     """``"human,greedy,ismcts:time=0.5"`` -> one entry per seat ("human" or a bot spec);
-    ValueError saying what is wrong.  Seats left out are people."""
+    ValueError saying what is wrong.  With the players named (``players``), one entry for each
+    of them: a seat left out is an error, not silently a person."""
     if not text:
         return ()
     seats = []
@@ -304,8 +305,12 @@ def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
                 f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
             )
         seats.append(spec)
-    if players is not None and len(seats) > players:
-        raise ValueError(f"{len(seats)} seats named for {players} players")
+    if players is not None and len(seats) != players:
+        example = ",".join(["human", *["hard"] * (players - 1)])
+        raise ValueError(
+            f"{len(seats)} seats named for {players} players: name one for each player, "
+            f"in seat order (for example {example})"
+        )
     if len(seats) > 5:
         raise ValueError("Keythedral has at most 5 seats")
     return tuple(seats)
