@@ -650,7 +650,13 @@ class GameScreen(BaseScreen):
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which
         if which == "map":
-            self._give_focus(self.query_one(FieldMap))
+            board = self.query_one(FieldMap)
+            # Nothing to choose on the map (phase 3, a bid...): the keyboard stays with the
+            # list, where Enter acts; the arrows still move the map's cursor.
+            if board.targets:
+                self._give_focus(board)
+            else:
+                self._give_focus(self.query_one(DecisionPanel).option_list)
             self._show_cursor_info()
 
     def action_move(self, dx: int, dy: int) -> None:
