@@ -154,7 +154,7 @@ async def test_privacy_screen_at_every_hand_over() -> None:
             assert_only_own_secrets(app, text)
             if app.keyboard is None:
                 assert session.window_seats()
-                assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
+                assert "Anyone" in text and "Press your seat number, or Enter" in text
                 app.mode.decline_all()
                 await pilot.pause()
                 continue
@@ -227,7 +227,9 @@ async def test_window_prompt_on_the_shared_screen() -> None:
     async with app.run_test(size=SIZE) as pilot:
         session, seats = await at_window(pilot, app)
         text = screen_text(app)
-        assert "Anyone to answer?" in text and "Press your seat number, or Enter" in text
+        # a phase starts: nothing was played, so nothing is "answered"
+        assert "Anyone to play a law card?" in text
+        assert "Press your seat number, or Enter" in text
         assert "Shared screen" in text and private_titles(text) == []
         # A seat number hands the keyboard to that seat behind the privacy screen.
         await pilot.press(str(seats[0] + 1))
@@ -312,7 +314,7 @@ async def test_undo_takes_back_own_payment_steps_only() -> None:
         assert app.mode.can_undo()
         await pilot.press("u")
         assert session.state == saved.state
-        assert "Taken back: trade" in screen_text(app)
+        assert f"Taken back: trade any 2 cubes for 1 {trade.take}." in screen_text(app)
 
 
 async def test_keys_that_do_nothing_say_why() -> None:

@@ -219,7 +219,7 @@ async def test_bots_answer_the_law_windows_and_the_person_answers_without_a_shar
         assert "Ann is asked: play a law card, or let it go by" in text
         text = screen_text(app)
         assert "let it go by" in text and PRIVATE.findall(text) == ["Ann"]
-        assert "Anyone to answer?" not in text
+        assert "Press your seat number" not in text
         await take(pilot, app, session.can_decline(0))
         played: list[Any] = []
         handovers = await play_as_people(pilot, app, lambda s: s.round >= 6, 1, 0.6, played)

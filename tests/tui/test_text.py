@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from tui_helpers import choose, config, play_until
@@ -123,3 +124,21 @@ def test_the_worth_of_a_hand_says_what_it_is_for() -> None:
     assert worth_text(hand, "classic") == "worth 7, breaks ties"
     assert worth_text(hand, "second") == "worth 7 points at the end"
     assert worth_text((1, 0, 0, 0, 0, 0, 0, 0), "second") == "worth 1 point at the end"
+
+
+def test_the_shared_windows_question_says_what_it_waits_on() -> None:
+    """At a phase's start nothing was played: nobody is asked to "answer" (issue 27)."""
+    from keythedral.engine.state import Window
+    from keythedral.tui.text import window_prompt
+
+    view = engine.view(engine.new_game(engine.GameConfig(players=["A", "B", "C"], seed=1)), None)
+
+    def at(**window: Any) -> str:
+        w = Window(**{"phase": "", "purchase": None, "law": None, "seats": (1,), **window})
+        return window_prompt(view.model_copy(update={"windows": (w,)}))
+
+    assert at(kind="phase_start", phase="spend") == "Anyone to play a law card?"
+    buy = engine.BuyBuilding(seat=0, tile="s1-01")
+    assert at(kind="purchase", purchase=buy) == "Anyone to answer the purchase?"
+    law = engine.PlayLaw(seat=0, card="bargain")
+    assert at(kind="law_played", law=law) == "Anyone to answer that law?"

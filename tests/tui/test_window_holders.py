@@ -84,4 +84,4 @@ async def test_a_window_whose_people_hold_no_law_card_goes_by_without_asking() -
         declined = {a.seat for a in new if a.kind == "decline"}
         assert {0, 1} <= declined  # the people let it go by, unasked
         assert window not in session.state.windows
-        assert "Anyone to answer?" not in screen_text(app)
+        assert "Press your seat number" not in screen_text(app)

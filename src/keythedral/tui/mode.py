@@ -324,13 +324,17 @@ class GameMode:
                     error=True,
                 )
             return
-        assert self.app.session is not None
+        session = self.app.session
+        assert session is not None
         self.app.runner.cancel()
-        action = self.take_back(self.app.session)
+        action = self.take_back(session)
         self.app.files.autosave()
         self.route()
         if screen is not None:
-            screen.say(f"Taken back: {action.kind.replace('_', ' ')}.")
+            from keythedral.tui.text import describe
+
+            # in the list's own words ("trade 2 cubes for 1 food"), not the engine's kind
+            screen.say(f"Taken back: {describe(action, session.view(action.seat))}.")
 
     # --- who holds the keyboard ---------------------------------------------------------------
     def route(self) -> None:

@@ -395,6 +395,18 @@ def window_question(view: PlayerView, window: Sequence[int]) -> str:
     )
 
 
+def window_prompt(view: PlayerView) -> str:
+    """The shared window's question, in the words of what it waits on (at a phase's start
+    nothing was played, so there is nothing to answer)."""
+    windows = getattr(view, "windows", ())
+    kind = windows[-1].kind if windows else ""
+    if kind == "purchase":
+        return "Anyone to answer the purchase?"
+    if kind == "law_played":
+        return "Anyone to answer that law?"
+    return "Anyone to play a law card?"
+
+
 def window_hint(view: PlayerView) -> str:
     """What the open law window answers (the shared window's line under its prompt)."""
     windows = getattr(view, "windows", ())

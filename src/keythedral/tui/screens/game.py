@@ -38,6 +38,7 @@ from keythedral.tui.text import (
     plural,
     seat_name,
     window_hint,
+    window_prompt,
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
@@ -235,7 +236,7 @@ class GameScreen(BaseScreen):
             )
         elif seat is None and window:
             panel.show(
-                "Anyone to answer?",
+                window_prompt(view),
                 [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
                 + [
                     Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
