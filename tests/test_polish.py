@@ -33,6 +33,10 @@ def test_the_map_in_ascii_keeps_its_shape() -> None:
     assert to_ascii("╭──╮ ╰──╯ ┤┴┼") == "+--+ +--+ +++"
 
 
+def test_the_palettes_search_icon_is_a_prompt_in_ascii_not_question_marks() -> None:
+    assert to_ascii("🔎 Search for commands…") == ">  Search for commands."
+
+
 def test_every_character_keeps_its_width() -> None:
     from rich.cells import cell_len
 

@@ -432,8 +432,14 @@ async def test_command_palette_offers_the_game_commands() -> None:
     app = make_app(config())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert {"New game", "Save game", "Load game", "Rules", "Help", "Theme"} <= titles
+        entries = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert {"New game", "Save game", "Load game", "Rules", "Help", "Colours"} <= set(entries)
+        # Textual's own entries in a player's words (issue 27: "Maximize the focused widget",
+        # "Quit the application as soon as possible")
+        assert entries["Quit"] == "Leave the program (a game in play is kept)"
+        words = " ".join([*entries, *entries.values()])
+        for jargon in ("widget", "application", "as soon as possible", "Theme"):
+            assert jargon not in words
         await pilot.press("question_mark")  # the rule of what is under the cursor
         await pilot.pause()
         await pilot.pause()

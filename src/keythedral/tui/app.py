@@ -30,6 +30,7 @@ from keythedral.tui.collector import KeyCollector
 from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
+from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.start import Start, StartError, load_start, load_tutorial, pick_theme
 from keythedral.tui.table import Table
@@ -366,7 +367,7 @@ class KeythedralApp(App[None]):
         yield SystemCommand("Help", "Keys and the map legend", self.action_help)
         yield SystemCommand("Save the log as text", log, self.action_save_log)
         yield SystemCommand("ASCII drawing", plain, self.action_toggle_ascii)
-        yield from super().get_system_commands(screen)
+        yield from common_commands(self)
 
     def action_toggle_ascii(self) -> None:
         self.ascii_mode = not self.ascii_mode

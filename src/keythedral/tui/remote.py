@@ -22,6 +22,7 @@ from keythedral.narration import narrate
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.mode import GameMode
+from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.session import Session
 from keythedral.tui.text import decision_prompt, seat_tokens
@@ -419,14 +420,14 @@ class JoinApp(KeythedralApp):
         self.notify("The tutorial is in keythedral tutorial.")
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        from textual.app import App, SystemCommand
+        from textual.app import SystemCommand
 
         yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
         yield SystemCommand("Help", "Keys and the map legend", self.action_help)
         yield SystemCommand(
             "ASCII drawing", "Draw with plain ASCII (on/off)", self.action_toggle_ascii
         )
-        yield from App.get_system_commands(self, screen)
+        yield from common_commands(self)
 
 
 def moment(view: PlayerView) -> tuple[object, ...]:
