@@ -225,3 +225,22 @@ def test_python_m_keythedral_cli_runs_the_whole_command_line() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "replay" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["Ann"], "--players: Keythedral needs 2 to 5 players, not 1."),
+        (["A", "B", "C", "D", "E", "F"], "--players: Keythedral needs 2 to 5 players, not 6."),
+        (["Ann", "Bob", "Ann"], "--players: two players are called Ann: give each a name"),
+    ],
+)
+def test_players_that_make_no_game_are_refused_on_the_command_line(
+    players: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Said where the player is looking, before any screen opens (issue 27: the error was a
+    notice on the new-game screen, 'invalid game configuration: players: ...')."""
+    made = len(FakeApp.made)
+    assert cli.main(["--players", *players]) == 2
+    assert said in capsys.readouterr().err
+    assert len(FakeApp.made) == made

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import replay, serve, simulate
-from .cli_common import add_variant_options, variants_from_args
+from .cli_common import add_variant_options, players_problem, variants_from_args
 from .net import commands as net_commands
 from .safetext import name_problem, printable
 
@@ -256,6 +256,9 @@ def _play(args: argparse.Namespace) -> int:
         if (problem := name_problem(name.strip())) is not None:
             print(f"keythedral: --players: {problem}", file=sys.stderr)
             return 2
+    if args.players and (problem := players_problem(args.players)) is not None:
+        print(printable(f"keythedral: --players: {problem}."), file=sys.stderr)
+        return 2
     try:
         seats = parse_seats(args.bots, len(args.players) if args.players else None)
     except ValueError as exc:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from keythedral.cli_common import add_variant_options, variants_from_args
+from keythedral.cli_common import add_variant_options, players_problem, variants_from_args
 
 if TYPE_CHECKING:
     from keythedral.net.hosted import HostedGame
@@ -200,6 +200,8 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
     for name in args.players:
         if (problem := name_problem(name.strip())) is not None:
             raise ValueError(f"--players: {problem}")
+    if (problem := players_problem(args.players)) is not None:
+        raise ValueError(f"--players: {problem}")
     seats = parse_seats(args.bots, len(args.players))
     for spec in seats:
         if spec != "human":
