@@ -267,7 +267,8 @@ async def test_a_window_before_a_private_turn_is_asked_on_its_privacy_screen() -
             assert f"Pass the keyboard to {NAMES[after]}" in text
             assert "First, law cards:" in text and "Enter goes on without one." in text
             words = " ".join(text.split())
-            assert "(" + ", ".join(f"{s + 1} {NAMES[s]}" for s in seats) + ")" in words
+            keys = [f"{s + 1} for {NAMES[s]}" for s in seats]
+            assert f"To play one, press {', '.join(keys[:-1])} or {keys[-1]}." in words
             assert private_titles(text) == []
             if claim:
                 await pilot.press(str(seats[-1] + 1))

@@ -387,12 +387,10 @@ def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str])
 def window_question(view: PlayerView, window: Sequence[int]) -> str:
     """A shared window asked on the privacy screen that follows it: what it answers, and
     the keys of the seats that may answer it."""
-    keys = ", ".join(f"{s + 1} {seat_name(view, s)}" for s in sorted(window))
+    keys = [f"{s + 1} for {seat_name(view, s)}" for s in sorted(window)]
+    press = " or ".join([", ".join(keys[:-1]), keys[-1]] if len(keys) > 1 else keys)
     moment = window_hint(view) or "a law card may be played now."
-    return (
-        f"First, law cards: {moment} To play one, press your number ({keys}). "
-        "Enter goes on without one."
-    )
+    return f"First, law cards: {moment} To play one, press {press}. Enter goes on without one."
 
 
 def window_prompt(view: PlayerView) -> str:
