@@ -381,3 +381,22 @@ async def test_the_easy_and_normal_levels_move_at_once_like_greedy() -> None:
         await pilot.pause()
         assert app.runner.quick(1) and app.runner.quick(2)
         assert not app.runner.quick(0)
+
+
+async def test_the_info_line_counts_the_bot_moves_it_cannot_show() -> None:
+    """Several computer moves in a row: the info line keeps the last and says how many came
+    before it (issue 27: it kept only the last, as if the others had not happened)."""
+    app = make_app(config(4), seats=("human", "greedy", "random"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        for _ in range(2):  # Ann's field and cottage: then Bob's and Cy's, four moves
+            await take(pilot, app, session.legal_for(0)[0])
+            await settle(pilot, app)
+        assert session.actions[-1].seat != 0 and len(session.actions) >= 3
+        text = " ".join(screen_text(app).split())
+        assert "before it: g for the log)" in text
+        await pilot.press("g")  # a key clears the note; the log holds every move
+        await pilot.pause()
+        assert "before it: g for" not in screen_text(app)

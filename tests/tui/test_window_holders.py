@@ -43,7 +43,7 @@ async def test_a_seat_holding_no_law_card_is_not_offered_the_window(phase: str) 
         assert session is not None and session.asked_in_window() == tuple(holders)
         text = screen_text(app)
         for s in holders:
-            offer = f"{s + 1} {NAMES[s]}" if isinstance(app.screen, HandoverScreen) else None
+            offer = f"{s + 1} for {NAMES[s]}" if isinstance(app.screen, HandoverScreen) else None
             assert (offer or f"{NAMES[s]} answers") in text
         for s in cardless:
             assert f"{s + 1} {NAMES[s]}" not in text and f"{NAMES[s]} answers" not in text

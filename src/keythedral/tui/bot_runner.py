@@ -128,6 +128,7 @@ class BotRunner:
         if turn != self.turn or session is None:
             return
         last = None
+        made = 0
         for _ in range(BURST):
             seat = next_bot(session)
             if seat is None or not self.quick(seat):
@@ -143,6 +144,7 @@ class BotRunner:
             if played is None:
                 break  # nothing it could play: said, and the game stops there
             last = (played, before, session.state)
+            made += 1
         else:  # a long run of bots (a game of bots only): let the screen catch up between
             self.cancel()
             app.files.autosave()
@@ -151,7 +153,7 @@ class BotRunner:
             return
         self.cancel()
         if last is not None:
-            self.announce(*last)
+            self.announce(*last, earlier=made - 1)
         app.files.autosave()
         app.route()
 
@@ -238,8 +240,11 @@ class BotRunner:
         session.push(*instead)
         return instead[0]
 
-    def announce(self, action: Action, before: GameState, after: GameState) -> None:
-        """The bot's move in the info line: 'Bob (greedy) sends a worker to ...'."""
+    def announce(
+        self, action: Action, before: GameState, after: GameState, earlier: int = 0
+    ) -> None:
+        """The bot's move in the info line: 'Bob (greedy) sends a worker to ...' (``earlier``:
+        the moves made just before it and not said, counted there)."""
         from keythedral import engine
 
         session = self.app.session
@@ -259,7 +264,7 @@ class BotRunner:
             text = f"{label}: {describe(action, engine.view(before, None))}."
         self.moves.append(text)
         del self.moves[:-MEANWHILE]
-        screen.say(text, public=True)
+        screen.say(text, public=True, earlier=earlier)
         cell = action_cell(action)
         if cell is not None:  # the map's cursor shows where the bot moved
             screen.query_one(FieldMap).set_cursor(cell, announce=False)

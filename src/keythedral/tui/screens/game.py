@@ -132,6 +132,7 @@ class GameScreen(BaseScreen):
         self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
+        self._before = 0  # public messages in a row before the one shown (see ``say``)
         self._plans: dict[str, list[Action]] = {}  # the coach's cubes, by line (paid_choices)
         self._veiled = False  # the board is behind the privacy screen, to be drawn again
         self.assist = Assist(self)  # the hint, the walkthrough, the rules, context help
@@ -360,8 +361,19 @@ class GameScreen(BaseScreen):
         }.get(pay.purpose, f"for the {pay.purpose}")
 
     # --- the cursor and the info line --------------------------------------------------------------
-    def say(self, message: str, *, error: bool = False, public: bool = False) -> None:
-        """A message in the info line, kept there until the next key."""
+    def say(
+        self, message: str, *, error: bool = False, public: bool = False, earlier: int = 0
+    ) -> None:
+        """A message in the info line, kept there until the next key.  Public messages in a
+        row (the computer players' moves, passes that play themselves; ``earlier``: moves
+        made before this one and not said) say how many came before the last, which the log
+        shows: one line cannot hold them all."""
+        if public and not error and self._note is not None and self._note_for is None:
+            self._before += 1 + earlier
+        else:
+            self._before = earlier
+        if self._before:
+            message += f" (+{self._before} before it: g for the log)"
         self._note = Text(message, style="bold red" if error else "bold")
         # A note may tell of the hand on screen (a law card's text): it is that person's,
         # unless it is public (a computer player's move) or said with nobody's hand up.
