@@ -244,3 +244,24 @@ def test_players_that_make_no_game_are_refused_on_the_command_line(
     assert cli.main(["--players", *players]) == 2
     assert said in capsys.readouterr().err
     assert len(FakeApp.made) == made
+
+
+def test_coach_on_or_off_is_the_start_requests(capsys: pytest.CaptureFixture[str]) -> None:
+    """--coach on|off (issue 27): the game's coach; not given, the save's or the default."""
+    assert cli.main(["--players", "Ann", "Bob"]) == 0
+    assert FakeApp.made[-1].coach is None
+    assert cli.main(["--coach", "off", "--players", "Ann", "Bob"]) == 0
+    assert FakeApp.made[-1].coach is False
+    assert cli.main(["play", "--coach", "ON", "--players", "Ann", "Bob"]) == 0
+    assert FakeApp.made[-1].coach is True
+    assert cli.main(["--coach", "off", "play", "--players", "Ann", "Bob"]) == 0
+    assert FakeApp.made[-1].coach is False  # given before the subcommand: kept
+    made = len(FakeApp.made)
+    for bad in ("maybe", "no", ""):
+        with pytest.raises(SystemExit) as exit_:
+            cli.main(["--coach", bad, "--players", "Ann", "Bob"])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert f"argument --coach: {bad!r} is neither on nor off" in err, err
+        assert "Traceback" not in err
+    assert len(FakeApp.made) == made

@@ -143,6 +143,7 @@ class _Job:
     seats: tuple[str, ...]
     jid: str
     seq: int
+    coach: bool = True
 
 
 class AutoSaver:
@@ -166,7 +167,7 @@ class AutoSaver:
         self._folder: int | None = None  # the data folder, open for its lock
         self._fd: int | None = None  # the journal, open for appending
         self._file: tuple[int, int] = (0, 0)  # the journal's device and inode, while open
-        self._game: tuple[GameConfig, tuple[str, ...]] | None = None
+        self._game: tuple[GameConfig, tuple[str, ...], bool] | None = None
         self._id = ""
         self._seq = 0  # the journal's last line
         self._snap_seq = 0  # the last line the snapshot on disk holds
@@ -191,24 +192,25 @@ class AutoSaver:
         actions: Sequence[Any],
         state: GameState,
         seats: Sequence[str] = (),
+        coach: bool = True,
     ) -> None:
         """Journal what changed since the last call, durably, in the calling thread; then
-        queue a snapshot for the background thread.  Another game (config or seats) begins a
-        new journal; so does a journal that could not be written, or that another Keythedral
-        replaced with its own."""
+        queue a snapshot for the background thread.  Another game (config, seats or coach)
+        begins a new journal; so does a journal that could not be written, or that another
+        Keythedral replaced with its own."""
         seats = tuple(seats)
         acts = list(actions)
-        if self._fd is None or self._game != (config, seats):
-            self._begin(config, acts, state, seats)
+        if self._fd is None or self._game != (config, seats, coach):
+            self._begin(config, acts, state, seats, coach)
             return
         lines = self._diff(acts)
         if not lines:
             return
         if not self._append(lines, acts):
-            self._begin(config, acts, state, seats)  # all of it, in a snapshot, at once
+            self._begin(config, acts, state, seats, coach)  # all of it, in a snapshot, at once
             return
         self._want_sync()
-        self._queue(_Job(config, tuple(acts), state, seats, self._id, self._seq))
+        self._queue(_Job(config, tuple(acts), state, seats, self._id, self._seq, coach))
 
     def _diff(self, acts: list[Any]) -> list[tuple[int, bytes]]:
         """The lines that turn the journaled actions into ``acts``."""
@@ -250,7 +252,12 @@ class AutoSaver:
             return True
 
     def _begin(
-        self, config: GameConfig, acts: list[Any], state: GameState, seats: tuple[str, ...]
+        self,
+        config: GameConfig,
+        acts: list[Any],
+        state: GameState,
+        seats: tuple[str, ...],
+        coach: bool = True,
     ) -> None:
         """A new journal: the snapshot first (naming the new id), then the journal."""
         remove_stale_files_once(self.path)
@@ -259,12 +266,12 @@ class AutoSaver:
         with self._snap_lock, self._lock:  # a snapshot being written is waited for
             self._close_fd()
             jid = secrets.token_hex(8)
-            self._game = (config, seats)
+            self._game = (config, seats, coach)
             self._id = jid
             self._seq = self._snap_seq = 0
             self._lines = []
             self._actions = acts
-            text = persistence.dumps(config, acts, state, seats, journal=(jid, 0))
+            text = persistence.dumps(config, acts, state, seats, journal=(jid, 0), coach=coach)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 with self._across():
@@ -418,7 +425,12 @@ class AutoSaver:
         if job.jid != self._id:
             return  # another game began meanwhile
         text = persistence.dumps(
-            job.config, job.actions, job.state, job.seats, journal=(job.jid, job.seq)
+            job.config,
+            job.actions,
+            job.state,
+            job.seats,
+            journal=(job.jid, job.seq),
+            coach=job.coach,
         )
         if not self._snap_lock.acquire(timeout=wait):
             return

@@ -64,7 +64,25 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
         "for a key instead of playing itself",
         default=True if defaults else argparse.SUPPRESS,
     )
+    p.add_argument(
+        "--coach",
+        type=on_off,
+        metavar="on|off",
+        help="the coach: phase 3 opens on a suggested move (and its standing pass), and i "
+        "gives a hint; saved with the game (default on; with --resume or --load: the game's own)",
+        default=None if defaults else argparse.SUPPRESS,
+    )
     _add_display_options(p, defaults=defaults)
+
+
+def on_off(text: str) -> bool:
+    """An on/off switch (--coach): True for on, False for off (argparse says what is wrong)."""
+    word = text.strip().lower()
+    if word in ("on", "off"):
+        return word == "on"
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is neither on nor off: say --coach on or --coach off"
+    )
 
 
 def seconds(text: str) -> float:
@@ -270,6 +288,7 @@ def _play(args: argparse.Namespace) -> int:
         variants=variants_from_args(args),
         load=load,
         seats=seats,
+        coach=args.coach,
     )
     app = KeythedralApp(
         start=start,

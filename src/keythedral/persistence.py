@@ -14,7 +14,10 @@ Layout of the user data folder (``platformdirs``, or ``$KEYTHEDRAL_DATA_DIR``)::
     bug-reports/...json    what the rules engine failed on, for a bug report (keythedral.faults)
 
 A save may say who plays each seat (``"seats": ["human", "greedy", ...]``: a person, or a bot
-spec for ``bots.make_bot``); saves without it are games of people only.
+spec for ``bots.make_bot``); saves without it are games of people only.  It says whether the
+coach is on (``"coach": true`` or ``false``: phase 3's suggested line and the hint key, an app
+setting rather than a rule); saves without it, from before the setting, have it on.  Readers
+that do not know a field leave it alone, so older and newer releases read each other's saves.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ class SavedGame:
     #: The autosave's journal this snapshot is folded up to: (journal id, line number).
     journal: tuple[str, int] | None = None
     note: str = ""  # what could not be used (a damaged journal), for the player
+    coach: bool = True  # the coach's suggestions and hint key (saves from before it: on)
 
     def describe(self) -> str:
         """'Ann, Bob (greedy), Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
@@ -125,9 +129,11 @@ def dumps(
     *,
     saved_at: str | None = None,
     journal: tuple[str, int] | None = None,
+    coach: bool = True,
 ) -> str:
     """The JSON text of a save (``seats``: who plays each seat, when not all are people;
-    ``journal``: the autosave's journal and the last of its lines the save holds)."""
+    ``journal``: the autosave's journal and the last of its lines the save holds; ``coach``:
+    whether the coach is on in this game)."""
     stamp = saved_at or datetime.now(UTC).isoformat(timespec="seconds")
     # The pieces are dumped by pydantic and spliced, which is much faster than a dict round trip.
     acts = ",".join(a.model_dump_json() for a in actions)
@@ -139,6 +145,7 @@ def dumps(
     }
     if any(s != HUMAN for s in seats):
         meta["seats"] = list(seats)
+    meta["coach"] = bool(coach)
     if journal is not None:
         meta["journal"] = {"id": journal[0], "seq": journal[1]}
     head = json.dumps(meta)
@@ -199,7 +206,10 @@ def loads_data(data: Any, *, source: str = "the save") -> SavedGame:
     stamp = data.get("saved_at")
     stamp = stamp[:40] if isinstance(stamp, str) else ""
     link = _journal_link(data.get("journal"))
-    return SavedGame(config, actions, state, stamp, seats=seats, journal=link)
+    # The coach is off only where the save says false: absent (a save from before the
+    # setting) or anything else (a newer release's word for it) leaves it on.
+    coach = data.get("coach") is not False
+    return SavedGame(config, actions, state, stamp, seats=seats, journal=link, coach=coach)
 
 
 def _journal_link(raw: object) -> tuple[str, int] | None:
@@ -268,9 +278,10 @@ def save(
     actions: Sequence[Any],
     state: GameState,
     seats: Sequence[str] = (),
+    coach: bool = True,
 ) -> None:
     try:
-        write_atomic(path, dumps(config, actions, state, seats))
+        write_atomic(path, dumps(config, actions, state, seats, coach=coach))
     except OSError as exc:
         raise SaveError(f"Could not write {path}: {exc.strerror or exc}") from exc
 

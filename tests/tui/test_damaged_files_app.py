@@ -29,8 +29,13 @@ fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes
 
 def toasts(app: KeythedralApp) -> str:
     """The text of the notices on screen (right of their ▌ bar), lines joined, without the
-    lines and corners of the boxes drawn beside them."""
-    parts = [line.split("▌", 1)[1] for line in screen_text(app).splitlines() if "▌" in line]
+    lines and corners of the boxes drawn beside them, nor what the screen shows on the same
+    row past a notice (a wide gap ends it: the new-game screen's Quit button)."""
+    parts = [
+        re.split(" {4,}", line.split("▌", 1)[1].strip())[0]
+        for line in screen_text(app).splitlines()
+        if "▌" in line
+    ]
     return " ".join(re.sub("[\u2500-\u259f]", " ", " ".join(parts)).split())
 
 

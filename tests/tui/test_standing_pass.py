@@ -7,7 +7,7 @@ import random
 
 from driver import hand_over, panel, started
 from textshot import screen_text
-from tui_helpers import NAMES, choose, config, make_app, play_until, saved_game
+from tui_helpers import NAMES, at_coach_pass, choose, config, make_app, play_until, saved_game
 
 from keythedral import engine
 from keythedral.bots.hints import hint
@@ -201,3 +201,26 @@ def test_a_house_built_by_another_does_not_end_a_standing_pass_but_a_moved_home_
     assert board_key(built) == board_key(state)
     assert board_key(moved) != board_key(state)
     assert board_key(fenced) != board_key(state)
+
+
+async def test_the_coachs_pass_says_exactly_what_asks_again_whole_at_80_columns() -> None:
+    """What ends the standing pass is said in the line itself (issue 27: "until the tiles or
+    the map change" was vague), every word of it on screen at 80x24."""
+    app = make_app(saved=at_coach_pass(), strict_privacy=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        line = panel(app).choices[0]
+        assert line.command == "wait" and line.key == "↵"
+        for words in ("a tile for sale or its price", "a field", "where a home stands", "a fence"):
+            assert words in line.text  # what Table.standing waits on (board_key), every part
+        assert "map" not in line.text  # no vague word for several of them
+        side = [row.split("▏", 1)[1] for row in screen_text(app).splitlines() if "▏" in row]
+        first = next(i for i, row in enumerate(side) if row.startswith("↵  "))
+        rows = [side[first][3:]]
+        for row in side[first + 1 :]:  # the line's later rows, indented under its text
+            if not row.startswith("    ") or not row.strip():
+                break
+            rows.append(row[4:])
+        shown = [row.strip() for row in rows]
+        assert " ".join(shown) == line.text, shown  # drawn whole, row after row
+        assert len(shown) <= 4

@@ -95,6 +95,20 @@ def saved_game(cfg: GameConfig, stop: Any, seed: int = 0, procure: float = 0.0) 
     return SavedGame(cfg, tuple(actions), state)
 
 
+def at_coach_pass() -> SavedGame:
+    """A game of three at a phase 3 turn on which the coach would pass (its standing pass
+    opens the list), laws out of the way."""
+    from keythedral.bots.hints import hint
+
+    def stop(state: GameState) -> bool:
+        if engine.decision(state) != "spend":
+            return False
+        seat = state.to_act[0]
+        return hint(engine.view(state, seat), engine.legal_actions(state)).action.kind == "pass"
+
+    return saved_game(config(3, no_laws=True), stop)
+
+
 def make_app(
     cfg: GameConfig | None = None, saved: SavedGame | None = None, **kw: Any
 ) -> KeythedralApp:

@@ -32,7 +32,14 @@ from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
-from keythedral.tui.start import Start, StartError, load_start, load_tutorial, pick_theme
+from keythedral.tui.start import (
+    COACH,
+    Start,
+    StartError,
+    load_start,
+    load_tutorial,
+    pick_theme,
+)
 from keythedral.tui.table import Table
 from keythedral.tui.text import seat_tokens
 
@@ -75,6 +82,7 @@ class KeythedralApp(App[None]):
         replay_cursor: ReplayCursor | None = None,
         strict_privacy: bool = False,
         auto_play: bool = True,
+        coach: bool | None = None,
     ) -> None:
         super().__init__()
         self.no_color = no_color_wanted()  # no colour codes at all then (tui/nocolor.py)
@@ -106,6 +114,9 @@ class KeythedralApp(App[None]):
         self._start_saved = saved
         self._start = start or Start(seed=seed)
         self._seed = seed if seed is not None else self._start.seed
+        #: The coach asked for (``--coach``): the game started, or the save given, plays with
+        #: it; None: a save's own setting, or the default (``start.COACH``).
+        self._coach = coach if coach is not None else self._start.coach
 
     # --- what the screens ask -------------------------------------------------------------------
     @property
@@ -196,9 +207,11 @@ class KeythedralApp(App[None]):
             saved = self._start_saved
             if self._start_seats:  # seats given with the save: they play it on
                 saved = replace(saved, seats=tuple(self._start_seats))
+            if self._coach is not None:  # so does the coach
+                saved = replace(saved, coach=self._coach)
             self.resume(saved)
         elif self._start_config is not None:
-            self.start_game(self._start_config, self._start_seats)
+            self.start_game(self._start_config, self._start_seats, coach=self._coach)
         elif self._start.replay is not None:
             if self._replay_cursor is not None:
                 self.files.show_replay(self._replay_cursor, self._start.replay)
@@ -237,10 +250,15 @@ class KeythedralApp(App[None]):
         self.clear_screens()
         template = template or (self.session.config if self.session is not None else None)
         seats = self.session.seats if self.session is not None else self._start.seats
+        coach = self.session.coach if self.session is not None else self._coach
         from keythedral.tui.screens.new_game import NewGameScreen
 
         screen = NewGameScreen(
-            seed=self._seed, config=template, names=self._start.players, seats=seats
+            seed=self._seed,
+            config=template,
+            names=self._start.players,
+            seats=seats,
+            coach=COACH if coach is None else coach,
         )
         self.push_screen(screen, callback=self._new_game_chosen)
         self.call_after_refresh(self.files.check_autosave, screen)
@@ -250,7 +268,7 @@ class KeythedralApp(App[None]):
         from keythedral.tui.screens.new_game import GameSetup
 
         if isinstance(result, GameSetup):
-            self.start_game(result.config, result.seats, result.keep_as)
+            self.start_game(result.config, result.seats, result.keep_as, result.coach)
         elif isinstance(result, engine.GameConfig):
             self.start_game(result)
         elif result == "resume":
@@ -260,18 +278,26 @@ class KeythedralApp(App[None]):
         elif result == "tutorial":
             self.start_tutorial()
 
-    def start_game(self, config: GameConfig, seats: Sequence[str] = (), keep_as: str = "") -> None:
+    def start_game(
+        self,
+        config: GameConfig,
+        seats: Sequence[str] = (),
+        keep_as: str = "",
+        coach: bool | None = None,
+    ) -> None:
         """A new game; ``seats``: "human" or a bot spec per seat (all people by default);
-        ``keep_as``: the name an unfinished game in the autosave is kept under, if asked."""
+        ``keep_as``: the name an unfinished game in the autosave is kept under, if asked;
+        ``coach``: on or off (None: the default, ``start.COACH``)."""
         from keythedral.tui.session import Session
 
         self.files.keep_unfinished(keep_as)  # the game in the autosave is never lost to a new one
-        self._begin(Session.new(config, seats))
+        self._begin(Session.new(config, seats, COACH if coach is None else coach))
 
     def resume(self, saved: SavedGame) -> None:
         from keythedral.tui.session import Session
 
-        self._begin(Session.replayed(saved.config, saved.actions, saved.seats))
+        game = (saved.config, saved.actions, saved.seats)
+        self._begin(Session.replayed(*game, coach=saved.coach))
 
     def _begin(self, session: Session) -> None:
         screen = self.screen

@@ -347,12 +347,20 @@ def done_choice() -> Choice:
     )
 
 
+#: The coach's standing pass, saying exactly what asks the player again: what
+#: ``table.board_key`` holds (the tiles for sale and their prices, the fields, where the homes
+#: stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
+WAIT_TEXT = (
+    "suggested: pass now and at later turns, until a tile for sale or its price, a field, "
+    "where a home stands or a fence changes"
+)
+
+
 def wait_choice() -> Choice:
     """The coach's phase 3 pass, which stands until the tiles for sale or the map change: at
     the seat's later turns of this phase it passes by itself while they stay as they were
     (nothing new to buy, convert or fence), and the seat is asked again once they change."""
-    text = "suggested: pass now, and at later turns until the tiles or the map change"
-    return Choice(text, command="wait", key="↵")
+    return Choice(WAIT_TEXT, command="wait", key="↵")
 
 
 def hand_choice(name: str, laws_held: int) -> Choice:

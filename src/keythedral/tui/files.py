@@ -74,7 +74,8 @@ class Files:
         if not self.app.mode.autosaves:
             return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
-            self.saver.submit(session.config, session.actions, session.state, session.seats)
+            game = (session.config, session.actions, session.state, session.seats)
+            self.saver.submit(*game, coach=session.coach)
 
     def unfinished(self) -> SavedGame | None:
         """The unfinished game a new game would take the place of: the autosave's, when this
@@ -147,7 +148,8 @@ class Files:
             return
         try:
             target = persistence.save_path(keep_as or kept_name(old), self.data_dir)
-            persistence.save(target, old.config, old.actions, old.state, old.seats)
+            game = (old.config, old.actions, old.state, old.seats)
+            persistence.save(target, *game, coach=old.coach)
         except (OSError, ValueError, persistence.SaveError) as exc:
             self.app.notify(f"The unfinished game could not be kept: {exc}", severity="error")
             return
@@ -188,7 +190,8 @@ class Files:
 
         try:
             path = persistence.save_path(name, self.data_dir)
-            persistence.save(path, session.config, session.actions, session.state, session.seats)
+            game = (session.config, session.actions, session.state, session.seats)
+            persistence.save(path, *game, coach=session.coach)
         except persistence.SaveError as exc:
             self.app.notify(str(exc), title="Not saved", severity="error")
             return

@@ -40,18 +40,26 @@ class Session(GameSoFar):
     #: Who plays each seat: "human", or a bot spec for ``bots.make_bot`` ("greedy",
     #: "ismcts:iterations=50"); empty means every seat is human.
     seats: tuple[str, ...] = ()
+    #: The coach: phase 3's suggested line and its standing pass, and the hint key.  An app
+    #: setting saved with the game (never a rule: the engine knows nothing of it).
+    coach: bool = True
     _legal: tuple[int, list[Action]] | None = None
     _gone_by: tuple[GameState, Session] | None = None  # window_gone_by, for the state now
 
     @classmethod
-    def new(cls, config: GameConfig, seats: Sequence[str] = ()) -> Session:
-        return cls(config=config, states=[engine.new_game(config)], seats=norm_seats(config, seats))
+    def new(cls, config: GameConfig, seats: Sequence[str] = (), coach: bool = True) -> Session:
+        seats = norm_seats(config, seats)
+        return cls(config=config, states=[engine.new_game(config)], seats=seats, coach=coach)
 
     @classmethod
     def replayed(
-        cls, config: GameConfig, actions: Sequence[Action], seats: Sequence[str] = ()
+        cls,
+        config: GameConfig,
+        actions: Sequence[Action],
+        seats: Sequence[str] = (),
+        coach: bool = True,
     ) -> Session:
-        session = cls.new(config, seats)
+        session = cls.new(config, seats, coach)
         for a in actions:
             session.push(a, session.apply(a))
         return session

@@ -30,7 +30,14 @@ class Start:
     tutorial: bool = False  # open the tutorial (resumed where it was left)
     seats: tuple[str, ...] = ()  # with ``players``: "human" or a bot spec per seat
     replay: Path | None = None  # open the replay viewer on this file
+    #: --coach on/off: the coach in the game started, or in the game loaded instead of the
+    #: save's own setting; None: the save's, or the default for a new game (on).
+    coach: bool | None = None
 
+
+#: The coach in a new game when nobody says: on, for a person against bots and for people only
+#: alike (README, "The coach"); the tutorial always has it.
+COACH = True
 
 #: Short names for Textual's themes, for --theme.
 THEME_ALIASES = {"ansi": "ansi-dark", "dark": "textual-dark", "light": "textual-light"}
@@ -60,12 +67,13 @@ def load_start(start: Start) -> tuple[Session, str]:
     try:
         if start.load is not None:
             saved = persistence.load(start.load)
-            session = Session.replayed(saved.config, saved.actions, saved.seats)
+            coach = saved.coach if start.coach is None else start.coach
+            session = Session.replayed(saved.config, saved.actions, saved.seats, coach)
             note = saved.note
         else:
             seed = start.seed if start.seed is not None else _random_seed()
             cfg = engine.GameConfig(players=start.players, seed=seed, **start.variants)
-            session = Session.new(cfg, start.seats)
+            session = Session.new(cfg, start.seats, COACH if start.coach is None else start.coach)
             for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
                 if (spec := session.bot_spec(seat)) is not None:
                     check_spec(spec)  # as a save's seats are (persistence._seats)

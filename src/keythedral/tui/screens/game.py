@@ -262,7 +262,7 @@ class GameScreen(BaseScreen):
             self._plans = {}
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
-                if view.decision == "spend" and self.narrowed is None:
+                if view.decision == "spend" and self.narrowed is None and session.coach:
                     legal = session.legal_for(seat)
                     choices = suggested_first(choices, self._plans, session.state, legal, view)
             if self.shared and self.narrowed is None:
@@ -599,10 +599,18 @@ class GameScreen(BaseScreen):
             return self.narrowed is not None
         if action == "next_target":
             return bool(self.query_one(FieldMap).targets)
+        if action == "assist" and parameters == ("hint",):
+            return self.coach_on  # off: gone from the key bar (the key says why: ``on_key``)
         if action in ("laws", "hand"):  # the hand on the shared screen, else the law cards
             held, shared = bool(self.view and self.view.me and self.view.me.laws), self.shared
             return shared if action == "hand" else not shared and held
         return True
+
+    @property
+    def coach_on(self) -> bool:
+        """The coach is on in this game (its suggested line and the hint key)."""
+        session = self.kapp.session
+        return session is None or session.coach
 
     @property
     def shared(self) -> bool:
@@ -619,6 +627,19 @@ class GameScreen(BaseScreen):
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
             self.say("No targets on the map for this choice: use the list on the right.")
+        elif not self.coach_on and self._bound_to(event.key, "hint"):
+            event.stop()
+            self.say(
+                "No hints: the coach is off in this game (--coach on, or the new-game screen)."
+            )
+
+    def _bound_to(self, key: str, binding_id: str) -> bool:
+        """``key`` is a key of the binding ``binding_id`` here (as keys.toml rebinds it)."""
+        return any(
+            binding.id == binding_id
+            for _, bindings in self._binding_chain
+            for binding in bindings.key_to_bindings.get(key, ())
+        )
 
     def current_hint(self) -> Hint | None:
         """The hint key's suggestion: the coach's (greedy's) move."""

@@ -42,7 +42,7 @@ KEYS = (
     ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
     ("ctrl+s", "save the game under a name"),
     ("?", "the rule of what is under the cursor or highlighted (k there: this key list)"),
-    ("i", "a hint: the coach's suggestion for your decision, and why"),
+    ("i", "a hint: the coach's suggestion for your decision, and why (not when the coach is off)"),
     ("e", "explain: the phase and every option, with why the closed ones are closed"),
     ("b", "the rulebook, open at the phase being played (l there: the law cards)"),
     ("ctrl+q", "quit (the game is saved after every action; resume with keythedral --resume)"),

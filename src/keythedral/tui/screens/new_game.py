@@ -57,6 +57,7 @@ class GameSetup:
     config: GameConfig
     seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
     keep_as: str = ""  # the name the unfinished game in the autosave is kept under, if asked
+    coach: bool = True  # the coach's suggested moves and hint key (saved with the game)
 
 
 class Tick(Checkbox):
@@ -111,8 +112,10 @@ class NewGameScreen(BaseScreen):
         resume: str | None = None,
         config: GameConfig | None = None,
         seats: tuple[str, ...] = (),
+        coach: bool = True,
     ) -> None:
         super().__init__()
+        self.coach = coach  # the coach switch's first value
         if config is not None:
             names = tuple(config.players)
         self.names = (tuple(names) + ("",) * 5)[:5] if names else DEFAULT_NAMES
@@ -205,6 +208,12 @@ class NewGameScreen(BaseScreen):
                     yield Tick(
                         "Forced moves wait for a key", not kapp.auto_play, id="wait", compact=True
                     )
+                    yield Tick(
+                        "Coach: suggested moves and hints (i)",
+                        self.coach,
+                        id="coach",
+                        compact=True,
+                    )
             with Horizontal(id="seed-row"):
                 yield Static("Seed:", classes="label")
                 yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
@@ -280,7 +289,8 @@ class NewGameScreen(BaseScreen):
         """The game the form describes; ConfigError with a readable message if none."""
         cfg = self.config()
         seats = self.seats()
-        return GameSetup(cfg, seats if any(s != HUMAN for s in seats) else ())
+        coach = self.query_one("#coach", Checkbox).value
+        return GameSetup(cfg, seats if any(s != HUMAN for s in seats) else (), coach=coach)
 
     def config(self) -> GameConfig:
         """The GameConfig the form describes; ConfigError with a readable message if none."""
