@@ -184,8 +184,9 @@ async def test_enter_on_the_coachs_pass_and_the_turns_it_then_plays() -> None:
             assert all(a.kind == "pass" for a in mine)
             by_itself += len(mine)
             if mine and not isinstance(app.screen, HandoverScreen):  # said to the table
-                assert f"{NAMES[waited]} passes (as before: the tiles and the map" in screen_text(
-                    app
+                assert (
+                    f"{NAMES[waited]} passes (as before: no tile for sale, price, field, home or fence"
+                    in screen_text(app)
                 )
         assert by_itself + asked_again >= 1
 

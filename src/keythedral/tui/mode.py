@@ -266,7 +266,7 @@ class GameMode:
             why = (
                 "done for this phase"
                 if self.table.standing[seat].board is None
-                else "as before: the tiles and the map have not changed"
+                else "as before: no tile for sale, price, field, home or fence has changed"
             )
             self.app.game_screen.say(f"{name} passes ({why}).", public=True)
         if not self._play_forced(session, action):  # the engine failed on it (told)
