@@ -32,7 +32,7 @@ from keythedral.tui.session import Session
 
 SIZE = (100, 32)
 LONG = 60.0  # a settle time no Pilot key comes after
-NOT_TAKEN = "Not taken: Enter came as this screen appeared"
+NOT_TAKEN = "Enter came as this screen appeared: not taken."
 
 
 def ann_spends(state: engine.GameState) -> bool:
@@ -116,7 +116,36 @@ async def test_a_quick_enter_after_a_move_does_not_answer_the_next_privacy_scree
         assert isinstance(screen, HandoverScreen) and screen.player == "Bob"
         assert app.hand_up is None and "Bob's screen (private)" not in screen_text(app)
         assert session.actions[-1].kind == "pass" and session.actions[-1].seat == 0
-        assert "Enter came as this screen appeared, and did nothing" in screen_text(app)
+        assert "Enter came too soon. Bob: press Enter when only you" in screen_text(app)
+
+
+def burst(app: KeythedralApp, *keys: str) -> None:
+    """``keys`` typed together: the terminal hands them to the app in one read, each stamped
+    before the app has answered the first."""
+    for key in keys:
+        app.post_message(events.Key(key, "\r" if key == "enter" else key).set_sender(app))
+
+
+@pytest.mark.parametrize("keys", [("enter", "enter"), ("1", "1")])
+async def test_keys_typed_together_on_the_shared_screen_make_one_move(
+    keys: tuple[str, str],
+) -> None:
+    """A key and the same key again at once: the second was pressed before the next decision
+    was up, and does not answer it (nor the next player's, the issue's "1 meant for Bob's
+    worker" on Ann's "call number 1")."""
+    saved = saved_game(config(4, no_laws=True), lambda s: engine.decision(s) == "choose_work_order")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None and not isinstance(app.screen, HandoverScreen)
+        seat = session.state.to_act[0]
+        burst(app, *keys)
+        await pilot.pause()
+        assert len(session.actions) == len(saved.actions) + 1
+        assert session.actions[-1].seat == seat
+        name = "That choice" if keys[0] == "enter" else keys[0]  # Enter: the list's choice
+        assert f"{name} came as this screen appeared: not taken." in info(app)
 
 
 def before_a_forced_move(state: engine.GameState) -> bool:
@@ -159,7 +188,7 @@ async def test_a_key_typed_while_a_forced_move_plays_does_not_answer_the_next_de
         assert len(session.actions) == len(saved.actions) + 2
         assert len(session.legal_for(session.state.to_act[0])) > 1
         name = "Enter" if key == "enter" else key
-        assert f"Not taken: {name} came as this screen appeared" in info(app)
+        assert f"{name} came as this screen appeared: not taken." in info(app)
 
 
 async def test_a_key_typed_while_the_bots_move_does_not_answer_the_next_decision() -> None:

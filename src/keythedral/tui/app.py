@@ -403,14 +403,16 @@ class KeythedralApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseUp)) and not event.is_forwarded:
             self.collector.hold()  # as it comes from the terminal, before anything is done
-            if isinstance(event, events.Key) and self._too_soon(event):
-                return  # pressed before the question on show could be seen: it answers nothing
+        if isinstance(event, events.Key) and self._too_soon(event):
+            return  # pressed before the question on show could be seen: it answers nothing
         await super().on_event(event)
 
     def _too_soon(self, event: events.Key) -> bool:
-        """The one gate for keys typed ahead: before any binding (even a priority one) acts,
-        the screen on show holds back a key that would answer its question but was pressed
-        before it was shown, or in its settle time (``BaseScreen.holds_back``)."""
+        """The one gate for keys typed ahead: the screen on show holds back a key pressed
+        before its question was put, or in its settle time (``BaseScreen.holds_back``).  Asked
+        twice of a key: as it comes from the terminal (before the priority bindings) and as
+        it comes back from the focused widget (before the others act): keys typed together
+        are all handed to the widget before the first one's binding has moved the game on."""
         try:
             screen = self.screen
         except ScreenStackError:  # no screen yet, or none left

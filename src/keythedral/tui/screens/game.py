@@ -413,9 +413,13 @@ class GameScreen(BaseScreen):
         self.query_one(DecisionPanel).highlight_cell(cell)
 
     def _stale(self, event: Message) -> bool:
-        """True for a pick or a choice made before the decision now on screen: keys typed
-        quickly can overtake the messages of earlier ones, and must not act on a new list."""
-        return event.time < self.asked_at
+        """True for a pick or a choice made before the decision now on screen (said so): keys
+        typed quickly can overtake the messages of earlier ones, and must not act on a new
+        list."""
+        if event.time >= self.asked_at:
+            return False
+        self.too_soon("That choice")
+        return True
 
     def on_field_map_picked(self, event: FieldMap.Picked) -> None:
         if not self._stale(event):
@@ -603,11 +607,7 @@ class GameScreen(BaseScreen):
     asks = True  # keys typed ahead of a decision answer nothing (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        self.say(
-            f"Not taken: {key} came as this screen appeared, before you could read it. "
-            "Press it again.",
-            error=True,
-        )
+        self.say(f"{key} came as this screen appeared: not taken. Read it, then press again.")
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""

@@ -154,8 +154,8 @@ class HandoverScreen(BaseScreen):
     asks = True  # a key typed ahead is not "I am ready" (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        early = f"{key} came as this screen appeared, and did nothing. "
-        self.query_one("#handover-ready", Snug).update(Text(early + self._ready()))
+        early = f"{key} came too soon. {self._ready()}"  # pressed before this screen was seen
+        self.query_one("#handover-ready", Snug).update(Text(early))
 
     def on_key(self, event: events.Key) -> None:
         seats = [str(s + 1) for s in self.window]
