@@ -28,6 +28,7 @@ from pathlib import Path
 import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from keythedral.tui.app import SETTLE
 from ptyterm import PtyApp, app_env  # the tests' pseudo-terminal driver
 
 ROUND = re.compile(r"Round (\d+) ·")
@@ -53,8 +54,10 @@ class Table:
         self.fed = len(out)
         return True
 
-    def settle(self, quiet: float = 0.25, limit: float = 10.0) -> None:
-        """Wait until the program has drawn nothing new for ``quiet`` seconds."""
+    def settle(self, quiet: float = SETTLE + 0.1, limit: float = 10.0) -> None:
+        """Wait until the program has drawn nothing new for ``quiet`` seconds: by default a
+        little longer than the app's settle time, in which a key after a hand-over is not
+        taken (a player reads the screen first)."""
         start = last = time.monotonic()
         while time.monotonic() - start < limit:
             if self.pump():

@@ -144,6 +144,7 @@ def environment(data_dir: str) -> dict[str, str]:
         TERM="xterm-256color",
         COLORTERM="truecolor",
         KEYTHEDRAL_DATA_DIR=data_dir,
+        KEYTHEDRAL_SETTLE="0",  # keys at once, as soon as a screen is drawn: its time is timed
         TEXTUAL_ANIMATIONS="none",
         COLUMNS=str(COLS),
         LINES=str(ROWS),

@@ -10,14 +10,16 @@ the files (the autosave, saves, replays, tui/files.py).
 from __future__ import annotations
 
 import gc
+import math
+import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
@@ -31,6 +33,7 @@ from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
+from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.start import (
     COACH,
@@ -55,6 +58,20 @@ if TYPE_CHECKING:
 __all__ = ["KeythedralApp", "Start", "binding_owners", "run_app"]  # Start: the CLI's request
 SETTLE_AFTER = 5.0  # seconds after start-up by which the cyclic collector is back on
 SETUP_NOTICE_TIME = 60.0  # a notice of the player's settings: time to read ten lines of it
+#: Seconds after the keyboard comes to someone (a hand-over, another's move) during which their
+#: keys answer nothing: quicker than anyone reads a screen, so meant for the one before (a
+#: second Enter after "I am ready").  KEYTHEDRAL_SETTLE sets it (0: off).
+SETTLE = 0.3
+
+
+def settle_time(environ: Mapping[str, str] = os.environ) -> float:
+    """The settle time: KEYTHEDRAL_SETTLE's seconds (0 to 5), else ``SETTLE``."""
+    try:
+        value = float(environ.get("KEYTHEDRAL_SETTLE", SETTLE))
+    except ValueError:
+        return SETTLE
+    return SETTLE if math.isnan(value) else min(max(value, 0.0), 5.0)
+
 
 #: Short names for --theme (the ANSI themes use the terminal's own 16 colours).
 
@@ -83,6 +100,7 @@ class KeythedralApp(App[None]):
         strict_privacy: bool = False,
         auto_play: bool = True,
         coach: bool | None = None,
+        settle: float | None = None,
     ) -> None:
         super().__init__()
         self.no_color = no_color_wanted()  # no colour codes at all then (tui/nocolor.py)
@@ -104,6 +122,8 @@ class KeythedralApp(App[None]):
         self.session: Session | None = None
         self.table = Table(strict=strict_privacy)  # who holds the keyboard
         self.auto_play = auto_play  # a public decision with one choice plays itself
+        #: Seconds after the keyboard comes to someone in which keys answer nothing (SETTLE).
+        self.settle = settle_time() if settle is None else settle
         self.runner = BotRunner(self)  # the computer players
         self.mode: GameMode = GameMode(self)  # the normal game, or the tutorial's mode
         self.tokens: tuple[str, ...] = ()
@@ -410,7 +430,21 @@ class KeythedralApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseUp)) and not event.is_forwarded:
             self.collector.hold()  # as it comes from the terminal, before anything is done
+        if isinstance(event, events.Key) and self._too_soon(event):
+            return  # pressed before the question on show could be seen: it answers nothing
         await super().on_event(event)
+
+    def _too_soon(self, event: events.Key) -> bool:
+        """The one gate for keys typed ahead: the screen on show holds back a key pressed
+        before its question was put, or in its settle time (``BaseScreen.holds_back``).  Asked
+        twice of a key: as it comes from the terminal (before the priority bindings) and as
+        it comes back from the focused widget (before the others act): keys typed together
+        are all handed to the widget before the first one's binding has moved the game on."""
+        try:
+            screen = self.screen
+        except ScreenStackError:  # no screen yet, or none left
+            return False
+        return isinstance(screen, BaseScreen) and screen.holds_back(event)
 
     def on_unmount(self) -> None:
         self.collector.release()

@@ -443,9 +443,11 @@ class GameMode:
         self.show_privacy(screen)
 
     def show_privacy(self, screen: HandoverScreen) -> None:
-        """Put the privacy screen, presented for its player, on top: its answer to come."""
+        """Put the privacy screen, presented for its player, on top: its answer to come (not
+        from a key pressed before it was up, nor in its settle time: ``BaseScreen.ask``)."""
         app = self.app
         self._handover = screen
+        screen.ask(app.settle)
         if screen in app.screen_stack:  # shown again, for the next seat
             while app.screen is not screen:
                 app.pop_screen()  # what covers it (a dialog) goes with the last person

@@ -1,11 +1,14 @@
-"""What every screen of the app shares: a clear message when the terminal is too small."""
+"""What every screen of the app shares: a clear message when the terminal is too small, and
+the rule that a key pressed before a screen's question was on show never answers it."""
 
 from __future__ import annotations
 
 import textwrap
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ScreenStackError
+from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -42,6 +45,12 @@ def too_small_text(width: int, height: int) -> str:
     return wordings[-1]
 
 
+def key_clock() -> float:
+    """Now, on the clock that stamps every key event (``Message.time``; Textual gives that
+    clock no public name, so it is read through a message made for it)."""
+    return Message().time
+
+
 def wrapped(line: str, width: int) -> list[str]:
     """``line`` wrapped at spaces to ``width`` cells, as the notice wraps it."""
     return textwrap.wrap(line, max(1, width), break_on_hyphens=False) or [""]
@@ -62,6 +71,40 @@ class BaseScreen(Screen[object]):
 
     #: What the screen was last styled with when shown (see ``_restyle_only_if_changed``).
     _styled_with: tuple[object, ...] | None = None
+
+    #: When the question on show was put, on the clock of key events (``ask``), and until when
+    #: keys are held back after it.
+    asked_at = 0.0
+    settled_at = 0.0
+
+    def ask(self, settle: float = 0.0) -> None:
+        """A new question is on show from now (a decision, "who takes the keyboard"): a key
+        pressed before now was meant for what was there before, and never answers it; with
+        ``settle`` (the keyboard has just come to someone), neither does a key in its first
+        ``settle`` seconds, before anyone can have read it."""
+        self.asked_at = key_clock()
+        self.settled_at = self.asked_at + settle
+
+    #: The screen asks something (a decision, who takes the keyboard): keys typed ahead are
+    #: held back (``holds_back``).
+    asks: ClassVar[bool] = False
+
+    def holds_back(self, event: events.Key) -> bool:
+        """True if ``event`` was pressed too soon for the question on show (before it was
+        shown, or in its settle time); the screen then says so (``too_soon``).  The app asks
+        before any binding acts.  Any key but a ctrl one (quit, the palette, save) is held
+        back: which widget a key would reach is not settled yet (the focus of a new decision
+        moves a moment after it is drawn), and no key is for a screen not yet seen."""
+        if not self.asks or event.key.startswith("ctrl+"):
+            return False
+        if event.time > self.asked_at and event.time >= self.settled_at:
+            return False
+        printable = event.is_printable and event.key != "space"
+        self.too_soon(event.character if printable and event.character else event.key.title())
+        return True
+
+    def too_soon(self, key: str) -> None:
+        """Say that ``key`` (as the player knows it) was not taken: it came too soon."""
 
     @property
     def is_current(self) -> bool:

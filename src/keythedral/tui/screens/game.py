@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events
-from textual._time import get_time as monotonic_time  # the clock that stamps Message.time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -129,7 +128,6 @@ class GameScreen(BaseScreen):
         self.view: PlayerView | None = None
         self.tokens: tuple[str, ...] = ()
         self._decision_key: tuple[int, int | None] | None = None
-        self._decision_time = 0.0  # when it came on screen, on the clock of Message.time
         self._note: Text | None = None  # a message shown until the next key
         self._note_for: int | None = None  # whose hand was up when it was said
         self._before = 0  # public messages in a row before the one shown (see ``say``)
@@ -193,6 +191,7 @@ class GameScreen(BaseScreen):
 
     def refresh_game(self) -> None:
         """Redraw everything from the session and the seat at the keyboard."""
+        handed = self._veiled  # the board comes back from behind the privacy screen
         self._veiled = False
         app = self.kapp
         session = app.session
@@ -208,10 +207,14 @@ class GameScreen(BaseScreen):
         self.tokens = app.tokens
         key = (session.at, seat)
         new_decision = key != self._decision_key
+        if new_decision or handed:
+            # Keys pressed before it never answer it; nor, when the keyboard has just come to
+            # someone (a hand-over, another's move), keys in its settle time.
+            came = handed or self._decision_key is None or self._decision_key[1] != seat
+            self.ask(app.settle if came else 0.0)
         if new_decision:
             self.narrowed, self.second = None, False
             self._decision_key = key
-            self._decision_time = monotonic_time()
         window = session.asked_in_window()
         to_act = window or view.to_act  # in a window, the seats offered it
         labels = [session.seat_label(s) for s in range(len(view.players))]
@@ -423,9 +426,13 @@ class GameScreen(BaseScreen):
         self.query_one(DecisionPanel).highlight_cell(cell)
 
     def _stale(self, event: Message) -> bool:
-        """True for a pick or a choice made before the decision now on screen: keys typed
-        quickly can overtake the messages of earlier ones, and must not act on a new list."""
-        return event.time < self._decision_time
+        """True for a pick or a choice made before the decision now on screen (said so): keys
+        typed quickly can overtake the messages of earlier ones, and must not act on a new
+        list."""
+        if event.time >= self.asked_at:
+            return False
+        self.too_soon("That choice")
+        return True
 
     def on_field_map_picked(self, event: FieldMap.Picked) -> None:
         if not self._stale(event):
@@ -617,6 +624,11 @@ class GameScreen(BaseScreen):
         """A player decides on the shared screen: their hand is not up (phase 1)."""
         app = self.kapp
         return app.keyboard is not None and app.hand_up != app.keyboard
+
+    asks = True  # keys typed ahead of a decision answer nothing (``BaseScreen.holds_back``)
+
+    def too_soon(self, key: str) -> None:
+        self.say(f"{key} came as this screen appeared: not taken. Read it, then press again.")
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""

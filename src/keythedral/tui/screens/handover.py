@@ -151,6 +151,12 @@ class HandoverScreen(BaseScreen):
         if self.answer is not None:
             self.answer(result)
 
+    asks = True  # a key typed ahead is not "I am ready" (``BaseScreen.holds_back``)
+
+    def too_soon(self, key: str) -> None:
+        early = f"{key} came too soon. {self._ready()}"  # pressed before this screen was seen
+        self.query_one("#handover-ready", Snug).update(Text(early))
+
     def on_key(self, event: events.Key) -> None:
         seats = [str(s + 1) for s in self.window]
         keep = ["escape"] if self.takes_back else []
