@@ -39,7 +39,7 @@ KEYS = (
     ),
     ("r", "read the law cards in your hand (? or Enter on one: its rule)"),
     ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
-    ("ctrl+p", "commands: new game, save, load, rules, theme, help"),
+    ("ctrl+p", "commands: new game, save, load, rules, colours, help"),
     ("ctrl+s", "save the game under a name"),
     ("?", "the rule of what is under the cursor or highlighted (k there: this key list)"),
     ("i", "a hint: the coach's suggestion for your decision, and why (not when the coach is off)"),
