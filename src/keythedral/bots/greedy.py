@@ -8,7 +8,8 @@
   is young, turn a cottage with two free fields into a house; otherwise trade or buy a craft
   toward the tile it is closest to affording and ahead of the crafts stages 3 to 5 will want;
   with a cube to spare and nothing else to do, procure a law; else pass.
-- **Payments.** Give the cubes it needs least: a surplus resource before anything it is saving.
+- **Payments.** Give the cubes it needs least: a surplus resource before anything it is saving;
+  never the colour a craft purchase or a trade brings in.
 - **Bidding.** Bid one cube (or match one, as the last bidder) only when going first next round
   is worth it (few tiles left in the stage and a purchase in reach) and a cube can be spared;
   the winner names itself.
@@ -277,11 +278,16 @@ def score_pay(ctx: Ctx, acts: list[Any]) -> list[float]:
     hand = ctx.cubes
     need = ctx.need()
     payment = ctx.src.payment
-    buying = payment.target if payment is not None and payment.purpose == "craft" else None
+    # a craft or a trade paid in the colour it brings in gives that cube away for nothing
+    buying = payment.target if payment is not None and payment.purpose in _BRINGS_IN else None
     return [
         -keep_value(ctx, need, hand, INDEX[a.cube]) - (10.0 if a.cube == buying else 0.0)
         for a in acts
     ]
+
+
+#: Payments whose target is the colour they bring in (never pay them in that colour).
+_BRINGS_IN = frozenset({"craft", "trade"})
 
 
 def score_choose_cube(ctx: Ctx, acts: list[Any]) -> list[float]:
