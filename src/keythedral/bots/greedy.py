@@ -5,10 +5,13 @@
 - **Phase 1.** It calls the number whose home has the most fields that rivals could take, and
   sends workers to the fields whose cubes it needs, taking contested fields first.
 - **Phase 3.** Buy a building whenever it can (the one whose price hurts least); while the game
-  is young, turn a cottage with two free fields into a house; otherwise trade or buy a craft
-  toward the tile it is closest to affording and ahead of the crafts stages 3 to 5 will want;
-  with a cube to spare and nothing else to do, procure a law; else pass.
-- **Payments.** Give the cubes it needs least: a surplus resource before anything it is saving.
+  is young, turn a cottage with two free fields into a house (not one that sat idle this
+  round); otherwise trade or buy a craft toward the tile it is closest to affording (of those no
+  rival is sure to buy before its next turn) and ahead of the crafts stages 3 to 5 will want;
+  with a cube to spare (or a lone cube no tile for sale uses) and nothing else to do, procure
+  a law; else pass.
+- **Payments.** Give the cubes it needs least: a surplus resource before anything it is saving;
+  never the colour a craft purchase or a trade brings in.
 - **Bidding.** Bid one cube (or match one, as the last bidder) only when going first next round
   is worth it (few tiles left in the stage and a purchase in reach) and a cube can be spared;
   the winner names itself.
@@ -219,6 +222,17 @@ def _convert_score(ctx: Ctx, number: int) -> float:
     return len(free) + 0.5 * corner_worth(ctx, home.corner)
 
 
+def _not_idle(ctx: Ctx, converts: list[Any]) -> list[Any]:
+    """The conversions of cottages whose worker is out this round: one that found no free
+    field (every field it touches taken or fenced off before its number came) sits idle, and
+    as a house it would only have two idle workers."""
+    out = {w.number for w in ctx.src.workers if w.seat == ctx.seat}
+    return [a for a in converts if a.number in out]
+
+
+#: Spending actions that bring a cube toward the tile the seat aims at.
+_TOWARD = frozenset({"buy_craft", "trade"})
+
 #: Spending actions the greedy bot never takes (fences: the bulk of a spending turn's list).
 _NEVER = frozenset({"build_fence", "remove_fence"})
 
@@ -240,13 +254,13 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
     if buys:
         return _best(buys, lambda a: _buy_score(ctx, need, hand, a), salt)
 
-    converts = by.get("convert_cottage")
+    converts = _not_idle(ctx, by.get("convert_cottage", []))
     if converts and house_worth(ctx) > 0:
         best = _best(converts, lambda a: _convert_score(ctx, a.number), salt)
         if _convert_score(ctx, best.number) >= 2:
             return best
 
-    target = ctx.target()
+    target = ctx.aim() if by.keys() & _TOWARD else None
     if target is not None:
         cost = tile_cost(target)
         spare_for_target = sum(max(0, h - c) for h, c in zip(hand, cost, strict=True))
@@ -266,7 +280,13 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
             return a
 
     procure = by.get("procure_law")
-    if procure and spare >= 1 and len(ctx.laws) < 2 and rounds_left(ctx) >= 1.5:
+    # a lone cube buys nothing else (every other purchase takes two or more), and one that no
+    # tile for sale uses only waits: the law master takes it for a card.  (A lone cube a tile
+    # for sale uses is worth more kept, for the next harvest to complete: bot games say so.)
+    lone = sum(hand) == 1 and not any(
+        tile_cost(t)[i] for t in ctx.buyable for i, h in enumerate(hand) if h
+    )
+    if procure and (spare >= 1 or lone) and len(ctx.laws) < 2 and rounds_left(ctx) >= 1.5:
         return procure[0]
 
     passes = by.get("pass")
@@ -277,11 +297,16 @@ def score_pay(ctx: Ctx, acts: list[Any]) -> list[float]:
     hand = ctx.cubes
     need = ctx.need()
     payment = ctx.src.payment
-    buying = payment.target if payment is not None and payment.purpose == "craft" else None
+    # a craft or a trade paid in the colour it brings in gives that cube away for nothing
+    buying = payment.target if payment is not None and payment.purpose in _BRINGS_IN else None
     return [
         -keep_value(ctx, need, hand, INDEX[a.cube]) - (10.0 if a.cube == buying else 0.0)
         for a in acts
     ]
+
+
+#: Payments whose target is the colour they bring in (never pay them in that colour).
+_BRINGS_IN = frozenset({"craft", "trade"})
 
 
 def score_choose_cube(ctx: Ctx, acts: list[Any]) -> list[float]:

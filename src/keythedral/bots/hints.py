@@ -25,7 +25,7 @@ from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, describe
 
 from .base import own_actions
 from .greedy import GreedyBot
-from .knowledge import Ctx, rounds_left
+from .knowledge import Ctx, racing, rounds_left
 
 LAW_REASONS: dict[str, str] = {
     "upgrade-cottage": "a free house: that cottage sends out two workers from now on",
@@ -92,18 +92,28 @@ def _colour_of(ctx: Ctx, field: tuple[int, int]) -> str:
     return FIELD_YIELD[ctx.board().types[(field[0], field[1])]]
 
 
-def _target_text(ctx: Ctx) -> str:
-    target = ctx.target()
+def _target_text(ctx: Ctx, target: str | None = None) -> str:
+    target = target or ctx.target()
     if target is None:
         return "the next stage's tiles"
     return f"{target} ({describe(tile_cost(target))})"
 
 
-def _short(ctx: Ctx) -> list[int]:
-    target = ctx.target()
+def _short(ctx: Ctx, target: str | None = None) -> list[int]:
+    target = target or ctx.target()
     if target is None:
         return [0] * 8
     return [max(0, c - h) for h, c in zip(ctx.cubes, tile_cost(target), strict=True)]
+
+
+def _race(ctx: Ctx) -> str:
+    """Why a trade or a craft is not for the closest tile: a rival can buy it first ("" when
+    it is for the closest tile)."""
+    aim, target = ctx.aim(), ctx.target()
+    if aim == target or target is None:
+        return ""
+    rival = ctx.src.players[racing(ctx)[target]].name
+    return f"{rival} can buy {target} before your next turn: "
 
 
 # --- the layout --------------------------------------------------------------------------
@@ -222,19 +232,23 @@ def _convert(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
 
 def _craft(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
     price = CRAFT_PRICE[a.craft]
-    short = _short(ctx)
+    short = _short(ctx, ctx.aim())
     if short[INDEX[a.craft]]:
-        return f"{_target_text(ctx)} needs {a.craft}; you have {price} cubes to spare for it"
+        aim = _target_text(ctx, ctx.aim())
+        return f"{_race(ctx)}{aim} needs {a.craft}; you have {price} cubes to spare for it"
     return f"the coming stages need {a.craft}, and you have {price} cubes to spare"
 
 
 def _trade(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
-    if _short(ctx)[INDEX[a.take]]:
-        return f"you are short of {a.take} for {_target_text(ctx)} and have 2 cubes to spare"
+    if _short(ctx, ctx.aim())[INDEX[a.take]]:
+        aim = _target_text(ctx, ctx.aim())
+        return f"{_race(ctx)}you are short of {a.take} for {aim} and have 2 cubes to spare"
     return f"{a.take} is the resource your coming purchases are shortest of"
 
 
 def _procure(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
+    if sum(ctx.cubes) == 1:
+        return "your last cube buys nothing, and no tile for sale uses it: take a law card"
     return "nothing better to buy, a cube to spare, and a law card may help later"
 
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameState, PlayerView
+from keythedral.engine import events as ev
 from keythedral.engine.board import BoardIndex, Field, Pos, corner_fields, extends, index
 from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, tile_cost, tiles_of_stage
-from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WOOD
+from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WINE, WOOD
 from keythedral.vocab import SEAT_VALUE
 
 #: How much harder a craft cube is to come by than a resource cube (its price in cubes).
@@ -221,6 +222,13 @@ class Ctx:
     def seat_value(self, stage: int) -> int:
         return SEAT_VALUE[self.edition][stage - 1]
 
+    def procured_by(self, seat: int) -> bool:
+        """Has ``seat`` procured a law this round (done for this phase 3)?"""
+        src = self.src
+        if isinstance(src, PlayerView):
+            return src.players[seat].procured_law_this_round
+        return bool(src.players[seat].procured)
+
     def board(self) -> Board:
         got = self.memo.get("board")
         if got is None:
@@ -256,6 +264,13 @@ class Ctx:
         if "target" not in self.memo:
             self.memo["target"] = target_tile(self)
         got: str | None = self.memo["target"]
+        return got
+
+    def aim(self) -> str | None:
+        """:func:`aim_tile` of this seat, computed once."""
+        if "aim" not in self.memo:
+            self.memo["aim"] = aim_tile(self)
+        got: str | None = self.memo["aim"]
         return got
 
     def taken(self) -> set[Pos]:
@@ -317,6 +332,86 @@ def target_tile(ctx: Ctx) -> str | None:
         if key < best_key:
             best, best_key = t, key
     return best
+
+
+def seen_cubes(log: Sequence[Any], seat: int) -> list[int]:
+    """The fewest cubes of each colour ``seat`` can hold, by what the table saw in ``log``:
+    every cube it was seen to gain (harvest, trader, craftsman, a won bid's payment), less
+    every cube it was seen to give, never below none.  A law of its own that took effect may
+    move cubes unseen: the count starts again from none there."""
+    low = [0] * 8
+
+    def give(paid: Sequence[int]) -> None:
+        for i, c in enumerate(paid):
+            if c:
+                low[i] = max(0, low[i] - c)
+
+    for e in log:
+        if getattr(e, "seat", None) != seat and not (
+            isinstance(e, ev.BidPaid) and e.to_seat == seat
+        ):
+            continue
+        if isinstance(e, ev.Harvested):
+            low = [h + g for h, g in zip(low, e.got, strict=True)]
+        elif isinstance(e, ev.Traded):
+            give(e.paid)
+            low[INDEX[e.take]] += 1
+        elif isinstance(e, ev.CraftBought):
+            give(e.paid)
+            low[INDEX[e.craft]] += 1
+        elif isinstance(e, ev.LawProcured | ev.BuildingBought):
+            give(e.paid)
+        elif isinstance(e, ev.BidPaid):
+            if e.seat == seat:
+                give(e.paid)
+            else:
+                low = [h + g for h, g in zip(low, e.paid, strict=True)]
+        elif isinstance(e, ev.CubeTaken):
+            low[INDEX[e.cube]] += 1
+        elif isinstance(e, ev.CottageConverted):
+            low[STONE], low[WOOD] = max(0, low[STONE] - 1), max(0, low[WOOD] - 1)
+        elif isinstance(e, ev.FenceBuilt):
+            low[WOOD] = max(0, low[WOOD] - 1)
+        elif isinstance(e, ev.FenceRemoved):
+            low[WINE] = max(0, low[WINE] - 2)
+        elif isinstance(e, ev.LawTookEffect):
+            low = [0] * 8
+    return low
+
+
+def racing(ctx: Ctx) -> dict[str, int]:
+    """The buyable tiles a rival is sure to be able to buy before the seat's next phase 3 turn
+    (by :func:`seen_cubes`), with that rival: every rival still in this phase 3 (not done by
+    procuring a law) has a turn before the seat has its next one."""
+    got: dict[str, int] | None = ctx.memo.get("racing")
+    if got is None:
+        got = ctx.memo["racing"] = {}
+        if ctx.src.phase == "spend":
+            log = ctx.src.log
+            for s in range(ctx.n):
+                if s == ctx.seat or ctx.procured_by(s):
+                    continue
+                low = seen_cubes(log, s)
+                for t in ctx.buyable:
+                    if t not in got and tile_shortfall(low, t) == 0:
+                        got[t] = s
+    return got
+
+
+def aim_tile(ctx: Ctx) -> str | None:
+    """The tile to trade and buy crafts toward: the target, unless a rival is sure to be able
+    to buy it first (:func:`racing`); then the closest of the tiles no rival is sure to take.
+
+    Prefer ``ctx.aim()``, which computes it once per decision."""
+    target = ctx.target()
+    if target is None:
+        return None
+    raced = racing(ctx)
+    if target not in raced:
+        return target
+    hand = ctx.cubes
+    free = [t for t in ctx.buyable if t not in raced]
+    return min(free, key=lambda t: (tile_shortfall(hand, t), t), default=target)
 
 
 def needs(ctx: Ctx, houses: bool = True) -> list[float]:
