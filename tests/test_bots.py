@@ -219,12 +219,19 @@ def test_ismcts_respects_its_iteration_budget(moments: list) -> None:
         assert bot.last.iterations <= 10
 
 
-def test_ismcts_respects_its_time_budget(moments: list) -> None:
-    bot = make_bot("ismcts:time=0.05", seed=1)
+def test_ismcts_respects_its_time_budget(moments: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No playout starts that could not end within the budget.  On a clock of its own (each
+    reading 1 ms later), so that the test does not depend on the machine's speed."""
+    import keythedral.bots.ismcts as ismcts
+
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(ticks) / 1000)
+    bot = make_bot("ismcts:time=0.5", seed=1)
     assert isinstance(bot, bots.IsmctsBot)
     view, legal = next(m for m in moments if m[0].decision == "spend")
     bot.choose(view, legal)
-    assert bot.last.elapsed < 0.05 + 0.1  # one playout may run over
+    assert bot.last.iterations > 1  # it searched...
+    assert bot.last.elapsed <= 0.5  # ...and stopped in time (a playout reads the clock twice)
 
 
 # --- strength (the 200-game figures are in bench/bench_bots.py) ------------------------------

@@ -132,3 +132,16 @@ def test_the_coach_aims_at_a_tile_no_rival_can_buy_first() -> None:
     got = coach(state)
     assert (got.action.kind, got.action.take) == ("trade", "wine"), got
     assert "s3-07" in got.reason and "Bob" in got.reason
+
+
+def test_in_a_whole_state_the_race_reads_the_rivals_hands_not_the_log() -> None:
+    """A playout's world holds every hand: the race needs no reading of the log there (it kept
+    ismcts at its speed).  Bob holds s3-05's cubes though the table never saw him take them."""
+    from keythedral.bots.knowledge import Ctx, racing
+
+    state = with_tiles(round_start(3), 3, ("s3-05", "s3-07"))
+    state = phase_3(with_start_player(state, 0), 0)
+    state = set_cubes(state, 1, wood=1, food=1, water=1)  # given, not harvested: no log line
+    state = state.model_copy(update={"log": ()})
+    assert racing(Ctx.from_state(state, 0)) == {"s3-05": 1}
+    assert racing(Ctx.from_view(engine.view(state, 0))) == {}  # the table saw nothing

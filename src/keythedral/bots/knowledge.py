@@ -386,12 +386,14 @@ def racing(ctx: Ctx) -> dict[str, int]:
     got: dict[str, int] | None = ctx.memo.get("racing")
     if got is None:
         got = ctx.memo["racing"] = {}
-        if ctx.src.phase == "spend":
-            log = ctx.src.log
+        src = ctx.src
+        if src.phase == "spend":
             for s in range(ctx.n):
                 if s == ctx.seat or ctx.procured_by(s):
                     continue
-                low = seen_cubes(log, s)
+                # A whole state (a playout's world) holds every hand: no need to read the
+                # log for what the table saw (and the playouts stay quick).
+                low = src.players[s].cubes if isinstance(src, GameState) else seen_cubes(src.log, s)
                 for t in ctx.buyable:
                     if t not in got and tile_shortfall(low, t) == 0:
                         got[t] = s
