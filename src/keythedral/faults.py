@@ -142,6 +142,17 @@ def write_report(record: dict[str, Any], folder: Path | None = None) -> Path:
     return path
 
 
+def keep(record: dict[str, Any], folder: Path | None = None) -> tuple[Path | None, str]:
+    """``write_report``, never raising: the file (None when it could not be written) and where
+    it is, or why there is none, in a sentence (``kept_words``)."""
+    path, problem = None, ""
+    try:
+        path = write_report(record, folder)
+    except (OSError, ValueError) as exc:
+        problem = str(exc)
+    return path, kept_words(path, problem)
+
+
 def kept_words(path: Path | None, problem: str = "") -> str:
     """Where the record for a bug report is, in a sentence (or why there is none)."""
     if path is not None:

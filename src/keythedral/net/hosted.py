@@ -242,18 +242,9 @@ class HostedGame:
         """Write the record of an engine fault for a bug report (keythedral.faults: the game
         up to its last good state) and say so on the host's console; the file, or None when
         it could not be written."""
-        path, problem = None, ""
-        try:
-            record = faults.report_record(fault, self.config, self.actions, self.seats, where)
-            path = faults.write_report(record)
-        except (OSError, ValueError) as exc:
-            problem = str(exc)
-        log.error(
-            "The rules engine failed (%s: %s). %s",
-            fault.kind,
-            fault.error,
-            faults.kept_words(path, problem),
-        )
+        record = faults.report_record(fault, self.config, self.actions, self.seats, where)
+        path, kept = faults.keep(record)
+        log.error("The rules engine failed (%s: %s). %s", fault.kind, fault.error, kept)
         return path
 
     def commit(self, action: Action, state: GameState) -> None:

@@ -346,14 +346,9 @@ class Files:
         session = self.app.session
         if session is None:
             return None
-        path: Path | None = None
-        problem = ""
-        try:
-            game = (session.config, session.actions, session.seats)
-            record = faults.report_record(fault, *game, where=f"app: {what}")
-            path = faults.write_report(record, faults.reports_dir(self.data_dir))
-        except (OSError, ValueError) as exc:
-            problem = str(exc)
+        game = (session.config, session.actions, session.seats)
+        record = faults.report_record(fault, *game, where=f"app: {what}")
+        path, said = faults.keep(record, faults.reports_dir(self.data_dir))
         saved = (
             self.app.mode.autosaves
             and self.autosave_enabled
@@ -363,7 +358,7 @@ class Files:
         kept = "is saved as it was before it" if saved else "stays as it was before it"
         text = (
             f"Something went wrong in the game's rules engine {what}; the game {kept}. "
-            f"{faults.kept_words(path, problem)} {then}"
+            f"{said} {then}"
         )
         # Said once the screen is drawn again (a hand-over clears the notes on screen first).
         self.app.call_after_refresh(

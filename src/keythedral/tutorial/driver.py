@@ -232,15 +232,12 @@ class Tutorial(GameSoFar):
 
     def _fault_words(self, fault: faults.EngineFault) -> str:
         """Write the record of ``fault`` for a bug report; what to tell the learner."""
-        record = faults.report_record(fault, self.config, self.actions, where="tutorial")
-        try:
-            path: Path | None = faults.write_report(record)
-            problem = ""
-        except (OSError, ValueError) as exc:
-            path, problem = None, str(exc)
+        _, kept = faults.keep(
+            faults.report_record(fault, self.config, self.actions, where="tutorial")
+        )
         return (
             "Something went wrong in the game's rules engine with that move; the lesson is "
-            f"as it was before it. {faults.kept_words(path, problem)}"
+            f"as it was before it. {kept}"
         )
 
     def run(self, limit: int = 10_000) -> list[Any]:
