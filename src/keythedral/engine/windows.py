@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from . import buildings, laws, workers
+from . import buildings, law_effects, laws, workers
 from .actions import BuyBuilding, Decline, PlayLaw
 from .catalogue import laws as law_catalogue
 from .decisions import decision
@@ -133,7 +133,7 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
     seats = _clockwise(state, seat + 1, skip=seat)
     window = construct(Window, kind="law_played", seats=seats, phase="", purchase=None, law=action)
     opened = _open(state, window)
-    return opened if opened is not None else laws.resolve(state, action)
+    return opened if opened is not None else law_effects.resolve(state, action)
 
 
 def apply_decline(state: GameState, action: Decline) -> GameState:
@@ -159,12 +159,12 @@ def close(state: GameState, fresh: bool = False) -> GameState:
         assert top.purchase is not None
         # cards played while it waited may have made it unpayable as declared: called off
         if not buildings.payable(state, top.purchase):
-            return laws.withdraw(state, len(state.windows) - 1, "unpayable")
+            return law_effects.withdraw(state, len(state.windows) - 1, "unpayable")
         return buildings.complete(renew(state, fresh, windows=state.windows[:-1]), top.purchase)
     state = renew(state, fresh, windows=state.windows[:-1])
     if top.kind == "law_played":
         assert top.law is not None
-        return laws.resolve(state, top.law)
+        return law_effects.resolve(state, top.law)
     return state
 
 
