@@ -10,3 +10,12 @@ def _no_settle_time(monkeypatch: pytest.MonkeyPatch) -> None:
     a test gives one (tests/tui/test_typed_ahead.py).  A key pressed before its screen was up
     is still held back."""
     monkeypatch.setenv("KEYTHEDRAL_SETTLE", "0")
+
+
+@pytest.fixture(autouse=True)
+def _quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach gives greedy's move at once, in the screen's thread: the suite's many games
+    stay quick and their screens the same from run to run.  The coach's search, and the app
+    waiting for it, have tests of their own (tests/tui/test_coach_advice.py), which set it
+    back."""
+    monkeypatch.setenv("KEYTHEDRAL_COACH", "quick")

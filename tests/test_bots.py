@@ -52,7 +52,7 @@ def play(
 
 # --- the registry ---------------------------------------------------------------------------
 def test_registry_builds_each_bot_by_name_and_spec() -> None:
-    assert bots.bot_names() == ["random", "greedy", "ismcts"]  # the levels apart
+    assert bots.bot_names() == ["random", "greedy", "ismcts", "coach"]  # the levels apart
     for name in bots.bot_names():
         bot = make_bot(name, seed=3)
         assert isinstance(bot, bots.Bot)

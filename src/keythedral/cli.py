@@ -303,7 +303,7 @@ def _play(args: argparse.Namespace) -> int:
 
 #: The computer players and the strength levels (keythedral.bots.bot_names() and
 #: level_names(), named here so that parsing the command line loads no engine).
-BOT_NAMES = ("random", "greedy", "ismcts")
+BOT_NAMES = ("random", "greedy", "ismcts", "coach")
 LEVEL_NAMES = ("easy", "normal", "hard")
 
 

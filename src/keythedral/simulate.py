@@ -401,8 +401,9 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``keythedral simulate`` to an argparse subparsers object (``run_simulate`` runs it)."""
     bots = (
         "random (any legal action), greedy (a quick heuristic), ismcts (Monte Carlo search over "
-        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin); or a "
-        "strength level: easy (greedy with slips), normal (greedy), hard (ismcts, 1 s a move)"
+        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin), "
+        "coach (every move the coach would suggest: a short search; options iterations, "
+        "time); or a strength level: easy (greedy with slips), normal (greedy), hard (ismcts, 1 s a move)"
     )
     p: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",

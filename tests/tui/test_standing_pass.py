@@ -125,7 +125,8 @@ def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
             view = session.view(seat)
             lines = build_choices(session.legal_for(seat), view)
             lines, plans = paid_choices(lines, state, seat, view)
-            first = suggested_first(lines, plans, state, session.legal_for(seat), view)[0]
+            advice = hint(view, session.legal())
+            first = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)[0]
             coach = hint(view, engine.legal_actions(state)).action
             assert first.text.startswith("suggested: ")
             assert first.key == "↵" or first.key == (lines[0].key if lines else "")

@@ -28,7 +28,8 @@ Usage (the TUI, ``keythedral simulate`` and tests all go through this)::
 
 Registered bots: ``random`` (uniform), ``greedy`` (a readable heuristic, see
 :mod:`.greedy`), ``ismcts`` (information-set Monte Carlo tree search, see :mod:`.ismcts`;
-options ``iterations``, ``time``, ``c``, ``width``, ``depth``, ``epsilon``).
+options ``iterations``, ``time``, ``c``, ``width``, ``depth``, ``epsilon``), ``coach`` (every
+suggestion of the coach, see :mod:`.coach`; options ``iterations``, ``time``).
 
 Strength levels (:mod:`.levels`) are names for a bot and its settings, taken wherever a bot's
 name is: ``easy`` (greedy with slips), ``normal`` (greedy), ``hard`` (ismcts, a second a
@@ -41,6 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Bot, NoActionError, own_actions
+from .coach import CoachBot
 from .greedy import GreedyBot
 from .ismcts import IsmctsBot
 from .levels import LEVELS
@@ -51,6 +53,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": IsmctsBot,
+    "coach": CoachBot,
 }
 
 #: What each bot is, in a few words (for menus and ``--help``).
@@ -58,6 +61,7 @@ DESCRIPTIONS: dict[str, str] = {
     "random": "picks any legal action at random",
     "greedy": "a quick heuristic: builds, houses, crafts ahead",
     "ismcts": "searches (Monte Carlo) over what it cannot see",
+    "coach": "plays every move the coach would suggest to a person",
     **{name: level.description for name, level in LEVELS.items()},
 }
 

@@ -25,6 +25,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from keythedral.safetext import printable
+from keythedral.tui.advice import Advice
 from keythedral.tui.ascii import AsciiFilter
 from keythedral.tui.bindings import binding_owners
 from keythedral.tui.bot_runner import BotRunner
@@ -125,6 +126,7 @@ class KeythedralApp(App[None]):
         #: Seconds after the keyboard comes to someone in which keys answer nothing (SETTLE).
         self.settle = settle_time() if settle is None else settle
         self.runner = BotRunner(self)  # the computer players
+        self.advice = Advice(self)  # the coach, thinking while the player reads
         self.mode: GameMode = GameMode(self)  # the normal game, or the tutorial's mode
         self.tokens: tuple[str, ...] = ()
         self._notes_for: int | None = None  # whose hand the notes on screen may speak of

@@ -27,6 +27,7 @@ from keythedral.tui.widgets.decision import Choice, hotkeys
 from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
+    from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
     from keythedral.engine.actions import PlayLaw
     from keythedral.tui.widgets.board import Cell
@@ -279,16 +280,19 @@ def suggested_first(
     state: Any,
     legal: list[Action],
     view: PlayerView,
+    advice: Hint | None,
 ) -> list[Choice]:
-    """A phase 3 turn's list opens on the coach's move (the hint key's) among the seat's
-    ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn and the
-    rest of the list keeps its keys.  Its pass is the waiting pass (``wait_choice``).
-    ``plans`` gains the line's cubes."""
-    from keythedral.bots.hints import hint
-
+    """A phase 3 turn's list opens on the coach's move (``advice``: the hint key's) among the
+    seat's ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn
+    and the rest of the list keeps its keys.  Its pass is the waiting pass (``wait_choice``).
+    ``plans`` gains the line's cubes.  While the coach is still thinking (no ``advice`` yet),
+    the line says so and plays nothing (``THINKING``): it never shows one move and plays
+    another."""
     if not legal:
         return choices
-    action = hint(view, legal).action
+    if advice is None:
+        return [Choice(THINKING_TEXT, command=THINKING, key="↵"), *choices]
+    action = advice.action
     if action.kind == "pass":
         return [wait_choice(), *choices]
     same = next((c for c in choices if c.action == action and c.command != "own-cubes"), None)
@@ -305,6 +309,11 @@ def suggested_first(
             text = paid_text(action, view, paid_counts(plan))
     line = Choice(f"suggested: {text}", action=action, command=command, key="↵")
     return [line, *choices]
+
+
+#: The coach's line while it works its move out (a tenth of a second or so: ``tui.advice``).
+THINKING = "coach-thinking"
+THINKING_TEXT = "suggested: the coach is thinking it over..."
 
 
 def payment_after(state: Any, action: Action) -> list[Action]:

@@ -341,6 +341,8 @@ class GameMode:
         """Decide who holds the keyboard for the next decision (the table), and do it."""
         session = self.app.session
         if session is not None:
+            if self.suggests_payments:  # the suggested line's move (not the tutorial's)
+                self.app.advice.prefetch(session)  # worked out while the privacy screen is up
             self.carry_out(self.table.route(session))
 
     def carry_out(self, decision: Decision) -> None:

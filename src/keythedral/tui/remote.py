@@ -66,6 +66,10 @@ class RemoteSession(Session):
     def state(self) -> GameState:
         raise RemoteGameError("the hosted game's state is on the server only")
 
+    @property
+    def moment(self) -> object:
+        return self.update
+
     def push(self, action: Action, state: GameState) -> None:
         raise RemoteGameError("only the server plays actions")
 

@@ -64,6 +64,13 @@ class Session(GameSoFar):
             session.push(a, session.apply(a))
         return session
 
+    @property
+    def moment(self) -> object:
+        """What stands for the position now: the same object while the game is where it is
+        (the state; a hosted game's last update), so that what was worked out for it (the
+        coach's advice) is known again."""
+        return self.state
+
     # --- who plays each seat ----------------------------------------------------------------
     def bot_spec(self, seat: int) -> str | None:
         """The bot playing ``seat`` ("greedy", "ismcts:iterations=50"), None for a person."""

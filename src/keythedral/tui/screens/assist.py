@@ -96,15 +96,23 @@ class Assist:
         self.hint_shown: Hint | None = None
 
     # --- the hint ---------------------------------------------------------------------------
-    def greedy_hint(self) -> Hint | None:
-        """Greedy's suggestion for the seat at the keyboard, or None when it has no decision."""
+    def coach_hint(self) -> Hint | None:
+        """The coach's suggestion for the seat at the keyboard (``KeythedralApp.advice``), or
+        None when it has no decision or the coach is still thinking (``thinking``)."""
         app = self.screen.kapp
         session, seat = app.session, app.keyboard
         if session is None or seat is None or session.over or not session.legal_for(seat):
             return None
-        from keythedral.bots.hints import hint
+        return app.advice.get(session, seat)
 
-        return hint(session.view(seat), session.legal())
+    def thinking(self) -> bool:
+        """The coach is still working out the hint for the decision at hand: it is given when
+        ready (``Advice.ready``)."""
+        app = self.screen.kapp
+        session, seat = app.session, app.keyboard
+        if session is None or seat is None or session.over or not session.legal_for(seat):
+            return False
+        return app.advice.want_hint(session, seat)
 
     def hint(self) -> None:
         from keythedral.tui.choices import action_cell
@@ -113,8 +121,11 @@ class Assist:
         from keythedral.tui.widgets.decision import DecisionPanel
 
         screen = self.screen
-        h = self.screen.current_hint()  # greedy's, or the tutorial's lesson
+        h = self.screen.current_hint()  # the coach's, or the tutorial's lesson
         session = screen.kapp.session
+        if h is None and self.thinking():
+            screen.say("The coach is thinking it over: the hint comes in a moment.")
+            return
         if h is None or session is None:
             screen.say("No decision of yours to give a hint for now.")
             return

@@ -19,6 +19,7 @@ from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.choices import (
     LONG_LIST,
+    THINKING,
     build_choices,
     done_choice,
     hand_choice,
@@ -27,7 +28,7 @@ from keythedral.tui.choices import (
 )
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.screens.assist import Assist
-from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.screens.base import BaseScreen, key_clock
 from keythedral.tui.text import (
     cubes_text,
     decision_prompt,
@@ -267,7 +268,11 @@ class GameScreen(BaseScreen):
                 choices, self._plans = paid_choices(choices, session.state, seat, view)
                 if view.decision == "spend" and self.narrowed is None and session.coach:
                     legal = session.legal_for(seat)
-                    choices = suggested_first(choices, self._plans, session.state, legal, view)
+                    if legal:
+                        advice = app.advice.get(session, seat)  # None: the coach is thinking
+                        choices = suggested_first(
+                            choices, self._plans, session.state, legal, view, advice
+                        )
             if self.shared and self.narrowed is None:
                 choices.append(hand_choice(seat_name(view, seat), view.players[seat].laws_held))
             elif self.narrowed is None and app.mode.offers_done and session.may_pass(seat):
@@ -571,6 +576,8 @@ class GameScreen(BaseScreen):
             self.kapp.mode.open_hand()
         elif choice.command in ("done", "wait"):
             self.kapp.mode.pass_for_phase(until_change=choice.command == "wait")
+        elif choice.command == THINKING:
+            self.say("The coach is still thinking it over: its move comes in a moment.")
         elif choice.command == "pay-suggested":
             for action in list(self._plans[choice.command]):  # a cube after another, as by keys
                 if not self.kapp.play(action):
@@ -654,8 +661,19 @@ class GameScreen(BaseScreen):
         )
 
     def current_hint(self) -> Hint | None:
-        """The hint key's suggestion: the coach's (greedy's) move."""
-        return self.assist.greedy_hint()
+        """The hint key's suggestion: the coach's move (None: no decision, or not ready)."""
+        return self.assist.coach_hint()
+
+    def advice_ready(self, seat: int, hint: bool) -> None:
+        """The coach's advice for ``seat``'s decision on show has come in: the list shows it
+        (a key pressed before it was drawn answers nothing, and a settle time under way goes
+        on), and the hint, if it was asked for meanwhile."""
+        if self.kapp.keyboard != seat or self._veiled:
+            return
+        self.ask(max(0.0, self.settled_at - key_clock()))
+        self.refresh_game()
+        if hint:
+            self.assist.hint()
 
     def show_hint(self, text: str) -> None:
         """The info line is one row: the whole hint goes above the list of choices, never over
