@@ -168,7 +168,7 @@ async def test_clicks_pick_the_cell_under_them_at_every_level() -> None:
     """Fields and cottages all over the board, clicked on either end of the letter's line or
     of the label, move the cursor there; a click on a target places the worker there."""
     app = make_app(saved=busy_game())
-    async with app.run_test(size=(200, 60)) as pilot:
+    async with app.run_test(size=(220, 60)) as pilot:  # the largest level fits beside the side
         board, view = await shown(pilot)
         await pilot.press(*SMALLEST)
         for level in LEVELS:

@@ -44,6 +44,9 @@ from keythedral.tui.widgets.decision import Choice, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
+    RECENT_FROM_ROWS,
+    RECENT_LINES,
+    SIDE_WIDTHS,
     EventLog,
     HandPanel,
     KeythedralMat,
@@ -83,7 +86,10 @@ def board_panes() -> ComposeResult:
 
 
 class GameScreen(BaseScreen):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # The side column widens with the terminal; tall enough, on the two wider steps, the
+    # recent events show under the choices (keythedral.tcss).
+    HORIZONTAL_BREAKPOINTS = [(start, name) for start, _, name in SIDE_WIDTHS]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (RECENT_FROM_ROWS, "-tall")]
     BINDINGS = [
         # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
         Binding("question_mark", "help", "Help", id="help"),
@@ -149,6 +155,9 @@ class GameScreen(BaseScreen):
             with Vertical(id="side"):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
+                recent = EventLog(id="recent", max_lines=RECENT_LINES)
+                recent.border_title = "Recent events · g: the whole log"
+                yield recent
         yield Snug(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
         yield KeyBar(compact=True)
@@ -220,7 +229,8 @@ class GameScreen(BaseScreen):
         labels = [session.seat_label(s) for s in range(len(view.players))]
         self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
-        self.query_one(EventLog).feed(view)
+        for log in self.query(EventLog):  # the whole log (g), and the recent events
+            log.feed(view)
         if self.query_one("#left", ContentSwitcher).current == "mats":
             self._show_mats(view)  # else when they are shown (``_pane_shown``)
         panel = self.query_one(DecisionPanel)

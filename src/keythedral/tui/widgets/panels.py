@@ -40,6 +40,18 @@ CUBE_STYLE = {
     "gold": "#ffd700",
 }
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+#: The side column's width from a terminal width up, and the game screen's class for it
+#: (keythedral.tcss sets the widths): a wide terminal gives its width to the choices and the
+#: recent events, and leaves the map what most boards need at the level that fits the height.
+SIDE_WIDTHS = ((0, 38, "-narrow"), (100, 48, "-wide"), (140, 56, "-wider"), (180, 66, "-widest"))
+#: The rows from which the recent events show under the choices (on the two wider steps).
+RECENT_FROM_ROWS = 40
+RECENT_LINES = 60  # the recent events kept there (the whole log is the log pane's, g)
+
+
+def side_width(columns: int) -> int:
+    """The side column's width in a terminal ``columns`` wide."""
+    return [width for start, width, _ in SIDE_WIDTHS if columns >= start][-1]
 
 
 def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
@@ -258,8 +270,9 @@ class EventLog(VerticalScroll):
 
     MAX_LINES = 2000
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, max_lines: int = MAX_LINES) -> None:
         super().__init__(id=id)
+        self.max_lines = max_lines
         self.seen = 0
         self.lines: list[str] = []
         self.you: int | None = None  # the seat told in the second person (the tutorial's)
@@ -281,7 +294,7 @@ class EventLog(VerticalScroll):
         events = view.log[-new:] if new <= len(view.log) else view.log
         names = [p.name for p in view.players]
         self.lines.extend(narrate(e, names, self.you) for e in events)
-        del self.lines[: -self.MAX_LINES]
+        del self.lines[: -self.max_lines]
         self.seen = view.log_total
         self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))
         self.call_after_refresh(self.scroll_end, animate=False)

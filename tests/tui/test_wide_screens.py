@@ -1,0 +1,79 @@
+"""Wide terminals use their width: a wider side column (choices wrapped to it) and the recent
+events under the choices; 80x24 and 100x32 keep their columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textshot import screen_text
+from textual.widget import Widget
+from tui_helpers import config, make_app
+
+from keythedral.tui.app import KeythedralApp, Start
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.tui.widgets.panels import EventLog, side_width
+
+
+def game_screen(app: KeythedralApp) -> GameScreen:
+    screen = app.game_screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def shows(widget: Widget) -> bool:
+    """On screen: displayed, in a displayed column, with room."""
+    return all(w.display for w in widget.ancestors_with_self if isinstance(w, Widget)) and bool(
+        widget.region.area
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "side", "recent"),
+    [
+        ((80, 24), 38, False),
+        ((100, 32), 48, False),
+        ((160, 30), 56, False),
+        ((160, 48), 56, True),
+        ((200, 60), 66, True),
+    ],
+)
+async def test_the_side_column_and_the_recent_events_by_the_terminals_size(
+    size: tuple[int, int], side: int, recent: bool
+) -> None:
+    app = make_app(config(3))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert side_width(size[0]) == side
+        assert screen.query_one("#side").region.width == side
+        assert screen.query_one(FieldMap).region.width == size[0] - side
+        log = screen.query_one("#recent", EventLog)
+        assert shows(log) is recent
+        await pilot.press("1")  # a field laid: the recent events tell it
+        await pilot.pause()
+        if recent:
+            assert log.region.x >= screen.query_one("#side").region.x
+            assert "Ann lays a" in screen_text(app)
+        panel = screen.query_one(DecisionPanel)
+        room = side - 6  # the border, a scroll bar, the key column
+        for choice, option in zip(panel.choices, panel.option_list.options, strict=True):
+            rows = len(str(option.prompt).splitlines())
+            assert (rows == 1) is (len(choice.text) <= room), (choice.text, rows, room)
+
+
+async def test_the_tutorial_keeps_its_notes_where_the_recent_events_would_go(
+    tmp_path: Path,
+) -> None:
+    from keythedral.tui.screens.tutorial import TutorialScreen
+
+    app = KeythedralApp(start=Start(tutorial=True), data_dir=tmp_path, animations=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialScreen)
+        assert not shows(app.screen.query_one("#recent"))
+        assert shows(app.screen.query_one("#lesson"))
