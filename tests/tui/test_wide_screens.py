@@ -77,3 +77,30 @@ async def test_the_tutorial_keeps_its_notes_where_the_recent_events_would_go(
         assert isinstance(app.screen, TutorialScreen)
         assert not shows(app.screen.query_one("#recent"))
         assert shows(app.screen.query_one("#lesson"))
+
+
+async def test_the_recent_events_take_the_rows_the_choices_leave() -> None:
+    """A long phase 3 list shows whole, the recent events in what is left; the short list of
+    phase 1 leaves them more."""
+    from driver import started
+    from tui_helpers import saved_game
+
+    from keythedral import engine
+    from keythedral.tui.widgets.panels import RECENT_LEAST
+
+    heights = []
+    for decision in ("spend", "place_worker"):
+        saved = saved_game(config(3), lambda s, d=decision: engine.decision(s) == d)
+        app = make_app(saved=saved, strict_privacy=False)
+        async with app.run_test(size=(160, 48)) as pilot:
+            await started(pilot, app)
+            await pilot.pause()
+            screen = game_screen(app)
+            recent = screen.query_one("#recent", EventLog)
+            choices = screen.query_one(DecisionPanel).option_list
+            assert (len(choices.options) > 10) is (decision == "spend")
+            assert choices.virtual_size.height <= choices.region.height, choices.region
+            assert recent.region.height >= RECENT_LEAST
+            assert recent.region.bottom == screen.query_one("#side").region.bottom
+            heights.append(recent.region.height)
+    assert heights[1] > heights[0], heights

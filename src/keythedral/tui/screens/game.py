@@ -45,12 +45,12 @@ from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
     RECENT_FROM_ROWS,
-    RECENT_LINES,
     SIDE_WIDTHS,
     EventLog,
     HandPanel,
     KeythedralMat,
     KeytownMat,
+    RecentEvents,
     Snug,
     StatusBar,
     cost_text,
@@ -155,9 +155,7 @@ class GameScreen(BaseScreen):
             with Vertical(id="side"):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
-                recent = EventLog(id="recent", max_lines=RECENT_LINES)
-                recent.border_title = "Recent events · g: the whole log"
-                yield recent
+                yield RecentEvents(id="recent")
         yield Snug(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
         yield KeyBar(compact=True)
@@ -292,6 +290,20 @@ class GameScreen(BaseScreen):
             self._show_cursor_info()
         self.refresh_bindings()
         self.assist.refresh_walkthrough()
+        self._fit_recent()
+
+    def _fit_recent(self) -> None:
+        """The recent events (on a tall wide terminal) in the rows the choices leave: the
+        list shows whole whenever it can."""
+        shown = self.query("#hand, #prompt, #hint").results(Static)
+        texts = [str(w.content) for w in shown if w.display]
+        options = self.query_one(DecisionPanel).option_list.options
+        lines = sum(len(str(o.prompt).splitlines()) for o in options)
+        self.query_one(RecentEvents).fit(self.size, texts, lines)
+
+    def on_resize(self, event: events.Resize) -> None:  # BaseScreen's runs too: Textual calls
+        # the handler of each class
+        self.call_after_refresh(self._fit_recent)  # the recent events may come or go
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         """Focus the map or the list for a new decision."""

@@ -5,6 +5,7 @@ Each one renders from a ``PlayerView`` handed to it by the screen; none changes 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -47,6 +48,7 @@ SIDE_WIDTHS = ((0, 38, "-narrow"), (100, 48, "-wide"), (140, 56, "-wider"), (180
 #: The rows from which the recent events show under the choices (on the two wider steps).
 RECENT_FROM_ROWS = 40
 RECENT_LINES = 60  # the recent events kept there (the whole log is the log pane's, g)
+RECENT_LEAST = 6  # the rows they keep however long the list of choices (a title and five)
 
 
 def side_width(columns: int) -> int:
@@ -301,6 +303,30 @@ class EventLog(VerticalScroll):
 
     def on_show(self) -> None:
         self.call_after_refresh(self.scroll_end, animate=False)  # the newest events in sight
+
+
+class RecentEvents(EventLog):
+    """The last events, under the choices on a tall wide terminal (keythedral.tcss shows it),
+    in the rows the choices leave."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, max_lines=RECENT_LINES)
+        self.border_title = "Recent events · g: the whole log"
+
+    def fit(self, screen: Size, texts: Sequence[str], lines: int) -> None:
+        """Take the rows of the side column the rest leaves: ``texts`` (the hand, the prompt,
+        the hint: each in its frame or padding) wrapped to the column, and the list's
+        ``lines``; at least :data:`RECENT_LEAST`.  Worked out from the text, not the layout,
+        which may not have caught up (a hand just shown)."""
+        if not self.display:
+            return
+        width = side_width(screen.width) - 5  # the column's edge, the hand's frame and padding
+        wrapped = sum(len(textwrap.wrap(ln, width) or [""]) for t in texts for ln in t.split("\n"))
+        room = screen.height - 3 - 2  # the status, info and key lines; the hand's frame
+        rows = max(RECENT_LEAST, room - wrapped - lines)
+        height = self.styles.height
+        if height is None or height.value != rows:
+            self.styles.height = rows
 
 
 def winners_text(view: PlayerView) -> Text:
