@@ -104,3 +104,54 @@ async def test_the_recent_events_take_the_rows_the_choices_leave() -> None:
             assert recent.region.bottom == screen.query_one("#side").region.bottom
             heights.append(recent.region.height)
     assert heights[1] > heights[0], heights
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+async def test_the_privacy_screens_recent_events_are_centred(size: tuple[int, int]) -> None:
+    """The box of what happened since the player's last turn sits in the middle, under the
+    centred lines, at each hand-over (it is as wide as its lines)."""
+    from driver import hand_over, take
+    from tui_helpers import saved_game
+
+    from keythedral import engine
+    from keythedral.tui.screens.handover import HandoverScreen
+
+    saved = saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(2):
+            await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen)
+            box = app.screen.query_one("#handover-recent").region
+            assert box.width and abs(box.x - (size[0] - box.right)) <= 1, (box, size)
+            await hand_over(pilot, app)
+            session = app.session
+            assert session is not None and app.keyboard is not None
+            await take(pilot, app, session.legal_for(app.keyboard)[0])
+
+
+async def test_the_newest_event_stays_in_sight_as_the_list_grows() -> None:
+    """A short list (a kind of action opened) then the whole phase 3 list again: the recent
+    events lose rows and still end on the newest."""
+    from driver import press_choice, started
+    from tui_helpers import saved_game
+
+    from keythedral import engine
+
+    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await started(pilot, app)
+        await pilot.pause()
+        screen = game_screen(app)
+        recent = screen.query_one("#recent", EventLog)
+        panel = screen.query_one(DecisionPanel)
+        whole = recent.region.height
+        group = next(c for c in panel.choices if c.command.startswith("kind:"))
+        await press_choice(pilot, app, group)
+        await pilot.pause()
+        assert recent.region.height > whole
+        await pilot.press("escape")  # every choice again
+        await pilot.pause()
+        assert recent.region.height == whole
+        assert recent.max_scroll_y and recent.scroll_y == recent.max_scroll_y

@@ -327,6 +327,7 @@ class RecentEvents(EventLog):
         height = self.styles.height
         if height is None or height.value != rows:
             self.styles.height = rows
+            self.call_after_refresh(self.scroll_end, animate=False)  # the newest still in sight
 
 
 def winners_text(view: PlayerView) -> Text:
