@@ -4,17 +4,22 @@ events under the choices; 80x24 and 100x32 keep their columns."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from driver import hand_over, press_choice, started, take
 from textshot import screen_text
+from textual.pilot import Pilot
 from textual.widget import Widget
-from tui_helpers import config, make_app
+from tui_helpers import config, make_app, saved_game
 
+from keythedral import engine
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
-from keythedral.tui.widgets.panels import EventLog, side_width
+from keythedral.tui.widgets.panels import RECENT_LEAST, EventLog, side_width
 
 
 def game_screen(app: KeythedralApp) -> GameScreen:
@@ -79,24 +84,27 @@ async def test_the_tutorial_keeps_its_notes_where_the_recent_events_would_go(
         assert shows(app.screen.query_one("#lesson"))
 
 
+def at(decision: str, **variants: Any) -> Any:
+    """A game of three at its first ``decision`` of that kind."""
+    return saved_game(config(3, **variants), lambda s: engine.decision(s) == decision)
+
+
+async def on_screen(pilot: Pilot[Any], app: KeythedralApp) -> tuple[GameScreen, EventLog]:
+    """The board past a privacy screen: the screen and its recent events."""
+    await started(pilot, app)
+    await pilot.pause()
+    screen = game_screen(app)
+    return screen, screen.query_one("#recent", EventLog)
+
+
 async def test_the_recent_events_take_the_rows_the_choices_leave() -> None:
     """A long phase 3 list shows whole, the recent events in what is left; the short list of
     phase 1 leaves them more."""
-    from driver import started
-    from tui_helpers import saved_game
-
-    from keythedral import engine
-    from keythedral.tui.widgets.panels import RECENT_LEAST
-
     heights = []
     for decision in ("spend", "place_worker"):
-        saved = saved_game(config(3), lambda s, d=decision: engine.decision(s) == d)
-        app = make_app(saved=saved, strict_privacy=False)
+        app = make_app(saved=at(decision), strict_privacy=False)
         async with app.run_test(size=(160, 48)) as pilot:
-            await started(pilot, app)
-            await pilot.pause()
-            screen = game_screen(app)
-            recent = screen.query_one("#recent", EventLog)
+            screen, recent = await on_screen(pilot, app)
             choices = screen.query_one(DecisionPanel).option_list
             assert (len(choices.options) > 10) is (decision == "spend")
             assert choices.virtual_size.height <= choices.region.height, choices.region
@@ -106,45 +114,12 @@ async def test_the_recent_events_take_the_rows_the_choices_leave() -> None:
     assert heights[1] > heights[0], heights
 
 
-@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
-async def test_the_privacy_screens_recent_events_are_centred(size: tuple[int, int]) -> None:
-    """The box of what happened since the player's last turn sits in the middle, under the
-    centred lines, at each hand-over (it is as wide as its lines)."""
-    from driver import hand_over, take
-    from tui_helpers import saved_game
-
-    from keythedral import engine
-    from keythedral.tui.screens.handover import HandoverScreen
-
-    saved = saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
-    app = make_app(saved=saved)
-    async with app.run_test(size=size) as pilot:
-        for _ in range(2):
-            await pilot.pause()
-            assert isinstance(app.screen, HandoverScreen)
-            box = app.screen.query_one("#handover-recent").region
-            assert box.width and abs(box.x - (size[0] - box.right)) <= 1, (box, size)
-            await hand_over(pilot, app)
-            session = app.session
-            assert session is not None and app.keyboard is not None
-            await take(pilot, app, session.legal_for(app.keyboard)[0])
-
-
 async def test_the_newest_event_stays_in_sight_as_the_list_grows() -> None:
     """A short list (a kind of action opened) then the whole phase 3 list again: the recent
     events lose rows and still end on the newest."""
-    from driver import press_choice, started
-    from tui_helpers import saved_game
-
-    from keythedral import engine
-
-    saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
-    app = make_app(saved=saved, strict_privacy=False)
+    app = make_app(saved=at("spend"), strict_privacy=False)
     async with app.run_test(size=(160, 48)) as pilot:
-        await started(pilot, app)
-        await pilot.pause()
-        screen = game_screen(app)
-        recent = screen.query_one("#recent", EventLog)
+        screen, recent = await on_screen(pilot, app)
         panel = screen.query_one(DecisionPanel)
         whole = recent.region.height
         group = next(c for c in panel.choices if c.command.startswith("kind:"))
@@ -155,3 +130,20 @@ async def test_the_newest_event_stays_in_sight_as_the_list_grows() -> None:
         await pilot.pause()
         assert recent.region.height == whole
         assert recent.max_scroll_y and recent.scroll_y == recent.max_scroll_y
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+async def test_the_privacy_screens_recent_events_are_centred(size: tuple[int, int]) -> None:
+    """The box of what happened since the player's last turn sits in the middle, under the
+    centred lines, at each hand-over (it is as wide as its lines)."""
+    app = make_app(saved=at("spend", no_laws=True))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(2):
+            await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen)
+            box = app.screen.query_one("#handover-recent").region
+            assert box.width and abs(box.x - (size[0] - box.right)) <= 1, (box, size)
+            await hand_over(pilot, app)
+            session = app.session
+            assert session is not None and app.keyboard is not None
+            await take(pilot, app, session.legal_for(app.keyboard)[0])
