@@ -147,3 +147,19 @@ async def test_the_privacy_screens_recent_events_are_centred(size: tuple[int, in
             session = app.session
             assert session is not None and app.keyboard is not None
             await take(pilot, app, session.legal_for(app.keyboard)[0])
+
+
+async def test_the_recent_events_catch_up_when_the_terminal_grows() -> None:
+    """Not fed while they do not show (80x24), they tell what happened once it grows."""
+    app = make_app(config(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # a field laid
+        await pilot.pause()
+        recent = game_screen(app).query_one("#recent", EventLog)
+        assert not shows(recent) and not recent.lines
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        await pilot.pause()
+        assert shows(recent)
+        assert "Ann lays a" in screen_text(app)

@@ -227,8 +227,7 @@ class GameScreen(BaseScreen):
         labels = [session.seat_label(s) for s in range(len(view.players))]
         self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
-        for log in self.query(EventLog):  # the whole log (g), and the recent events
-            log.feed(view)
+        self.query_one("#log", EventLog).feed(view)
         if self.query_one("#left", ContentSwitcher).current == "mats":
             self._show_mats(view)  # else when they are shown (``_pane_shown``)
         panel = self.query_one(DecisionPanel)
@@ -290,20 +289,24 @@ class GameScreen(BaseScreen):
             self._show_cursor_info()
         self.refresh_bindings()
         self.assist.refresh_walkthrough()
-        self._fit_recent()
+        self._show_recent()
 
-    def _fit_recent(self) -> None:
-        """The recent events (on a tall wide terminal) in the rows the choices leave: the
-        list shows whole whenever it can."""
+    def _show_recent(self) -> None:
+        """On a tall wide terminal, the recent events under the choices (fed only while they
+        show), in the rows the choices leave: the list shows whole whenever it can."""
+        recent = self.query_one(RecentEvents)
+        if not recent.display or self.view is None:
+            return
+        recent.feed(self.view)
         shown = self.query("#hand, #prompt, #hint").results(Static)
         texts = [str(w.content) for w in shown if w.display]
         options = self.query_one(DecisionPanel).option_list.options
         lines = sum(len(str(o.prompt).splitlines()) for o in options)
-        self.query_one(RecentEvents).fit(self.size, texts, lines)
+        recent.fit(self.size, texts, lines)
 
     def on_resize(self, event: events.Resize) -> None:  # BaseScreen's runs too: Textual calls
         # the handler of each class
-        self.call_after_refresh(self._fit_recent)  # the recent events may come or go
+        self.call_after_refresh(self._show_recent)  # the recent events may come or go
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         """Focus the map or the list for a new decision."""

@@ -318,8 +318,6 @@ class RecentEvents(EventLog):
         the hint: each in its frame or padding) wrapped to the column, and the list's
         ``lines``; at least :data:`RECENT_LEAST`.  Worked out from the text, not the layout,
         which may not have caught up (a hand just shown)."""
-        if not self.display:
-            return
         width = side_width(screen.width) - 5  # the column's edge, the hand's frame and padding
         wrapped = sum(len(textwrap.wrap(ln, width) or [""]) for t in texts for ln in t.split("\n"))
         room = screen.height - 3 - 2  # the status, info and key lines; the hand's frame
