@@ -292,17 +292,8 @@ class GameScreen(BaseScreen):
         self._show_recent()
 
     def _show_recent(self) -> None:
-        """On a tall wide terminal, the recent events under the choices (fed only while they
-        show), in the rows the choices leave: the list shows whole whenever it can."""
-        recent = self.query_one(RecentEvents)
-        if not recent.display or self.view is None:
-            return
-        recent.feed(self.view)
-        shown = self.query("#hand, #prompt, #hint").results(Static)
-        texts = [str(w.content) for w in shown if w.display]
-        options = self.query_one(DecisionPanel).option_list.options
-        lines = sum(len(str(o.prompt).splitlines()) for o in options)
-        recent.fit(self.size, texts, lines)
+        if self.view is not None:
+            self.query_one(RecentEvents).follow(self.view)
 
     def on_resize(self, event: events.Resize) -> None:  # BaseScreen's runs too: Textual calls
         # the handler of each class

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from keythedral.tui.text import (
     law_name,
@@ -313,14 +313,24 @@ class RecentEvents(EventLog):
         super().__init__(id=id, max_lines=RECENT_LINES)
         self.border_title = "Recent events · g: the whole log"
 
-    def fit(self, screen: Size, texts: Sequence[str], lines: int) -> None:
-        """Take the rows of the side column the rest leaves: ``texts`` (the hand, the prompt,
-        the hint: each in its frame or padding) wrapped to the column, and the list's
-        ``lines``; at least :data:`RECENT_LEAST`.  Worked out from the text, not the layout,
-        which may not have caught up (a hand just shown)."""
-        width = side_width(screen.width) - 5  # the column's edge, the hand's frame and padding
+    def follow(self, view: PlayerView) -> None:
+        """At each redraw of the game screen, while it shows: the new events, in the rows of
+        the side column the rest leaves, so that the list of choices shows whole whenever it
+        can (not fed while it does not show: it catches up after a resize)."""
+        if not self.display:
+            return
+        self.feed(view)
+        screen = self.screen
+        # Worked out from the text, not the layout, which may not have caught up (a hand
+        # just shown): the hand, the prompt and the hint wrapped to the column (less its
+        # edge, the hand's frame and padding), and the list's lines as they were wrapped.
+        shown = screen.query("#hand, #prompt, #hint").results(Static)
+        texts = [str(w.content) for w in shown if w.display]
+        width = side_width(screen.size.width) - 5
         wrapped = sum(len(textwrap.wrap(ln, width) or [""]) for t in texts for ln in t.split("\n"))
-        room = screen.height - 3 - 2  # the status, info and key lines; the hand's frame
+        options = screen.query_one("#choices", OptionList).options
+        lines = sum(len(str(o.prompt).splitlines()) for o in options)
+        room = screen.size.height - 3 - 2  # the status, info and key lines; the hand's frame
         rows = max(RECENT_LEAST, room - wrapped - lines)
         height = self.styles.height
         if height is None or height.value != rows:
