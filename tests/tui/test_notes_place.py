@@ -25,3 +25,33 @@ async def test_a_note_comes_up_beside_the_choices_not_over_them() -> None:
         panel = app.screen.query_one(DecisionPanel).region
         for toast in toasts:
             assert not toast.region.overlaps(panel), (toast.region, panel)
+
+
+async def test_the_info_line_stays_readable_while_a_save_note_shows() -> None:
+    """ctrl+s, Enter: the "Saved" note comes up over the map, above the info line (which
+    tells what just happened) and the key bar, never over them."""
+    from textshot import screen_text
+    from textual.widgets import Static
+
+    from keythedral.tui.widgets.keybar import KeyBar
+
+    app = make_app(config(3), strict_privacy=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")  # a field laid: the info line says where the cursor is
+        await pilot.pause()
+        info = screen.query_one("#info", Static)
+        said = str(info.render()).strip()
+        assert said
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the name suggested
+        await pilot.pause(0.3)
+        assert app.screen is screen
+        toasts = list(screen.query(Toast))
+        assert toasts and any("Saved" in str(t.render()) for t in toasts)
+        for toast in toasts:
+            assert not toast.region.overlaps(info.region), (toast.region, info.region)
+            assert not toast.region.overlaps(screen.query_one(KeyBar).region)
+        assert said in screen_text(app).splitlines()[info.region.y]

@@ -42,7 +42,8 @@ def test_map_in_the_layout_80x24(snap_compare: SnapCompare) -> None:
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 def test_map_of_five_players(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     """The zoom level that fits: compact at 80x24 (houses in capitals, workers in small
-    letters, fences in the gaps), large at 160x48 (yields and positions)."""
+    letters, fences in the gaps); at 160x48 the usual boxes beside a wider side column, with
+    the recent events under the choices."""
     app = make_app(saved=busy_game())
     assert snap_compare(app, terminal_size=size, run_before=past_handover)
 

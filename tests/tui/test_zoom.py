@@ -5,15 +5,20 @@ drawn with --ascii."""
 
 from __future__ import annotations
 
+import random
+import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from driver import take
 from test_reach import _map_colours, mid_game, past_handover
 from textshot import screen_text
 from textual.geometry import Offset
 from textual.widgets import ContentSwitcher
 from tui_helpers import busy_game, config, laid_out, make_app
 
+from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.map_looks import (
     COMPACT,
@@ -23,6 +28,7 @@ from keythedral.tui.widgets.map_looks import (
     NORMAL,
     QUADRANTS,
     SMALL,
+    board_bounds,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
 
@@ -93,8 +99,7 @@ def test_the_compact_level_is_narrow_enough_for_every_five_player_layout() -> No
     wide = tall = 0
     for seed in range(100):
         state = laid_out(seed).state
-        board = FieldMap()
-        bounds = board._bounds(engine.view(state, 0))
+        bounds = board_bounds(engine.view(state, 0))
         size = COMPACT.size(bounds, bounds.rim)
         wide += size.width > 42
         tall += size.height > 21
@@ -163,7 +168,7 @@ async def test_clicks_pick_the_cell_under_them_at_every_level() -> None:
     """Fields and cottages all over the board, clicked on either end of the letter's line or
     of the label, move the cursor there; a click on a target places the worker there."""
     app = make_app(saved=busy_game())
-    async with app.run_test(size=(200, 60)) as pilot:
+    async with app.run_test(size=(220, 60)) as pilot:  # the largest level fits beside the side
         board, view = await shown(pilot)
         await pilot.press(*SMALLEST)
         for level in LEVELS:
@@ -252,7 +257,9 @@ async def test_the_levels_without_boxes_keep_every_piece_apart(level: Any) -> No
         assert "cottage" in lines[board.region.bottom - 1]  # the legend
 
 
-async def test_the_larger_levels_tell_yield_position_and_owner() -> None:
+async def test_the_larger_levels_tell_yield_and_owner_never_a_position() -> None:
+    """A field's box says what it yields and whose worker stands on it, by the owner's whole
+    name; never where it lies in numbers ("(-1,-1)": the cursor and the info line say that)."""
     app = make_app(saved=busy_game())
     async with app.run_test(size=(240, 70)) as pilot:
         board, view = await shown(pilot)
@@ -266,13 +273,15 @@ async def test_the_larger_levels_tell_yield_position_and_owner() -> None:
                 x, y = at(board, ("field", f.pos))
                 box = [line[x : x + level.px - 3] for line in lines[y : y + level.py - 2]]
                 text = " ".join(box)
-                assert FIELD_YIELD[f.type] in text and f"{f.pos[0]},{f.pos[1]}" in text, box
+                assert FIELD_YIELD[f.type] in text, box
+                assert not re.search(r"-?\d+,-?\d+", text), box
                 if level is LARGEST:
                     assert f.type in box[0] and f"yields {FIELD_YIELD[f.type]}" in box[1]
                 if f.pos in workers:
                     seat = workers[f.pos]
-                    assert f"●{app.tokens[seat]}" in text
-                    assert (names[seat] in text) is (level is LARGEST)
+                    assert f"●{app.tokens[seat]} {names[seat]}" in text, box
+            board_text = "\n".join(line[board.region.x : board.region.right] for line in lines)
+            assert not re.search(r"\(-?\d+,-?\d+\)", board_text), board_text
 
 
 async def test_ascii_and_ansi_colours_hold_at_every_level() -> None:
@@ -333,6 +342,80 @@ async def test_names_as_written_keep_the_largest_level_in_line() -> None:
         assert all(board.render_line(y).cell_length == width for y in range(board.size.height))
         lines = screen_text(app).splitlines()
         assert view.workers
+        shown_as = {0: "山田太郎…", 1: "Zoë Éloïse", 2: "Ünal"}  # cut whole, and said so
         for w in view.workers:  # the owner's name after the worker's mark, cut to the box
             _, y = at(board, ("field", w.field))
-            assert f"●{app.tokens[w.seat]} {names[w.seat][:2]}" in lines[y + 2], lines[y + 2]
+            assert f"●{app.tokens[w.seat]} {shown_as[w.seat]}" in lines[y + 2], lines[y + 2]
+
+
+# --- through the layout, and at 160x48 ---------------------------------------------------------
+POSITION = re.compile(r"\(-?\d+,-?\d+\)")
+
+
+def map_text(app: Any) -> str:
+    """What the map pane shows, line by line."""
+    board = board_of(app).region
+    lines = screen_text(app).splitlines()[board.y : board.bottom]
+    return "\n".join(line[board.x : board.right] for line in lines)
+
+
+async def play_at_random(pilot: Pilot, seed: int, until: Any, look: Any = None) -> None:
+    """Choices at random (a hand-over passed with Enter) until ``until(state)``; ``look()``
+    at every decision, before it is taken."""
+    app = pilot.app
+    session = app.session
+    rng = random.Random(seed)
+    while not until(session.state):
+        await pilot.pause()
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+            continue
+        if look is not None:
+            look()
+        seat = app.keyboard
+        assert seat is not None
+        await take(pilot, app, rng.choice(session.legal_for(seat)))
+    await pilot.pause()
+
+
+async def test_no_field_is_labelled_with_its_position_at_160x48() -> None:
+    """Laid fields and the places a tile may go: at the start of the layout (the largest
+    level) and in round 1 (the worker's owner named)."""
+    app = make_app(config(3), strict_privacy=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        board = board_of(app)
+        assert board.targets and board.level >= LEVELS.index(LARGE)
+        assert not POSITION.search(map_text(app)), map_text(app)
+        await play_at_random(pilot, 1, lambda s: s.phase != "layout" and s.workers)
+        text = map_text(app)
+        assert not POSITION.search(text), text
+        session = app.session
+        worker = session.state.workers[0]
+        name = session.config.players[worker.seat]
+        assert f"●{app.tokens[worker.seat]} {name}" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+async def test_the_zoom_level_holds_through_the_layout(size: tuple[int, int]) -> None:
+    """A whole layout of three, laid at random: from laying a field to placing a cottage the
+    level never goes up; it goes down only when the board has grown past the pane, and up
+    at most once, when the last tile is laid."""
+    app = make_app(config(3), strict_privacy=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = board_of(app)
+        seen: list[tuple[int, int]] = []  # (tiles left in the stack, level), as they change
+
+        def look() -> None:
+            now = (len(app.session.state.field_stack), board.level)
+            if not seen or seen[-1] != now:
+                seen.append(now)
+            assert board.fits(board.level) or board.level == 0, (board.lv.name, seen)
+
+        await play_at_random(pilot, 7, lambda s: s.phase != "layout", look)
+        seen.append((0, board.level))
+        levels = [level for left, level in seen if left]
+        assert levels == sorted(levels, reverse=True), seen
+        ups = sum(b > a for (_, a), (_, b) in pairwise(seen))
+        assert ups <= 1, seen

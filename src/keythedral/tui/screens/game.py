@@ -45,10 +45,13 @@ from keythedral.tui.widgets.decision import Choice, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
+    RECENT_FROM_ROWS,
+    SIDE_WIDTHS,
     EventLog,
     HandPanel,
     KeythedralMat,
     KeytownMat,
+    RecentEvents,
     Snug,
     StatusBar,
     cost_text,
@@ -84,7 +87,10 @@ def board_panes() -> ComposeResult:
 
 
 class GameScreen(BaseScreen):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # The side column widens with the terminal; tall enough, on the two wider steps, the
+    # recent events show under the choices (keythedral.tcss).
+    HORIZONTAL_BREAKPOINTS = [(start, name) for start, _, name in SIDE_WIDTHS]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (RECENT_FROM_ROWS, "-tall")]
     BINDINGS = [
         # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
         Binding("question_mark", "help", "Help", id="help"),
@@ -150,6 +156,7 @@ class GameScreen(BaseScreen):
             with Vertical(id="side"):
                 yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
+                yield RecentEvents(id="recent")
         yield Snug(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
         yield KeyBar(compact=True)
@@ -221,7 +228,7 @@ class GameScreen(BaseScreen):
         labels = [session.seat_label(s) for s in range(len(view.players))]
         self.query_one(StatusBar).show(view, to_act, session.public_seed, self.tokens, labels)
         self.query_one(HandPanel).show(view if shown is not None else None, self.tokens)
-        self.query_one(EventLog).feed(view)
+        self.query_one("#log", EventLog).feed(view)
         if self.query_one("#left", ContentSwitcher).current == "mats":
             self._show_mats(view)  # else when they are shown (``_pane_shown``)
         panel = self.query_one(DecisionPanel)
@@ -287,6 +294,15 @@ class GameScreen(BaseScreen):
             self._show_cursor_info()
         self.refresh_bindings()
         self.assist.refresh_walkthrough()
+        self._show_recent()
+
+    def _show_recent(self) -> None:
+        if self.view is not None:
+            self.query_one(RecentEvents).follow(self.view)
+
+    def on_resize(self, event: events.Resize) -> None:  # BaseScreen's runs too: Textual calls
+        # the handler of each class
+        self.call_after_refresh(self._show_recent)  # the recent events may come or go
 
     def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
         """Focus the map or the list for a new decision."""

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.table import KEEP, Claim
@@ -63,7 +63,11 @@ class HandoverScreen(BaseScreen):
             for id_, line in self._lines().items():
                 widget = Snug(Text(line), id=f"handover-{id_}")
                 widget.display = bool(line)
-                yield widget
+                if id_ == "recent":  # as wide as its lines, centred on its own
+                    with Center(id="handover-recent-row"):
+                        yield widget
+                else:
+                    yield widget
         yield KeyBar()
         yield self.compose_too_small()
 

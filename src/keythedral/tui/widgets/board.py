@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import cell_text, pos_text
+from keythedral.tui.text import cell_text
 from keythedral.tui.widgets.map_looks import (
     ALL_SIDES,
     DIM,
@@ -45,6 +45,7 @@ from keythedral.tui.widgets.map_looks import (
     Level,
     Palette,
     Sides,
+    board_bounds,
     palette_for,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
@@ -128,7 +129,7 @@ class FieldMap(ScrollView, can_focus=True):
         self.view = view
         self.tokens = tokens
         self.targets = frozenset(targets)
-        bounds = self._bounds(view)
+        bounds = board_bounds(view, self.targets)
         if first or bounds != self.bounds:
             self.bounds = bounds
             self._choose(self.level if self.manual else self._fitting_level())
@@ -210,30 +211,6 @@ class FieldMap(ScrollView, can_focus=True):
             self._place_cursor(scroll=True)
 
     # --- geometry -----------------------------------------------------------------------------
-    def _bounds(self, view: PlayerView) -> Bounds:
-        xs = [f.pos[0] for f in view.fields] + [p[0] for k, p in self.targets if k == "field"]
-        ys = [f.pos[1] for f in view.fields] + [p[1] for k, p in self.targets if k == "field"]
-        corners = [c.corner for c in view.cottages] + [f.corner for f in view.fences]
-        corners += [p for k, p in self.targets if k == "corner"]
-        if view.keythedral is not None:
-            corners.append(view.keythedral)
-        if not xs:  # no field: room for the corners as for fields
-            xs = [x + d for x, _ in corners for d in (0, 1)] or [0]
-            ys = [y + d for _, y in corners for d in (0, 1)] or [0]
-        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-        # Every corner touches a field, but should one not, the bounds take in its neighbours.
-        x0, y0 = min([x0, *(x + 1 for x, _ in corners)]), min([y0, *(y + 1 for _, y in corners)])
-        x1, y1 = max([x1, *(x for x, _ in corners)]), max([y1, *(y for _, y in corners)])
-        # At least two fields by two, so that there are corners between them.
-        x1, y1 = max(x1, x0 + 1), max(y1, y0 + 1)
-        rim = (
-            any(x == x0 - 1 for x, _ in corners),
-            any(y == y0 - 1 for _, y in corners),
-            any(x == x1 for x, _ in corners),
-            any(y == y1 for _, y in corners),
-        )
-        return Bounds(x0, y0, x1, y1, rim)
-
     def _reach(self, kind: str) -> tuple[int, int, int, int]:
         """The cells of a kind the cursor may stand on: lowest x and y, highest x and y."""
         b = self.bounds
@@ -380,39 +357,37 @@ class FieldMap(ScrollView, can_focus=True):
         self._put(c + 1, r + 1, FIELD_LETTER.get(ftype, "?"), inside)
         plain = Style(color=letter, bgcolor=colour)
         at = (c + 3, r + 1)  # the worker: on the letter's line at the usual level
-        if self.lv is LARGE:  # the yield after the letter; the worker and the position below
+        if self.lv is LARGE:  # the yield after the letter; the worker and its owner below
             self._put(c + 3, r + 1, FIELD_YIELD.get(ftype, ""), plain)
             at = (c + 1, r + 2)
-            self._put_pos(c + inner, r + 2, pos, plain, inner - (3 if worker else 0))
-        elif self.lv is LARGEST:  # the type, the yield, the worker's owner and the position
+        elif self.lv is LARGEST:  # the type, the yield, the worker and its owner
             self._put(c + 3, r + 1, ftype, inside)
             self._put(c + 1, r + 2, f"yields {FIELD_YIELD.get(ftype, '')}", plain)
             at = (c + 1, r + 3)
-            room = inner - (3 if worker else 0)
-            room -= self._put_pos(c + inner, r + 3, pos, plain, room) + 1
-            if (
-                worker is not None
-                and self.view is not None
-                and worker.seat < len(self.view.players)
-            ):
-                self._put_cells(c + 4, r + 3, self.view.players[worker.seat].name, plain, room)
         if worker is not None:
             seat = worker.seat
             style = self._seat_style(seat, bg=colour, reverse=palette.workers_on_seat_colour)
             self._put(*at, "●" + self._token(seat), style)
+            if self.lv in (LARGE, LARGEST):  # the owner's name after the mark, as written
+                self._put_name(at[0] + 3, at[1], seat, plain, inner - 3)
         if target:
             self._put(c + inner, r + 1, "+", palette.target)
 
-    def _put_pos(self, right: int, row: int, pos: Pos, style: Style, room: int) -> int:
-        """A field's position, ending at column ``right``, in at most ``room`` cells (without
-        its brackets if need be); returns the cells it took."""
-        text = pos_text(pos)
-        if len(text) > room:
-            text = text[1:-1]
-        if len(text) > room:
-            return 0
-        self._put(right - len(text) + 1, row, text, style)
-        return len(text)
+    def _put_name(self, col: int, row: int, seat: int, style: Style, room: int) -> None:
+        """A player's name in ``room`` cells: whole, or cut with "…" (never a bare stub of
+        it, which reads as a code)."""
+        view = self.view
+        if view is None or seat >= len(view.players) or room < 3:
+            return
+        name = view.players[seat].name
+        if cell_len(name) > room:
+            cut = ""
+            for ch in name:
+                if cell_len(cut + ch) > room - 1:
+                    break
+                cut += ch
+            name = cut.rstrip() + "…"
+        self._put_cells(col, row, name, style, room)
 
     def _draw_block(self, pos: Pos, ftype: str, worker: Any, target: bool) -> None:
         """A field without a box: a block of its colour, two cells (compact) or four by two."""
@@ -446,9 +421,6 @@ class FieldMap(ScrollView, can_focus=True):
             return
         self._draw_box(c, r, palette.target_edge, dashed=True)
         self._put(c + (self.lv.px - 1) // 2, r + 1, "+", palette.target)
-        if self.lv is not NORMAL:
-            inner = self.lv.px - 3
-            self._put_pos(c + inner, r + self.lv.py - 3, pos, palette.target_edge, inner)
 
     def _draw_fence(self, corner: Pos, field: Pos, seat: int) -> None:
         c, r = self.field_origin(field)

@@ -24,14 +24,12 @@ from textual.visual import Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.tui.widgets.panels import Snug, SnugSize, update_static
+from keythedral.tui.widgets.panels import Snug, SnugSize, side_width, update_static
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
 
 Cell = tuple[str, tuple[int, int]]
-#: The side column's width in keythedral.tcss: 38 columns, 48 from 100 columns up.
-SIDE_NARROW, SIDE_WIDE, WIDE_FROM = 38, 48, 100
 
 
 @dataclass(frozen=True)
@@ -214,8 +212,7 @@ class DecisionPanel(Vertical, SnugSize):
         """Room for a line's text: the side column's width (set by the stylesheet for the
         terminal's width) less its border, a scroll bar and the key column.  Taken from the
         terminal size, not the laid-out list, so it is the same before and after layout."""
-        side = SIDE_WIDE if self.app.size.width >= WIDE_FROM else SIDE_NARROW
-        return side - 1 - 1 - 4
+        return side_width(self.app.size.width) - 1 - 1 - 4
 
     _width = -1  # the width the choices were last wrapped for
 

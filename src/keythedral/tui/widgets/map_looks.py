@@ -13,18 +13,24 @@ board in an 80x24 terminal::
 
 The small level draws four-by-two blocks of colour with cottages as at the usual level, and
 the fences, as in the compact one, as quarter blocks in the gaps.  The two larger levels draw
-bigger boxes that also say what a field yields, where it lies, and (the largest) whose worker
-stands on it.  Corners outside the fields (cottages on the rim) take only a margin, not a row
-of fields.
+bigger boxes that also say what a field yields and whose worker stands on it, by name (never
+a position in numbers: the cursor and the info line say where a field lies).  Corners
+outside the fields (cottages on the rim) take only a margin, not a row of fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from textual.geometry import Size
+
+if TYPE_CHECKING:
+    from keythedral.engine import PlayerView
+
+Pos = tuple[int, int]
 
 FIELD_COLOURS = {
     "quarry": "#8a8a8a",
@@ -130,6 +136,41 @@ class Bounds:
     @property
     def height(self) -> int:
         return self.y1 - self.y0 + 1
+
+
+def board_bounds(view: PlayerView, targets: Iterable[tuple[str, Pos]] = ()) -> Bounds:
+    """The part of the lattice the map shows: the fields, the targets and the corners holding
+    something.  While field tiles are left to lay, every place next to a field too, whether the
+    next tile may go there now or the decision is a cottage's: the board does not shrink
+    between laying a field and placing a cottage, so its zoom level only goes down (when the
+    board has grown past what the pane holds), never back up, until the last tile is laid."""
+    targets = list(targets)
+    xs = [f.pos[0] for f in view.fields] + [p[0] for k, p in targets if k == "field"]
+    ys = [f.pos[1] for f in view.fields] + [p[1] for k, p in targets if k == "field"]
+    corners = [c.corner for c in view.cottages] + [f.corner for f in view.fences]
+    corners += [p for k, p in targets if k == "corner"]
+    if view.keythedral is not None:
+        corners.append(view.keythedral)
+    if view.phase == "layout" and view.fields_in_stack and view.fields:  # the next tile's places
+        fx, fy = [f.pos[0] for f in view.fields], [f.pos[1] for f in view.fields]
+        xs += [min(fx) - 1, max(fx) + 1]
+        ys += [min(fy) - 1, max(fy) + 1]
+    if not xs:  # no field: room for the corners as for fields
+        xs = [x + d for x, _ in corners for d in (0, 1)] or [0]
+        ys = [y + d for _, y in corners for d in (0, 1)] or [0]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    # Every corner touches a field, but should one not, the bounds take in its neighbours.
+    x0, y0 = min([x0, *(x + 1 for x, _ in corners)]), min([y0, *(y + 1 for _, y in corners)])
+    x1, y1 = max([x1, *(x for x, _ in corners)]), max([y1, *(y for _, y in corners)])
+    # At least two fields by two, so that there are corners between them.
+    x1, y1 = max(x1, x0 + 1), max(y1, y0 + 1)
+    rim = (
+        any(x == x0 - 1 for x, _ in corners),
+        any(y == y0 - 1 for _, y in corners),
+        any(x == x1 for x, _ in corners),
+        any(y == y1 for _, y in corners),
+    )
+    return Bounds(x0, y0, x1, y1, rim)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ Each one renders from a ``PlayerView`` handed to it by the screen; none changes 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from keythedral.tui.text import (
     law_name,
@@ -40,6 +41,19 @@ CUBE_STYLE = {
     "gold": "#ffd700",
 }
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+#: The side column's width from a terminal width up, and the game screen's class for it
+#: (keythedral.tcss sets the widths): a wide terminal gives its width to the choices and the
+#: recent events, and leaves the map what most boards need at the level that fits the height.
+SIDE_WIDTHS = ((0, 38, "-narrow"), (100, 48, "-wide"), (140, 56, "-wider"), (180, 66, "-widest"))
+#: The rows from which the recent events show under the choices (on the two wider steps).
+RECENT_FROM_ROWS = 40
+RECENT_LINES = 60  # the recent events kept there (the whole log is the log pane's, g)
+RECENT_LEAST = 6  # the rows they keep however long the list of choices (a title and five)
+
+
+def side_width(columns: int) -> int:
+    """The side column's width in a terminal ``columns`` wide."""
+    return [width for start, width, _ in SIDE_WIDTHS if columns >= start][-1]
 
 
 def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
@@ -258,8 +272,9 @@ class EventLog(VerticalScroll):
 
     MAX_LINES = 2000
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, max_lines: int = MAX_LINES) -> None:
         super().__init__(id=id)
+        self.max_lines = max_lines
         self.seen = 0
         self.lines: list[str] = []
         self.you: int | None = None  # the seat told in the second person (the tutorial's)
@@ -281,13 +296,46 @@ class EventLog(VerticalScroll):
         events = view.log[-new:] if new <= len(view.log) else view.log
         names = [p.name for p in view.players]
         self.lines.extend(narrate(e, names, self.you) for e in events)
-        del self.lines[: -self.MAX_LINES]
+        del self.lines[: -self.max_lines]
         self.seen = view.log_total
         self.query_one("#log-text", Static).update(Text("\n".join(self.lines)))
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_show(self) -> None:
         self.call_after_refresh(self.scroll_end, animate=False)  # the newest events in sight
+
+
+class RecentEvents(EventLog):
+    """The last events, under the choices on a tall wide terminal (keythedral.tcss shows it),
+    in the rows the choices leave."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, max_lines=RECENT_LINES)
+        self.border_title = "Recent events · g: the whole log"
+
+    def follow(self, view: PlayerView) -> None:
+        """At each redraw of the game screen, while it shows: the new events, in the rows of
+        the side column the rest leaves, so that the list of choices shows whole whenever it
+        can (not fed while it does not show: it catches up after a resize)."""
+        if not self.display:
+            return
+        self.feed(view)
+        screen = self.screen
+        # Worked out from the text, not the layout, which may not have caught up (a hand
+        # just shown): the hand, the prompt and the hint wrapped to the column (less its
+        # edge, the hand's frame and padding), and the list's lines as they were wrapped.
+        shown = screen.query("#hand, #prompt, #hint").results(Static)
+        texts = [str(w.content) for w in shown if w.display]
+        width = side_width(screen.size.width) - 5
+        wrapped = sum(len(textwrap.wrap(ln, width) or [""]) for t in texts for ln in t.split("\n"))
+        options = screen.query_one("#choices", OptionList).options
+        lines = sum(len(str(o.prompt).splitlines()) for o in options)
+        room = screen.size.height - 3 - 2  # the status, info and key lines; the hand's frame
+        rows = max(RECENT_LEAST, room - wrapped - lines)
+        height = self.styles.height
+        if height is None or height.value != rows:
+            self.styles.height = rows
+            self.call_after_refresh(self.scroll_end, animate=False)  # the newest still in sight
 
 
 def winners_text(view: PlayerView) -> Text:
