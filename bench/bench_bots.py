@@ -3,6 +3,7 @@
     python bench/bench_bots.py speed    [--games 40] [--players 4]
     python bench/bench_bots.py search   [--games 2] [--iterations 100] [--players 4] [--depth N]
                                         [--reference]
+    python bench/bench_bots.py coach    [--games 2] [--players 3]
     python bench/bench_bots.py strength --players greedy,random --games 200 [--jobs 2]
 
 ``speed`` plays whole greedy games and splits the time per game into the engine
@@ -16,6 +17,10 @@ a fixed iteration budget: iterations per second of CPU (one core), per kind of d
 ``--reference`` measures, in the same run and on the same decisions, playouts from phase 1
 that play the spending out (``project=off``) instead of projecting it.  For the code before
 the playout shortcuts, run this script with ``PYTHONPATH`` pointing at an older checkout.
+
+``coach`` times the coach's suggestion (its search, as the app runs it) on the phase 3 turns of
+greedy games, in CPU seconds of one core, beside greedy's quick hint on the same decisions:
+how long the app's thread works while the privacy screen is up.
 
 ``strength`` is ``keythedral simulate`` with the table printed (see ``--help`` there).
 """
@@ -187,6 +192,41 @@ def _search(moments: list, bot: IsmctsBot, games: int, players: int) -> None:
     )
 
 
+def coach_time(players: int, games: int, seed: int) -> None:
+    """CPU time of the coach's suggestion against greedy's hint, per phase 3 turn."""
+    from keythedral.bots.coach import suggest
+    from keythedral.bots.hints import hint
+
+    cpu = time.process_time
+    searched: list[float] = []
+    quick: list[float] = []
+    for g in range(games):
+        config = engine.GameConfig(players=list(NAMES[:players]), seed=seed + g)
+        state = engine.new_game(config)
+        bot = make_bot("greedy", seed=g)
+        while state.to_act:
+            seat = state.to_act[0]
+            view, legal = engine.view(state, seat), engine.legal_actions(state)
+            if engine.decision(state) == "spend" and len(legal) > 1:
+                t0 = cpu()
+                suggest(view, legal)
+                t1 = cpu()
+                hint(view, legal)
+                searched.append(t1 - t0)
+                quick.append(cpu() - t1)
+            state = engine.apply(state, bot.choose(view, legal))
+    searched.sort()
+    n = len(searched)
+    mean = sum(searched) / n
+    print(f"{n} phase 3 turns of {games} greedy games of {players}")
+    print(
+        f"coach (search): mean {mean * 1000:.0f} ms, median {searched[n // 2] * 1000:.0f} ms, "
+        f"95th percentile {searched[int(n * 0.95)] * 1000:.0f} ms, max {searched[-1] * 1000:.0f} ms"
+    )
+    ref = sum(quick) / n
+    print(f"reference, greedy's hint: mean {ref * 1000:.1f} ms ({mean / ref:.0f}x)")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["strength"]:
@@ -212,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     se.add_argument("--seed", type=int, default=2000)
     se.add_argument("--depth", type=int, help="playout steps before the cut (the bot's default)")
     se.add_argument("--reference", action="store_true", help="also with the spending played out")
+    co = sub.add_parser("coach", help="the coach's suggestion: CPU time per phase 3 turn")
+    co.add_argument("--games", type=int, default=2)
+    co.add_argument("--players", type=int, default=3)
+    co.add_argument("--seed", type=int, default=3000)
     sub.add_parser("strength", help="keythedral simulate (the same options)")
     args = ap.parse_args(argv)
     if args.what == "speed":
@@ -221,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
 
             ref = bench_default() if os.path.exists(bench_default()) else None
         speed(args.players, args.games, args.seed, None if args.no_reference else ref)
+    elif args.what == "coach":
+        coach_time(args.players, args.games, args.seed)
     else:
         search(args.players, args.games, args.iterations, args.seed, args.depth, args.reference)
     return 0
