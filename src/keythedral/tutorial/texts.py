@@ -30,25 +30,20 @@ from keythedral.vocab import (
 def welcome(m: Moment) -> str:
     bots = " and ".join(p.name for p in m.view.players[1:])
     return (
-        f"Welcome to Keythedral! You play {m.name} against {bots}, two computer players.\n\n"
-        "The people of Keyland are building a great church, the Keythedral. Your workers bring "
-        "in stone, wood, food, water and wine from the fields, and you spend those cubes on "
-        "building tiles. Every tile is a seat of honour in the Keythedral; when the last tile "
-        "is bought, the player whose seats are worth most wins.\n\n"
-        "This tutorial plays a whole game with you. Read each note, then do what it asks. "
-        "{hint} gives the coach's suggestion at any time, {walkthrough} shows every option "
-        "with what it needs, {rules} opens the rules, {help} explains what is under the cursor."
+        f"Welcome to Keythedral! You play {m.name} against {bots}, two computer players. "
+        "Your workers bring in cubes from the fields; you pay cubes for building tiles, the "
+        "seats of the Keythedral. The best seats win.\n\n"
+        "Read each note, then do what it asks."
     )
 
 
+#: The first notes (welcome, board, lay_field) each fit the lesson box at 80x24, so that the
+#: first move comes after three Enters: more about the board comes when it is needed.
 BOARD = (
-    "The map shows the board. Fields are octagons, each with a letter: Q quarry (gives "
-    "stone), W woods (wood), L lake (water), F farm (food), V vineyard (wine). Between four "
-    "fields is a small square corner: cottages live in corners.\n\n"
-    "The Keythedral tile (K) stands in the centre corner, with two quarries and two woods "
-    "around it. The players now build the rest of the landscape: in turn, each lays the "
-    "top field tile of a face-down stack, then one cottage. Everyone lays five fields and "
-    "five cottages."
+    "Fields are octagons: Q quarry (stone), W woods (wood), L lake (water), F farm (food), "
+    "V vineyard (wine). Cottages go in the corners between fields.\n\n"
+    "To begin, everyone takes turns to lay out the land around the Keythedral (K): a field, "
+    "then a cottage, five of each."
 )
 
 
@@ -56,10 +51,9 @@ def lay_field(m: Moment) -> str:
     kind = m.view.next_field or "field"
     return (
         f"Your turn to lay a field. The top tile of the stack is a {kind}: it gives "
-        f"{FIELD_YIELD.get(kind, '?')}. It must go next to a field already on the board "
-        "(left, right, above or below), or beside a cottage. The places it may go are marked "
-        "+ on the map.\n\nLay fields where your own cottages can reach them, not where they "
-        "feed your rivals."
+        f"{FIELD_YIELD.get(kind, '?')}. It goes next to a field on the board or beside a "
+        "cottage: the places are marked + on the map.\n\n"
+        "Lay fields where your own cottages can reach them, not where they feed your rivals."
     )
 
 
@@ -103,7 +97,9 @@ ROUNDS = (
     "2. harvest: every worker brings back one cube of its field's colour;\n"
     "3. spending: one action per turn, round the table, until everyone passes;\n"
     "4. retrieving: workers come home, new law cards are laid out;\n"
-    "5. choosing the start player: a bidding for who starts the next round."
+    "5. choosing the start player: a bidding for who starts the next round.\n"
+    "At any time {hint} shows the coach's suggestion, {walkthrough} every option with what "
+    "it needs, {rules} the rules."
 )
 
 
