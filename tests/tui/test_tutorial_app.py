@@ -139,7 +139,7 @@ async def test_a_wrong_move_shows_the_reason_and_a_hint(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app).replace("\n", " ")
         assert "You must put the work-order marker on a cottage number" in text
-        assert "This lesson asks you to call number" in text
+        assert "This lesson asks for: call number" in text
         await pilot.press(str(asked.number))
         assert t.step().kind == "note" or t.step().action != asked
 

@@ -79,8 +79,10 @@ class TutorialPanel(VerticalScroll, can_focus=True):
         if self.note:
             subtitle = "Enter: read on ↓" if self.unread else "Enter or space: go on"
             page, pages = self.page
-            if pages > 1:
-                subtitle = f"page {page} of {pages} · {subtitle}"
+            if pages > 1:  # (short enough for the frame at 80 columns)
+                subtitle = f"page {page} of {pages} · Enter: " + (
+                    "read on ↓" if self.unread else "go on"
+                )
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
             from keythedral.tui.screens.tutorial import TutorialScreen
@@ -95,19 +97,16 @@ def meanwhile(head: Text, recent: list[str], keep: int) -> Text:
     if not recent or keep < 0:
         return head
     text = head.copy()
-    left_out = len(recent) - keep
-    if left_out and keep:
-        text.append(
-            f"\n\nMeanwhile ({KEYS['log']}: the {left_out} before in the log):", style="bold dim"
-        )
-    elif left_out:
-        moves = "move" if left_out == 1 else "moves"
-        text.append(
-            f"\n\nMeanwhile: {left_out} {moves} by the others ({KEYS['log']}: the log).",
-            style="bold dim",
-        )
+    moves = f"{len(recent)} moves" if len(recent) > 1 else "1 move"
+    log = f"{KEYS['log']}: the log"
+    if keep >= len(recent):
+        said = "Meanwhile:"
+    elif keep == 0:
+        said = f"Meanwhile: {moves} ({log})."  # one line in the box at 80 columns
     else:
-        text.append("\n\nMeanwhile:", style="bold dim")
-    for line in recent[left_out:]:
+        last = "the last" if keep == 1 else f"the last {keep}"
+        said = f"Meanwhile, {last} of {moves} ({log}):"
+    text.append("\n\n" + said, style="bold dim")
+    for line in recent[len(recent) - keep :] if keep else ():
         text.append("\n" + line, style="dim")
     return text

@@ -158,6 +158,7 @@ class TutorialScreen(GameScreen):
             panel.show(step.title, text, note=True)
             if fresh:
                 panel.focus()
+                self._show_cursor_info()  # what Enter does, not what was said of the last step
             return
         if step.kind == "task":
             if step.free:
@@ -181,7 +182,7 @@ class TutorialScreen(GameScreen):
             reason = fill(self.refusal.reason, KEYS)
             text.append(reason, style="red")
             if step.kind == "task" and step.do and _lower(step.do) not in reason:
-                text.append(f"\nThis lesson asks you to {_lower(step.do)}.")
+                text.append(f"\nThis lesson asks for: {_lower(step.do)}.")
         # What the others did since: as many of the latest as the box has room for
         # (_fit_lesson), never a line cut off; the log (g) has them all.
         self._lesson = (step.title, text, self.mode.recent if step.kind == "task" else [])
@@ -198,48 +199,58 @@ class TutorialScreen(GameScreen):
 
     def _fit_lesson(self) -> None:
         """The lesson panel takes what the hand and the choices leave: the choices' prompt and
-        a few of their lines always show under it, their hint if there is room (a longer lesson
-        scrolls).
+        a few of their lines always show under it, their hint if there is room.  A task's words
+        are never cut: rather, the hint gives way, then a line of the list (which scrolls).
+        The others' moves since follow, as many as fit, each whole; the hint gives way to them
+        too where that shows more of them (it says less than the lesson does).
 
         The heights are measured from the widgets' text (the layout may not have caught up)."""
         if not self.is_mounted or not self.query("#lesson"):
             return
         decision = self.query_one(DecisionPanel)
         panel = self.query_one(TutorialPanel)
+        text = panel.query_one("#lesson-text")
         if not panel.note:
-            panel.show(*self._lesson[:2], note=False)  # the others' moves have the room left
+            panel.show(*self._lesson[:2], note=False)  # the task's own words, to measure
+        own = self._rows(text) + panel.gutter.height
         lines = sum(len(str(o.prompt).splitlines()) for o in decision.option_list.options)
         least = max(1, min(lines, CHOICE_LINES_UNDER_NOTE if panel.note else CHOICE_LINES))
         room = self.query_one("#side").content_size.height - self._rows(self.query_one("#hand"))
         if decision.display:
             room -= self._rows(decision.query_one("#prompt")) + least
         hint = decision.query_one("#hint")
-        needs = self._rows(panel.query_one("#lesson-text")) + panel.gutter.height
-        if needs > room - self._rows(hint):
-            hint.display = False  # the choices' own hint ("For sale: ...") gives way
-        if not panel.note and decision.display and needs > room:
-            # Rather than cut the task's words, the list gives up a line (it scrolls).
-            room += min(needs - room, least - min(least, CHOICE_LINES_UNDER_NOTE))
+        if panel.note:
+            if own > room - self._rows(hint):
+                hint.display = False  # the choices' own hint ("For sale: ...") gives way
+        else:
+            if decision.display and own > room:
+                room += min(own - room, least - min(least, CHOICE_LINES_UNDER_NOTE))
+            inside = room - panel.gutter.height
+            kept = self._fit_meanwhile(panel, inside - self._rows(hint))
+            if hint.display and kept < len(self._lesson[2]):
+                if self._fit_meanwhile(panel, inside) > kept:
+                    hint.display = False  # gives way to the words, or more of the others' moves
+                else:
+                    self._fit_meanwhile(panel, inside - self._rows(hint))
         height = max(LESSON_LINES, room - self._rows(hint))
         if panel.styles.max_height is None or panel.styles.max_height.value != height:
             panel.styles.max_height = height
-        if not panel.note:
-            self._fit_meanwhile(panel, height - panel.gutter.height)
         # The line a task names ("Press 4") in sight, in the list as high as it is now.
         self.call_after_refresh(decision.option_list.scroll_to_highlight)
 
-    def _fit_meanwhile(self, panel: TutorialPanel, rows: int) -> None:
-        """The task's text with as many of the others' latest moves as fit in ``rows``."""
+    def _fit_meanwhile(self, panel: TutorialPanel, rows: int) -> int:
+        """Show the task with as many of the others' latest moves as fit in ``rows``; how many
+        (0: only a word on them, -1: not that, -2: the task's own words do not fit)."""
         title, head, recent = self._lesson
-        if not recent:
-            return
         text_widget = panel.query_one("#lesson-text")
-        if text_widget.content_size.width <= 0:
-            return  # not laid out yet: fitted on the next show
+        if text_widget.content_size.width <= 0:  # not laid out yet: fitted on the next show
+            panel.show(title, meanwhile(head, recent, len(recent)), note=False)
+            return len(recent)
         for keep in range(len(recent), -2, -1):
             panel.show(title, meanwhile(head, recent, keep), note=False)
             if self._rows(text_widget) <= rows:
-                return
+                return keep
+        return -2
 
     def _rows(self, widget: Widget) -> int:
         """The rows ``widget`` takes for its text now, at its width."""
@@ -270,7 +281,7 @@ class TutorialScreen(GameScreen):
             )
             if group:
                 if c.key and c.key != "↵":
-                    return c.key, f"Press {c.key}, then the key of the line that matches."
+                    return c.key, f"Press {c.key}; this box then names the next key."
                 return "enter", "Press Enter on the highlighted line, then choose in the list."
         if second is not None:
             where = "corner" if second[0] == "corner" else "field"
@@ -365,6 +376,9 @@ class TutorialScreen(GameScreen):
         self.refusal = verdict
         self.say(verdict.reason, error=True)
         self.show_step()
+        step = self.tutorial.step()
+        if step.kind == "task" and not step.free:
+            self._focus_task(step)  # back on the line the task names, in sight
 
     # --- keys ---------------------------------------------------------------------------------
     def action_go_on(self) -> None:
@@ -389,8 +403,11 @@ class TutorialScreen(GameScreen):
         return Hint(m.coach, m.why) if m.coach is not None else None
 
     def show_hint(self, text: str) -> None:
-        """Only the info line (``say``): the lesson panel shows the whole of the coach's move
-        already, and a note popping up would cover the list of choices."""
+        """Only the info line: the lesson panel shows the whole of the coach's move already,
+        and a note popping up would cover the list of choices.  The move without its reason
+        (the lesson box has it), so that the one line is not cut off mid-sentence."""
+        what = text.partition(". Why: ")[0]
+        self.say(f"Hint: {what}; the lesson box says why.")
 
     def action_forward(self) -> None:
         self.mode.forward()
