@@ -225,12 +225,12 @@ def test_a_wrong_move_gets_the_engines_reason_and_a_hint() -> None:
     assert not verdict.ok
     assert verdict.reason.startswith("You must put the work-order marker on a cottage number")
     assert "Robin" not in verdict.reason
-    assert verdict.hint.startswith("The tutorial asks you to call number")
+    assert verdict.hint.startswith("The tutorial asks for: call number")
     # a legal move, but not the one the lesson asks for
     other = next(a for a in t.legal() if a != step.action)
     verdict = t.attempt(other)
     assert not verdict.ok and verdict.reason.startswith("The rules allow that, but")
-    assert step.why in verdict.reason
+    assert verdict.reason.endswith(f"asks for: {step.do[0].lower()}{step.do[1:]}.")
     assert t.attempt(step.action).ok
 
 

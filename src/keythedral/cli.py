@@ -32,9 +32,10 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
     p.add_argument(
         "--bots",
         metavar="SEATS",
-        help="who plays each seat, in seat order: human, a strength level (easy: greedy with "
-        "slips; normal: greedy; hard: ismcts at up to 1 s a move) or a computer player (random, "
-        "greedy, ismcts, options after a colon: ismcts:time=0.5), e.g. human,normal,hard",
+        help="who plays each seat, in seat order: human, a strength level (easy: slips now and "
+        "then, for a first game; normal: plays well and at once; hard: the strongest, thinks "
+        "up to a second a move) or a computer player (random, greedy, ismcts, options after a "
+        "colon: ismcts:time=0.5), e.g. human,normal,hard",
     )
     p.add_argument(
         "--bot-pause",

@@ -82,7 +82,7 @@ async def test_new_game_screen_explains_a_bad_setup() -> None:
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert "Cannot start: players: Keythedral needs 2 to 5" in screen_text(app)
+        assert "Cannot start: Keythedral needs 2 to 5 players" in screen_text(app)
 
 
 async def test_layout_by_map_and_keys() -> None:

@@ -143,7 +143,7 @@ async def test_the_new_game_screen_shows_a_refusal_quoting_a_name_as_written() -
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # not started
         text = screen_text(app)
-        assert "Cannot start: players: the name '[b]Bo\\x00' has a control" in text
+        assert "Cannot start: The name '[b]Bo\\x00' has a control" in text
 
 
 @pytest.mark.parametrize("name", [CONTROL, "Bo\x00b", "Bo\u202eb", "x" * 21])
@@ -159,7 +159,7 @@ async def test_the_new_game_screen_refuses_names_with_control_characters(name: s
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and app.session is None
-        assert "Cannot start: players: the name" in screen_text(app)
+        assert "Cannot start: The name" in screen_text(app)
 
 
 async def test_a_pasted_escape_sequence_is_refused_by_the_name_field() -> None:

@@ -16,12 +16,23 @@ async def test_a_level_chosen_for_a_seat_is_described_in_a_line() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert "searches ahead" not in screen_text(app)  # no line until a level is chosen
+        assert "hard:" not in screen_text(app)  # no line until a level is chosen
         screen.query_one("#kind-1", Select).value = "hard"
         await pilot.pause()
         assert screen.seats() == ("human", "hard", "human")
-        assert f"hard: {DESCRIPTIONS['hard']}"[:60] in screen_text(app)
+        assert (
+            "hard: the strongest: thinks up to a second a move; beats normal most games"
+            in screen_text(app)
+        )
         screen.query_one("#kind-2", Select).value = "easy"
         await pilot.pause()
         assert screen.seats() == ("human", "hard", "easy")
-        assert "easy: greedy's rules of thumb" in screen_text(app)
+        assert "easy: plays sensibly but slips about one move in five" in screen_text(app)
+
+
+def test_a_level_is_described_in_a_players_words() -> None:
+    """How it plays and how strong it is: no algorithm's name."""
+    for level in ("easy", "normal", "hard"):
+        words = DESCRIPTIONS[level].lower()
+        for code in ("greedy", "ismcts", "heuristic", "search", "monte carlo", "rules of thumb"):
+            assert code not in words, (level, words)

@@ -265,3 +265,79 @@ async def test_the_switches_reach_the_game(strict: bool) -> None:
         assert ("HandoverScreen" in seen) is strict, seen
         if not strict:
             assert not isinstance(app.screen, HandoverScreen)
+
+
+# --- what stops a start, where the player is looking (80x24) ------------------------------
+@pytest.mark.parametrize(
+    ("names", "seed", "said", "field", "row"),
+    [
+        (
+            ("Ann", "", ""),
+            "9",
+            "Cannot start: Keythedral needs 2 to 5 players: type a second name, or pick a "
+            "computer player under seat 2.",
+            "name-1",
+            "Ann            seat 2",
+        ),
+        (
+            ("Ann", "Bob", "Ann"),
+            "9",
+            "Cannot start: Two players are called Ann: give each a different name.",
+            "name-2",
+            "Ann            Bob            Ann",
+        ),
+        (
+            ("Ann", "Bob", "Cy"),
+            "",
+            "Cannot start: The seed must be a whole number",
+            "seed",
+            "Seed:",
+        ),
+    ],
+    ids=["one player", "the same name twice", "no seed"],
+)
+@pytest.mark.parametrize("how", ["the Start button", "Enter on a name"])
+async def test_what_stops_a_start_is_said_in_sight_and_its_field_focused(
+    names: tuple[str, ...], seed: str, said: str, field: str, row: str, how: str
+) -> None:
+    """Said at the top of the screen in a player's words (not the engine's "players:"), the
+    field to mend focused and in view, whether Start (at the bottom) or Enter on a name (at the
+    top) was pressed; mending the field takes the words away."""
+    app = KeythedralApp(animations=False, autosave=False, seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        for i, name in enumerate(names):
+            screen.query_one(f"#name-{i}", Input).value = name
+        screen.query_one("#seed", Input).value = seed
+        screen.query_one("#start" if how == "the Start button" else "#name-0").focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+        text = screen_text(app)
+        rows = text.splitlines()
+        assert " ".join(" ".join(r.split()) for r in rows[:2]).startswith(said), rows[:2]
+        assert "start: players:" not in text and "configuration" not in text
+        assert app.focused is not None and app.focused.id == field
+        assert row in text  # the field to mend is in sight
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Cannot start" not in screen_text(app)
+
+
+async def test_every_button_fits_at_80_columns() -> None:
+    unfinished_autosave()  # Resume shows too: five buttons
+    app = KeythedralApp(animations=False, seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#new-game").scroll_end(animate=False)
+        await settle(pilot)
+        buttons = [r for r in screen_text(app).splitlines() if "Start" in r and "Quit" in r]
+        assert len(buttons) == 1, screen_text(app)
+        assert buttons[0].split() == ["Start", "Resume", "Load…", "Tutorial", "Quit"]
+        quit_button = screen.query_one("#quit")
+        assert quit_button.region.right <= 80

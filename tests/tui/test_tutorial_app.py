@@ -139,7 +139,7 @@ async def test_a_wrong_move_shows_the_reason_and_a_hint(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app).replace("\n", " ")
         assert "You must put the work-order marker on a cottage number" in text
-        assert "This lesson asks you to call number" in text
+        assert "This lesson asks for: call number" in text
         await pilot.press(str(asked.number))
         assert t.step().kind == "note" or t.step().action != asked
 
@@ -350,7 +350,7 @@ async def choices_in_sight(pilot: Pilot[Any], app: KeythedralApp, least: int) ->
 async def test_at_80x24_enter_reads_every_note_to_its_end_before_going_on(
     tmp_path: Path,
 ) -> None:
-    """Notes taller than their box (the Welcome note is) scroll: Enter first pages on, every
+    """Notes taller than their box (the one on phase 3 is) scroll: Enter first pages on, every
     line of the note is shown before Enter goes on, and the box and the list of choices under
     it never overlap.  The choices' own hint waits under a note and is back for the task
     (unless the task's text needs its room)."""
@@ -393,7 +393,7 @@ async def test_at_80x24_enter_reads_every_note_to_its_end_before_going_on(
                 await pilot.press("enter")
             assert set(range(lines)) <= seen, step.id
             assert not screen_of(app).query_one("#hint").display or t.step().kind != "note"
-        assert "welcome" in paged and hints > 10
+        assert "spend" in paged and hints > 10
 
 
 async def test_the_hint_is_the_lessons_move_and_covers_nothing(tmp_path: Path) -> None:

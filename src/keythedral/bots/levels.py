@@ -70,17 +70,24 @@ class Level:
         return self.make(seed, **{**self.options, **options})
 
 
-#: name -> level, from the weakest.
+#: How long ``hard`` thinks at most, in a player's words.
+HARD_THINKS = "a second" if HARD_TIME == 1 else f"{HARD_TIME:g} seconds"
+
+#: name -> level, from the weakest.  A level's description is what a player choosing an
+#: opponent wants to know, how it plays and how strong it is, in a line (the new-game screen,
+#: ``--help``): no algorithm names.
 LEVELS: dict[str, Level] = {
     "easy": Level(
         SloppyBot,
-        "greedy's rules of thumb, but about one move in five is a lesser one",
+        "plays sensibly but slips about one move in five: good for a first game",
         {"mistakes": 0.3},
     ),
-    "normal": Level(GreedyBot, "the greedy bot: builds, houses, crafts ahead; plays at once"),
+    "normal": Level(
+        GreedyBot, "plays well and at once: buys tiles, houses and crafts in good time"
+    ),
     "hard": Level(
         IsmctsBot,
-        f"searches ahead (ismcts) for up to {HARD_TIME:g} s a move; beats greedy most games",
+        f"the strongest: thinks up to {HARD_THINKS} a move; beats normal most games",
         {"time": HARD_TIME},
     ),
 }

@@ -79,9 +79,8 @@ def _instead_of_passing(
     fresh = "procure_law" not in tried and not ctx.laws
     if fresh and procure and sum(left) and rounds_left(ctx) >= 1.5:
         return procure[0], (
-            "nothing is worth buying now, and a cube kept waits a whole round: a law card "
-            "bends one rule once, when it suits you (it ends your turns this phase, so it "
-            "comes last)"
+            "nothing is worth buying now, and a spare cube buys a law card: it bends one "
+            "rule once, when it suits you"
         )
     return None
 

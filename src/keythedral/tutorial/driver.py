@@ -182,7 +182,7 @@ class Tutorial(GameSoFar):
         """The learner tries ``action``: taken if the step allows it, else refused with why."""
         step = self.step()
         if step.kind == "note":
-            return Verdict(False, "Read the note first.", "Press {enter} to go on.")
+            return Verdict(False, "Read the note first: Enter goes on.", "Press {enter} to go on.")
         if step.kind != "task":
             return Verdict(False, "It is not your move now.", "Wait for the other players.")
         hint = _hint_for(step)
@@ -351,11 +351,14 @@ def _hint_for(step: Step) -> str:
         "corner": "its corner is marked on the map",
         "edge": "pick the cottage's corner on the map, then the field",
     }.get(step.target.kind, "it is in the list of choices")
-    return f"The tutorial asks you to {_lower(step.do)} ({where})."
+    return f"The tutorial asks for: {_lower(step.do)} ({where})."
 
 
 def _not_now(step: Step) -> str:
-    return f"The rules allow that, but this lesson asks you to {_lower(step.do)}: {step.why}."
+    """(The lesson's reason is on screen with the move it asks for: not said again here, where
+    it made the answer too long for a small lesson box.  "asks for:", as a move's words may
+    name a thing, "cottage 1 at (-1,0)", not say a deed.)"""
+    return f"The rules allow that, but this lesson asks for: {_lower(step.do)}."
 
 
 def _lower(text: str) -> str:

@@ -30,25 +30,20 @@ from keythedral.vocab import (
 def welcome(m: Moment) -> str:
     bots = " and ".join(p.name for p in m.view.players[1:])
     return (
-        f"Welcome to Keythedral! You play {m.name} against {bots}, two computer players.\n\n"
-        "The people of Keyland are building a great church, the Keythedral. Your workers bring "
-        "in stone, wood, food, water and wine from the fields, and you spend those cubes on "
-        "building tiles. Every tile is a seat of honour in the Keythedral; when the last tile "
-        "is bought, the player whose seats are worth most wins.\n\n"
-        "This tutorial plays a whole game with you. Read each note, then do what it asks. "
-        "{hint} gives the coach's suggestion at any time, {walkthrough} shows every option "
-        "with what it needs, {rules} opens the rules, {help} explains what is under the cursor."
+        f"Welcome to Keythedral! You play {m.name} against {bots}, two computer players. "
+        "Your workers bring in cubes from the fields; you pay cubes for building tiles, the "
+        "seats of the Keythedral. The best seats win.\n\n"
+        "Read each note, then do what it asks."
     )
 
 
+#: The first notes (welcome, board, lay_field) each fit the lesson box at 80x24, so that the
+#: first move comes after three Enters: more about the board comes when it is needed.
 BOARD = (
-    "The map shows the board. Fields are octagons, each with a letter: Q quarry (gives "
-    "stone), W woods (wood), L lake (water), F farm (food), V vineyard (wine). Between four "
-    "fields is a small square corner: cottages live in corners.\n\n"
-    "The Keythedral tile (K) stands in the centre corner, with two quarries and two woods "
-    "around it. The players now build the rest of the landscape: in turn, each lays the "
-    "top field tile of a face-down stack, then one cottage. Everyone lays five fields and "
-    "five cottages."
+    "Fields are octagons: Q quarry (stone), W woods (wood), L lake (water), F farm (food), "
+    "V vineyard (wine). Cottages go in the corners between fields.\n\n"
+    "To begin, everyone takes turns to lay out the land around the Keythedral (K): a field, "
+    "then a cottage, five of each."
 )
 
 
@@ -56,54 +51,51 @@ def lay_field(m: Moment) -> str:
     kind = m.view.next_field or "field"
     return (
         f"Your turn to lay a field. The top tile of the stack is a {kind}: it gives "
-        f"{FIELD_YIELD.get(kind, '?')}. It must go next to a field already on the board "
-        "(left, right, above or below), or beside a cottage. The places it may go are marked "
-        "+ on the map.\n\nLay fields where your own cottages can reach them, not where they "
-        "feed your rivals."
+        f"{FIELD_YIELD.get(kind, '?')}. It goes next to a field on the board or beside a "
+        "cottage: the places are marked + on the map.\n\n"
+        "Lay fields where your own cottages can reach them, not where they feed your rivals."
     )
 
 
 PLACE_COTTAGE = (
-    "Now place a cottage in a corner. A cottage sends a worker into one of the fields "
-    "around its corner each round (up to four fields), and only into those.\n\n"
-    "Why varied fields: the building tiles cost cubes of different colours (stone and "
-    "wood early on, food, water and later wine and crafts), so a cottage that touches "
-    "several kinds of field can bring in whatever you need. A corner on the edge touching "
-    "one or two fields often finds them taken by someone else's worker.\n\n"
-    "Your five cottages are numbered 1 to 5: you pick the corner first, then which number "
-    "goes there (what the numbers do comes after this cottage)."
+    "Now place a cottage in a corner: each round it sends a worker into one of the fields "
+    "around it (up to four), and only into those.\n\n"
+    "Tiles cost cubes of several colours, so a corner that touches varied fields brings in "
+    "what you need. A corner at the edge, with one or two fields, often finds them taken.\n\n"
+    "Your cottages are numbered 1 to 5: pick the corner, then the number (what numbers do "
+    "comes next)."
 )
 
 
 COTTAGE_NUMBERS = (
-    "Cottages are numbered 1 to 5, and the numbers matter: each round the five numbers are "
-    "called one at a time, and every cottage with the number called sends its worker out "
-    "at once. Two neighbours with the same number compete for the fields they share, and "
-    "whoever places first gets the pick. Put your cottages next to rival cottages of other "
-    "numbers where you can."
+    "Each round the numbers 1 to 5 are called one at a time, and every cottage with the "
+    "number called sends out its worker. Neighbours with the same number compete for the "
+    "fields they share: whoever places first picks. So put your cottages beside rival "
+    "cottages of other numbers."
 )
 
 
 def stages(m: Moment) -> str:
-    tiles = ", ".join(f"{t.id} ({cubes_text(tuple(t.cost))})" for t in m.view.tiles)
+    """(The tiles themselves are on the mat beside the note: not listed again.)"""
     return (
-        "The layout is done. Look at the Keythedral mat ({mats} shows the mats, {map} the map "
-        "again). The building tiles come in five stages: 4, 4, 4, 3 and 2 tiles in this game. "
-        f"The stage 1 tiles are face up now: {tiles}. The others stay face down until their "
-        "stage opens.\n\n"
-        "Only tiles of the lowest stage still on the mat can be bought. When its last tile is "
-        "bought, the next stage turns face up. A seat is worth its stage: 1 point in stage 1 "
-        "up to 5 in stage 5. The game ends the moment the last stage 5 tile is bought."
+        "The layout is done. On the left is the Keythedral mat ({mats} shows the mats, {map} "
+        "the map again). Its building tiles come in five stages: 4, 4, 4, 3 and 2 tiles in "
+        "this game.\n\n"
+        "Only tiles of the lowest stage left can be bought; when its last tile is bought, the "
+        "next stage turns face up. A tile is a seat worth its stage: 1 point in stage 1, up "
+        "to 5 in stage 5. The game ends when the last tile is bought."
     )
 
 
 ROUNDS = (
-    "The game is played in rounds of five phases (the top line says which one is on):\n"
-    "1. placing workers: the cottage numbers are called and workers go to the fields;\n"
-    "2. harvest: every worker brings back one cube of its field's colour;\n"
-    "3. spending: one action per turn, round the table, until everyone passes;\n"
-    "4. retrieving: workers come home, new law cards are laid out;\n"
-    "5. choosing the start player: a bidding for who starts the next round."
+    "A round has five phases (the top line says which is on):\n"
+    "1. placing workers on the fields;\n"
+    "2. harvest: each worker brings a cube;\n"
+    "3. spending: one action a turn, round the table, until all pass;\n"
+    "4. retrieving: the workers come home;\n"
+    "5. bidding for the next start player.\n"
+    "At any time {hint} shows the coach's suggestion, {walkthrough} every option with what "
+    "it needs, {rules} the rules."
 )
 
 
@@ -115,16 +107,12 @@ def marker_holder(view: PlayerView, number: int) -> int | None:
 
 
 def work_order(m: Moment) -> str:
-    n = len(m.view.players)
     return (
-        "Phase 1: placing workers. On the Keythedral mat lie five work-order markers, 1st to "
-        "5th. The start player takes the 1st and puts it on a cottage number. Every player "
-        "with a cottage of that number sends its worker out: the player who chose the number "
-        "first, then the others clockwise. Then the next player takes the 2nd marker and "
-        "picks another number, and so on until all five numbers are called "
-        f"(with {n} players the markers go round: first you, then the next player, ...).\n\n"
-        "You are the start player this round, so you choose first. Call a number whose fields "
-        "rivals could take from you: you will place first for it."
+        "Phase 1: five work-order markers lie on the Keythedral mat. In turn from the start "
+        "player, each takes the next marker and calls a cottage number: every cottage with "
+        "that number sends out its worker, the caller's first, then the others clockwise.\n\n"
+        "You start this round, so you call first. Call a number whose fields rivals could take "
+        "from you: you place first for it."
     )
 
 
@@ -159,13 +147,12 @@ def harvest(m: Moment) -> str:
     got = cubes_text(mine[-1]) if mine else "nothing"
     store = ", ".join(f"{m.view.store[i]} {c}" for i, c in enumerate(COLOURS[:5]))
     return (
-        f"Phase 2, the harvest, happened by itself: every worker brought back one cube of its "
-        f"field's colour. You got {got}. Your cubes are in your hand, hidden behind your "
-        "screen: the other players cannot see them.\n\n"
-        "All cubes come from the store, and the store is limited: 20 wood, 20 stone and 15 "
-        f"each of food, water and wine in the whole game (now: {store}). The harvest is paid "
-        "out from the start player clockwise; when a colour runs out, later players get none "
-        "of it. Cubes spent go back into the store."
+        "Phase 2, the harvest, happened by itself: each worker brought back a cube of its "
+        f"field's colour. You got {got}. Your cubes are in your hand, which the others cannot "
+        "see.\n\n"
+        "The store is limited: 20 wood, 20 stone, 15 each of food, water and wine "
+        f"(now: {store}). The harvest is paid from the start player clockwise: a colour that "
+        "runs out gives no more. Cubes spent go back to the store."
     )
 
 
@@ -187,18 +174,17 @@ def store_ran_out(m: Moment) -> str:
 
 
 SPEND = (
-    "Phase 3: spending. In turn, from the start player, each player takes exactly one of "
-    "seven actions; then the next player; round and round:\n"
-    "1. buy a building tile (pay its cubes: this is how you score);\n"
-    f"2. convert a cottage into a house ({HOUSE_PRICE}: two workers from now on);\n"
+    "Phase 3: spending. From the start player, round the table, each takes one of seven "
+    "actions a turn:\n"
+    "1. buy a building tile (this scores);\n"
+    f"2. make a cottage a house ({HOUSE_PRICE});\n"
     f"3. build a fence ({FENCE_PRICE}) or remove one ({REMOVE_FENCE_PRICE});\n"
-    "4. buy a craft cube (iron, glass, gold) from a craftsman;\n"
-    "5. trade any 2 cubes for 1 resource at the trader;\n"
-    "6. procure a law card from the law master (1 cube);\n"
+    "4. buy iron, glass or gold from a craftsman;\n"
+    "5. trade any 2 cubes for 1 at the trader;\n"
+    "6. take a law card (1 cube);\n"
     "7. pass.\n"
-    "The phase ends when every player has passed, one after the other. The tutorial asks "
-    "you for the move a good player would make, and explains each action the first time "
-    "it is worth taking. {walkthrough} lists them all with what they need."
+    "It ends when everyone has passed in a row. {walkthrough} lists every action with what it "
+    "needs."
 )
 
 

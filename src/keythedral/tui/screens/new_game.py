@@ -5,6 +5,7 @@ would take the place of an unfinished one in the autosave asks first (tui/files.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -23,7 +24,7 @@ from textual.widgets import (
     Static,
 )
 
-from keythedral.safetext import NO_CONTROL
+from keythedral.safetext import NO_CONTROL, name_problem
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
@@ -96,8 +97,15 @@ def random_seed() -> int:
 
 
 class NewGameScreen(BaseScreen):
-    """Dismissed with a GameSetup, or "resume" / "load" / "tutorial"."""
+    """Dismissed with a GameSetup, or "resume" / "load" / "tutorial".
 
+    What stops a game from starting is said at the top of the screen, whatever is scrolled
+    into view, and the field to mend gets the focus."""
+
+    DEFAULT_CSS = """
+    NewGameScreen #new-error { dock: top; padding: 0 1; text-style: bold; }
+    NewGameScreen #new-buttons Button { min-width: 10; }
+    """
     BINDINGS = [
         Binding("ctrl+n", "start", "Start the game", id="setup.start"),
         Binding("ctrl+r", "resume", "Resume autosave", id="setup.resume"),
@@ -132,6 +140,7 @@ class NewGameScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         cfg = self.template
+        yield Static("", id="new-error")
         with VerticalScroll(id="new-game"):
             yield Static("Keythedral: a new game", id="new-title")
             yield Static(
@@ -223,7 +232,6 @@ class NewGameScreen(BaseScreen):
                 "Enter opens a seat's list (arrows, then Enter), or on a name starts the game.",
                 classes="note",
             )
-            yield Static("", id="new-error")
             with Horizontal(id="new-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Resume", id="resume", compact=True)
@@ -241,6 +249,7 @@ class NewGameScreen(BaseScreen):
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
         self.query_one("#level-note", Static).display = False
+        self.query_one("#new-error", Static).display = False
         self._show_resume()
 
     def offer_resume(self, note: str) -> None:
@@ -284,6 +293,51 @@ class NewGameScreen(BaseScreen):
                 value = self.query_one(f"#kind-{i}", Select).value
                 out.append(value if isinstance(value, str) else HUMAN)
         return tuple(out)
+
+    def problem(self) -> tuple[str, str] | None:
+        """What keeps the form from starting a game, in a player's words, and the id of the
+        field to mend; None when nothing does (the engine still checks the rest)."""
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
+        given = [i for i, n in enumerate(names) if n]
+        empty = next((i for i, n in enumerate(names) if not n), 0)
+        if not given:
+            return "Type the players' names: 2 to 5 players.", "name-0"
+        if len(given) == 1:
+            return (
+                "Keythedral needs 2 to 5 players: type a second name, or pick a computer "
+                f"player under seat {empty + 1}.",
+                f"name-{empty}",
+            )
+        seen: set[str] = set()
+        for i in given:
+            if (why := name_problem(names[i])) is not None:
+                return f"{why[:1].upper()}{why[1:]}.", f"name-{i}"
+            if names[i] in seen:
+                return (
+                    f"Two players are called {names[i]}: give each a different name.",
+                    f"name-{i}",
+                )
+            seen.add(names[i])
+        try:
+            int(self.query_one("#seed", Input).value.strip())
+        except ValueError:
+            return "The seed must be a whole number (New seed picks one).", "seed"
+        return None
+
+    def show_problem(self, message: str, field: str = "") -> None:
+        """Say at the top of the screen what stops the game, and focus the field to mend."""
+        error = self.query_one("#new-error", Static)
+        # Text: the message may quote a name ("[/]"), shown as it is, never as markup.
+        error.update(Text(f"Cannot start: {message}"))
+        error.display = True
+        if field:
+            widget = self.query_one(f"#{field}")
+            widget.focus()
+            self.call_after_refresh(widget.scroll_visible, animate=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field mended: what was said of it goes."""
+        self.query_one("#new-error", Static).display = False
 
     def setup(self) -> GameSetup:
         """The game the form describes; ConfigError with a readable message if none."""
@@ -338,12 +392,14 @@ class NewGameScreen(BaseScreen):
     def action_start(self) -> None:
         from keythedral.engine import ConfigError
 
+        problem = self.problem()
+        if problem is not None:
+            self.show_problem(*problem)
+            return
         try:
             setup = self.setup()
         except ConfigError as exc:
-            message = str(exc).replace("invalid game configuration: ", "")
-            # Text: the message may quote a name ("[/]"), shown as it is, never as markup.
-            self.query_one("#new-error", Static).update(Text(f"Cannot start: {message}"))
+            self.show_problem(player_words(str(exc)))
             return
         files = self.kapp.files
         old = files.unfinished()  # read now: the autosave may have changed since the screen opened
@@ -389,3 +445,14 @@ class NewGameScreen(BaseScreen):
         if action == "resume":
             return bool(self.resume)
         return True
+
+
+def player_words(message: str) -> str:
+    """A ConfigError's message without the engine's words for where it is ("invalid game
+    configuration: players: ..."), the first letter a capital."""
+    parts = [
+        re.sub(r"^[\w.]+: ", "", part)
+        for part in message.removeprefix("invalid game configuration: ").split("; ")
+    ]
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]

@@ -16,20 +16,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events, on
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
+from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.panels import EventLog
 from keythedral.vocab import KEYS
+
+__all__ = [
+    "CHOICE_LINES",
+    "CHOICE_LINES_UNDER_NOTE",
+    "TutorialMode",
+    "TutorialPanel",
+    "TutorialScreen",
+]
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -71,69 +80,6 @@ CHOICE_LINES_UNDER_NOTE = 2
 LESSON_LINES = 5
 
 
-class TutorialPanel(VerticalScroll, can_focus=True):
-    """The lesson of the moment: a note to read, or the move to make and why.
-
-    A note taller than its box scrolls; Enter (or space) first pages through what is still
-    below, and only at the end goes on, so that no text is skipped unread."""
-
-    BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False, id="lesson.go-on")]
-    DEFAULT_CSS = """
-    TutorialPanel { height: auto; border: round $warning;
-        border-title-align: left; border-subtitle-align: right; padding: 0 1; }
-    TutorialPanel:focus { border: round $warning-lighten-2; }
-    TutorialPanel > #lesson-text { width: 100%; }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._shown: tuple[str, str, bool] | None = None
-        self.note = False
-
-    def compose(self) -> Any:
-        yield Static(id="lesson-text")
-
-    def show(self, title: str, text: Text, note: bool) -> None:
-        shown = (title, text.plain, note)
-        if shown == self._shown:
-            return
-        self._shown = shown
-        self.note = note
-        self.border_title = title
-        self.query_one("#lesson-text", Static).update(text)
-        self.scroll_home(animate=False)
-        self._say_what_enter_does()
-
-    @property
-    def unread(self) -> bool:
-        """Is part of the text still below the box?"""
-        return round(self.scroll_y) < self.max_scroll_y
-
-    def read_on(self) -> None:
-        """Scroll on by a box less one line (the last line read stays in sight)."""
-        step = max(1, self.scrollable_content_region.height - 1)
-        self.scroll_to(y=min(self.max_scroll_y, self.scroll_y + step), animate=False)
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self._say_what_enter_does()
-
-    def watch_virtual_size(self) -> None:
-        self._say_what_enter_does()
-
-    def on_resize(self) -> None:
-        self._say_what_enter_does()
-
-    def _say_what_enter_does(self) -> None:
-        subtitle = ""
-        if self.note:
-            subtitle = "Enter: read on ↓" if self.unread else "Enter or space: go on"
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
-            if self.is_mounted and isinstance(self.screen, TutorialScreen):
-                self.screen._show_cursor_info()  # the info line says it too
-
-
 class TutorialScreen(GameScreen):
     """The game screen of the tutorial."""
 
@@ -155,9 +101,16 @@ class TutorialScreen(GameScreen):
         self.refusal: Verdict | None = None
         self._shown: tuple[int, int] | None = None
         self._narrowed: tuple[bool, bool] = (False, False)
+        #: The task on show: its title, its text, and what the others did since.
+        self._lesson: tuple[str, Text, list[str]] = ("", Text(), [])
 
     def on_mount(self) -> None:
         self.query_one("#side").mount(TutorialPanel(id="lesson"), before="#decision")
+
+    @on(events.Resize)
+    def _refit(self) -> None:
+        """Another terminal size: the lesson box is fitted again."""
+        self.call_after_refresh(self._fit_lesson)
 
     @property
     def tutorial(self) -> Tutorial:
@@ -200,17 +153,18 @@ class TutorialScreen(GameScreen):
         decision.display = step.kind != "note" or bool(t.legal()) or t.over
         self.call_after_refresh(self._fit_lesson)
         if step.kind == "note":
+            # No "press Enter" line: the box's frame and the info line say what Enter does.
             text.append(fill(step.text, KEYS))
-            text.append("\n\n" + fill(step.press, KEYS), style="bold")
             panel.show(step.title, text, note=True)
             if fresh:
                 panel.focus()
+                self._show_cursor_info()  # what Enter does, not what was said of the last step
             return
         if step.kind == "task":
             if step.free:
                 text.append("Your move: any choice below. ", style="bold")
                 text.append(f"The coach would {_lower(step.do)}: {step.why}.")
-                text.append(f"\n{KEYS['forward']}: let the coach play until something new.")
+                # (f, the coach plays on, is on the key bar; the note before free play says it)
             else:
                 # What to do and the key first: in a short box the reason is what scrolls.
                 text.append("Do this: ", style="bold")
@@ -223,17 +177,15 @@ class TutorialScreen(GameScreen):
         else:
             text.append("The tutorial is complete. ", style="bold")
             text.append("ctrl+p, New game starts a game of your own.")
-        recent = self.mode.recent[-4:]
-        if recent and step.kind == "task":
-            text.append("\n\nMeanwhile:", style="bold dim")
-            for line in recent:
-                text.append("\n" + line, style="dim")
         if self.refusal is not None:
             text.append("\n\nNot that: ", style="bold red")
             reason = fill(self.refusal.reason, KEYS)
             text.append(reason, style="red")
             if step.kind == "task" and step.do and _lower(step.do) not in reason:
-                text.append(f"\nThis lesson asks you to {_lower(step.do)}.")
+                text.append(f"\nThis lesson asks for: {_lower(step.do)}.")
+        # What the others did since: as many of the latest as the box has room for
+        # (_fit_lesson), never a line cut off; the log (g) has them all.
+        self._lesson = (step.title, text, self.mode.recent if step.kind == "task" else [])
         panel.show(step.title, text, note=False)
         if refocus and step.kind == "task" and not step.free:
             self._focus_task(step)
@@ -247,26 +199,58 @@ class TutorialScreen(GameScreen):
 
     def _fit_lesson(self) -> None:
         """The lesson panel takes what the hand and the choices leave: the choices' prompt and
-        a few of their lines always show under it, their hint if there is room (a longer lesson
-        scrolls).
+        a few of their lines always show under it, their hint if there is room.  A task's words
+        are never cut: rather, the hint gives way, then a line of the list (which scrolls).
+        The others' moves since follow, as many as fit, each whole; the hint gives way to them
+        too where that shows more of them (it says less than the lesson does).
 
         The heights are measured from the widgets' text (the layout may not have caught up)."""
         if not self.is_mounted or not self.query("#lesson"):
             return
         decision = self.query_one(DecisionPanel)
         panel = self.query_one(TutorialPanel)
+        text = panel.query_one("#lesson-text")
+        if not panel.note:
+            panel.show(*self._lesson[:2], note=False)  # the task's own words, to measure
+        own = self._rows(text) + panel.gutter.height
         lines = sum(len(str(o.prompt).splitlines()) for o in decision.option_list.options)
         least = max(1, min(lines, CHOICE_LINES_UNDER_NOTE if panel.note else CHOICE_LINES))
         room = self.query_one("#side").content_size.height - self._rows(self.query_one("#hand"))
         if decision.display:
             room -= self._rows(decision.query_one("#prompt")) + least
         hint = decision.query_one("#hint")
-        needs = self._rows(panel.query_one("#lesson-text")) + panel.gutter.height
-        if needs > room - self._rows(hint):
-            hint.display = False  # the choices' own hint ("For sale: ...") gives way
+        if panel.note:
+            if own > room - self._rows(hint):
+                hint.display = False  # the choices' own hint ("For sale: ...") gives way
+        else:
+            if decision.display and own > room:
+                room += min(own - room, least - min(least, CHOICE_LINES_UNDER_NOTE))
+            inside = room - panel.gutter.height
+            kept = self._fit_meanwhile(panel, inside - self._rows(hint))
+            if hint.display and kept < len(self._lesson[2]):
+                if self._fit_meanwhile(panel, inside) > kept:
+                    hint.display = False  # gives way to the words, or more of the others' moves
+                else:
+                    self._fit_meanwhile(panel, inside - self._rows(hint))
         height = max(LESSON_LINES, room - self._rows(hint))
         if panel.styles.max_height is None or panel.styles.max_height.value != height:
             panel.styles.max_height = height
+        # The line a task names ("Press 4") in sight, in the list as high as it is now.
+        self.call_after_refresh(decision.option_list.scroll_to_highlight)
+
+    def _fit_meanwhile(self, panel: TutorialPanel, rows: int) -> int:
+        """Show the task with as many of the others' latest moves as fit in ``rows``; how many
+        (0: only a word on them, -1: not that, -2: the task's own words do not fit)."""
+        title, head, recent = self._lesson
+        text_widget = panel.query_one("#lesson-text")
+        if text_widget.content_size.width <= 0:  # not laid out yet: fitted on the next show
+            panel.show(title, meanwhile(head, recent, len(recent)), note=False)
+            return len(recent)
+        for keep in range(len(recent), -2, -1):
+            panel.show(title, meanwhile(head, recent, keep), note=False)
+            if self._rows(text_widget) <= rows:
+                return keep
+        return -2
 
     def _rows(self, widget: Widget) -> int:
         """The rows ``widget`` takes for its text now, at its width."""
@@ -297,7 +281,7 @@ class TutorialScreen(GameScreen):
             )
             if group:
                 if c.key and c.key != "↵":
-                    return c.key, f"Press {c.key}, then the key of the line that matches."
+                    return c.key, f"Press {c.key}; this box then names the next key."
                 return "enter", "Press Enter on the highlighted line, then choose in the list."
         if second is not None:
             where = "corner" if second[0] == "corner" else "field"
@@ -392,6 +376,9 @@ class TutorialScreen(GameScreen):
         self.refusal = verdict
         self.say(verdict.reason, error=True)
         self.show_step()
+        step = self.tutorial.step()
+        if step.kind == "task" and not step.free:
+            self._focus_task(step)  # back on the line the task names, in sight
 
     # --- keys ---------------------------------------------------------------------------------
     def action_go_on(self) -> None:
@@ -416,8 +403,11 @@ class TutorialScreen(GameScreen):
         return Hint(m.coach, m.why) if m.coach is not None else None
 
     def show_hint(self, text: str) -> None:
-        """Only the info line (``say``): the lesson panel shows the whole of the coach's move
-        already, and a note popping up would cover the list of choices."""
+        """Only the info line: the lesson panel shows the whole of the coach's move already,
+        and a note popping up would cover the list of choices.  The move without its reason
+        (the lesson box has it), so that the one line is not cut off mid-sentence."""
+        what = text.partition(". Why: ")[0]
+        self.say(f"Hint: {what}; the lesson box says why.")
 
     def action_forward(self) -> None:
         self.mode.forward()

@@ -1,0 +1,176 @@
+"""The tutorial at 80x24: the first move comes after a few Enters, a task's words are never cut
+off, the line a task names ("Press 4") is in sight, what the others did meanwhile is shown in
+whole lines, and no scrollbar stands over the notes (the frame says the page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_tutorial_app import opened, screen_of, tutorial_app
+from textshot import screen_text
+from textual.pilot import Pilot
+
+from keythedral.tui.app import KeythedralApp
+from keythedral.tui.screens.tutorial import TutorialPanel
+from keythedral.tui.widgets.decision import DecisionPanel
+
+SMALL = (80, 24)
+#: Characters a scrollbar's thumb is drawn with.
+THUMB = set("▁▂▃▄▅▆▇█")
+
+
+def box_rows(app: KeythedralApp) -> list[str]:
+    """The lesson box as shown: its rows, frame included."""
+    box = screen_of(app).query_one(TutorialPanel).region
+    rows = screen_text(app).splitlines()[box.y : box.bottom]
+    return [r[box.x : box.right] for r in rows]
+
+
+async def test_the_first_move_comes_after_three_enters_at_most(tmp_path: Path) -> None:
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        enters = 0
+        while t.step().kind == "note":
+            assert enters < 3, f"{enters} Enters and still a note: {t.step().id}"
+            await pilot.press("enter")
+            await pilot.pause()
+            enters += 1
+        step = t.step()
+        assert step.kind == "task" and not t.actions
+        key, words = screen_of(app).plan(step.action)
+        assert words in " ".join(box_rows(app)).replace("│", " ")
+        await pilot.press(key)
+        await pilot.pause()
+        assert t.actions == [step.action]
+
+
+async def test_no_scrollbar_over_a_note_the_frame_says_the_page(tmp_path: Path) -> None:
+    """A note longer than its box pages with Enter; the frame says which page, and no
+    scrollbar thumb (drawn in eighths: two thumbs, without colour) is over the text."""
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        paged = 0
+        while t.step().kind == "note" or not t.actions or paged < 2:
+            await pilot.pause()
+            if t.step().kind != "note":
+                assert app.play(t.step().action)
+                continue
+            panel = screen_of(app).query_one(TutorialPanel)
+            note, page = t.step().id, 1
+            while t.step().id == note:
+                await pilot.pause()
+                rows = box_rows(app)
+                assert not THUMB & set("".join(rows)), "\n".join(rows)
+                if panel.unread or page > 1:
+                    assert f"page {page} of " in rows[-1] and "…" not in rows[-1], rows[-1]
+                await pilot.press("enter")
+                page += 1
+            paged += page > 2
+
+
+async def tasks_in_sight(pilot: Pilot[Any], app: KeythedralApp) -> str:
+    """The task on screen: its words all in the box, the key it names on a line in sight, the
+    others' moves since in whole lines (those left out said to be in the log); its words."""
+    await pilot.pause()
+    await pilot.pause()
+    screen = screen_of(app)
+    step = screen.tutorial.step()
+    panel = screen.query_one(TutorialPanel)
+    assert panel.max_scroll_y == 0, "\n".join(box_rows(app))  # nothing below the box
+    text = " ".join(r.strip("│ ").strip() for r in box_rows(app)[1:-1])
+    if not step.free:
+        key, words = screen.plan(step.action)
+        assert words in text, text
+        if key != "enter":
+            listed = screen.query_one(DecisionPanel).option_list.region
+            rows = screen_text(app).splitlines()[listed.y : listed.bottom]
+            assert any(r[listed.x :].split()[:1] == [key] for r in rows), (key, rows)
+    recent = screen.mode.recent
+    if recent and "Meanwhile" not in text:  # no room for a word on them (a blank line and
+        assert panel.styles.max_height is not None  # one of words)
+        assert panel.region.height > panel.styles.max_height.value - 2, text
+    elif recent:
+        shown = [line for line in recent if " ".join(line.split()) in text]
+        assert shown == recent[len(recent) - len(shown) :]  # the latest, each whole
+        if len(shown) < len(recent):
+            assert "the log)" in text, text
+    return text
+
+
+async def test_the_first_three_rounds_at_80x24_show_every_task_whole(tmp_path: Path) -> None:
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        tasks = cut_short = 0
+        while t.state.round <= 3:
+            await pilot.pause()
+            step = t.step()
+            if step.kind == "note":
+                await pilot.press("enter")
+                continue
+            text = await tasks_in_sight(pilot, app)
+            tasks += 1
+            cut_short += "the log)" in text
+            assert app.play(step.action)
+        assert tasks > 40 and cut_short, (tasks, cut_short)
+
+
+async def test_the_line_a_task_names_stays_in_sight_when_the_terminal_shrinks(
+    tmp_path: Path,
+) -> None:
+    """The last cottage of the layout: its line is far down the list.  From 100x32 to 80x24,
+    the lesson box is fitted again and the list scrolls to the line the task names."""
+    from test_tutorial_app import tutorial_at
+
+    def last_cottage(t: Any) -> bool:
+        placed = sum(a.seat == 0 and a.kind == "place_cottage" for a in t.actions)
+        return t.step().kind == "task" and t.step().action.kind == "place_cottage" and placed == 4
+
+    tutorial_at(tmp_path, last_cottage)
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot, app)
+        await tasks_in_sight(pilot, app)
+        await pilot.resize_terminal(*SMALL)
+        await tasks_in_sight(pilot, app)
+
+
+def info_line(app: KeythedralApp) -> str:
+    return screen_text(app).splitlines()[-2].strip()
+
+
+async def test_a_key_pressed_too_soon_or_wrong_is_answered_and_forgotten(tmp_path: Path) -> None:
+    """A move's key on a note: "read the note first", and Enter then says what it does
+    again.  A wrong line on a task: the answer in whole words, the line the task names back
+    in sight and highlighted.  The hint (i) is one whole line (the box has the reason)."""
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert info_line(app) == "Read the note first: Enter goes on."
+        await pilot.press("enter")
+        await pilot.pause()
+        assert t.step().id == "board"
+        assert info_line(app).startswith("Enter or space: go on")
+        while t.step().kind == "note":
+            await pilot.press("enter")
+            await pilot.pause()
+        asked = t.step().action
+        key, _ = screen_of(app).plan(asked)
+        wrong = next(c.key for c in screen_of(app).query_one(DecisionPanel).choices if c.key != key)
+        await pilot.press(wrong)
+        text = await tasks_in_sight(pilot, app)
+        assert "Not that: The rules allow that, but this lesson asks for: lay the" in text
+        assert not t.actions
+        listed = screen_of(app).query_one(DecisionPanel)
+        assert listed.choices[listed.option_list.highlighted or 0].action == asked
+        await pilot.press("i")
+        await pilot.pause()
+        assert info_line(app).endswith("; the lesson box says why."), info_line(app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert t.actions == [asked]
