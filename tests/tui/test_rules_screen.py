@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textshot import screen_text
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
 from keythedral import engine
@@ -57,6 +58,22 @@ async def test_the_rulebook_has_contents_and_jumps_to_a_section() -> None:
         assert screen.chapter == "Variants"
         await pilot.press("escape")
         assert not isinstance(app.screen, RulesScreen)
+
+
+async def test_a_section_deep_in_a_chapter_is_scrolled_to_the_top() -> None:
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = RulesScreen(section="Overview")
+        await app.push_screen(screen)
+        await pilot.pause()
+        sections = [t for lv, t, c in chapters() if c == "Phase 3: spending" and lv == 3]
+        title = sections[len(sections) // 2]  # below the first screenful, text after it
+        assert await screen.goto(title)
+        await pilot.pause()
+        body = screen.query_one("#rules-body", VerticalScroll)
+        assert body.scroll_y > 0
+        top = [line[36:].strip() for line in screen_text(app).splitlines()[:3]]
+        assert any(line.startswith(title) for line in top), top
 
 
 async def test_a_rule_card_shows_one_section_and_offers_the_book() -> None:

@@ -12,6 +12,8 @@ app's other screens, and the app imports this module at start (for the ids of it
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,6 +24,9 @@ from textual.widgets.option_list import Option
 from keythedral import rules
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
 
 
 def glossary_markdown() -> str:
@@ -39,11 +44,15 @@ def glossary_markdown() -> str:
     return "\n".join(parts)
 
 
-def slug(title: str) -> str:
-    """The anchor Textual's Markdown gives a heading (GitHub style)."""
-    from textual._slug import slug as textual_slug
-
-    return textual_slug(title)
+def show_heading(body: Markdown, title: str) -> bool:
+    """Scroll ``body`` so that its heading ``title`` is at the top (False: it has none).
+    Through the document's public table of contents (level, title, the heading's id), as
+    Textual's ``goto_anchor`` does, without its slugs."""
+    for _, heading, heading_id in body.table_of_contents:
+        if heading == title and heading_id:
+            body.query_one(f"#{heading_id}").scroll_visible(top=True, animate=False)
+            return True
+    return False
 
 
 GLOSSARY = "Law-card glossary"
@@ -120,7 +129,7 @@ class RulesScreen(BaseScreen):
         with toc.prevent(OptionList.OptionHighlighted):
             toc.highlighted = self.toc.index(entry)
         if level == 3:
-            self.call_after_refresh(body.goto_anchor, slug(title))
+            self.call_after_refresh(show_heading, body, title)
         return True
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
