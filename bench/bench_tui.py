@@ -18,6 +18,8 @@
    an earlier key can be reused: what a table feels in play.
 
 Run:  .venv/bin/python bench/bench_tui.py [--runs 10] [--keys 200] [--rows bare,board]
+      [--off snug,veil]  (mechanisms turned off: bench/mechanisms.py; bench/bench_mechanisms.py
+      measures each in one run)
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ import time
 from pathlib import Path
 
 COLS, ROWS = 100, 32
+#: How the app is started: ``--off`` starts it through bench/mechanisms.py.
+APP = [sys.executable, "-m", "keythedral"]
 QUIET = 0.004  # seconds of silence that end a burst of output
 
 BARE_APP = textwrap.dedent(
@@ -158,7 +162,7 @@ def first_frames(runs: int, data_dir: str) -> tuple[list[float], list[float], li
         f.write(BARE_APP)
         bare_path = f.name
     bare, ours, board = [], [], []
-    game = [sys.executable, "-m", "keythedral", "--seed", "3", "--players", "Ann", "Bob", "Cy"]
+    game = [*APP, "--seed", "3", "--players", "Ann", "Bob", "Cy"]
     for _ in range(runs):
         term = Term([sys.executable, bare_path], env)
         try:
@@ -228,7 +232,7 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
     path = mid_game_save(data_dir)
     open_key, board_key = same_board_keys(path)
     env = environment(data_dir)
-    argv = [sys.executable, "-m", "keythedral", "--load", str(path)]
+    argv = [*APP, "--load", str(path)]
     term = Term(argv, env)
     results: dict[str, list[float]] = {
         "map cursor": [],
@@ -278,7 +282,7 @@ def repaints(keys: int, data_dir: str) -> dict[str, list[float]]:
 
 def forward(keys: int, data_dir: str) -> list[float]:
     """Enter at every screen of a new game, each answer timed (``keys`` presses)."""
-    argv = [sys.executable, "-m", "keythedral", "--players", "Ann", "Bob", "Cy", "--seed", "11"]
+    argv = [*APP, "--players", "Ann", "Bob", "Cy", "--seed", "11"]
     fresh = Path(data_dir) / "forward"  # no unfinished game to ask about
     term = Term(argv, environment(str(fresh)))
     try:
@@ -332,7 +336,15 @@ def main() -> None:
         help="what to measure, comma-separated: first (frames), bare (the bare app's key), "
         "board (the mid-game board's rows), forward",
     )
+    parser.add_argument(
+        "--off",
+        default="",
+        help="frame-saving mechanisms to turn off, comma-separated (see bench/mechanisms.py)",
+    )
     args = parser.parse_args()
+    if args.off:
+        APP[1:] = [str(Path(__file__).with_name("mechanisms.py"))]
+        os.environ["KEYTHEDRAL_BENCH_OFF"] = args.off
     rows = set(args.rows.split(","))
     # An installed wheel is byte-compiled by pip; an editable install under
     # PYTHONDONTWRITEBYTECODE (as on our machines) would compile every module at each start.
