@@ -214,47 +214,45 @@ async def test_the_collector_waits_while_a_key_is_answered(monkeypatch: Any) -> 
 
 
 class Counted(App[None]):
-    """A text that grows from one line to three when a key is pressed, and frames counted."""
+    """A text that grows from one line to three when a key is pressed, and the layouts it
+    asks for counted (each is a frame of its own: 1/60 s)."""
 
     def __init__(self, kind: type[Static]) -> None:
         super().__init__()
         self.kind = kind
-        self.frames = 0
+        self.layouts = 0
 
     def compose(self) -> ComposeResult:
-        yield self.kind("one line", id="text")
+        app = self
+
+        class Text(self.kind):  # type: ignore[name-defined,misc]
+            def refresh(self, *regions: Any, layout: bool = False, **kw: Any) -> Any:
+                app.layouts += layout
+                return super().refresh(*regions, layout=layout, **kw)
+
+        yield Text("one line", id="text")
         yield Static("below")
 
     def key_g(self) -> None:
         self.query_one("#text", Static).update("one\ntwo\nthree")
 
 
-async def frames_for_a_taller_text(kind: type[Static]) -> int:
+async def layouts_for_a_taller_text(kind: type[Static]) -> int:
     app = Counted(kind)
-    original = Screen._on_timer_update
-
-    def counted(screen: Screen[Any]) -> None:
-        if screen.is_current and (screen._dirty_widgets or screen._layout_required):
-            app.frames += 1
-        original(screen)
-
-    Screen._on_timer_update = counted  # type: ignore[method-assign]
-    try:
-        async with app.run_test(size=(40, 10)) as pilot:
-            await pilot.pause(0.1)
-            app.frames = 0
-            await pilot.press("g")
-            await pilot.pause(0.2)  # time for a second frame, if one is asked for
-            assert app.query_one("#text").size.height == 3
-            return app.frames
-    finally:
-        Screen._on_timer_update = original  # type: ignore[method-assign]
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause(0.1)
+        app.layouts = 0
+        await pilot.press("g")
+        await pilot.pause(0.2)  # time for a second layout, if one is asked for
+        assert app.query_one("#text").size.height == 3
+        return app.layouts
 
 
 async def test_a_text_that_grows_is_laid_out_once() -> None:
-    # Textual's own Static takes a second frame (the reason for Snug); Snug one.
-    assert await frames_for_a_taller_text(Static) == 2
-    assert await frames_for_a_taller_text(Snug) == 1
+    # Textual's own Static asks for a second layout once laid out at its new height (the
+    # reason for Snug), a frame later; Snug is laid out once.
+    assert await layouts_for_a_taller_text(Static) == 2
+    assert await layouts_for_a_taller_text(Snug) == 1
 
 
 async def test_the_key_bar_is_drawn_again_only_when_its_keys_change() -> None:

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -99,16 +100,14 @@ class SnugSize(Widget):
     Textual keeps a widget's virtual size in a reactive that asks for a layout when it
     changes: a text that grows a line is laid out, shown, then laid out and shown again a frame
     later (1/60 s), so the answer to a key takes two frames.  For a widget that never scrolls
-    the first layout is already the right one (its children were placed in it).
+    the first layout is already the right one (its children were placed in it): here the
+    reactive asks for nothing.
 
     A mixin, put after the widget class (``class X(Static, SnugSize)``): Textual takes a
     widget's stylesheet types from the first base of each class only.
     """
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 class Snug(Static, SnugSize):
