@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from driver import panel, started
@@ -79,6 +80,20 @@ async def test_with_the_coach_off_the_hint_key_is_gone_and_says_why() -> None:
         assert "Why:" not in text
         screen = app.game_screen
         assert isinstance(screen, GameScreen) and screen.assist.hint_shown is None
+
+
+async def test_with_the_coach_off_a_rebound_hint_key_says_why(tmp_path: Path) -> None:
+    keys = tmp_path / "keys.toml"
+    keys.write_text('[keys]\nhint = "f6"\n')
+    app = make_app(saved=spending(), strict_privacy=False, coach=False, keys_file=keys)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        await pilot.press("i")  # no longer the hint's key: nothing to say about the coach
+        await pilot.pause()
+        assert "the coach is off in this game" not in screen_text(app)
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "the coach is off in this game" in screen_text(app)
 
 
 # --- saved with the game ----------------------------------------------------------------------

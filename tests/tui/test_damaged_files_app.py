@@ -200,7 +200,7 @@ async def test_clashing_and_reserved_keys_are_told_and_left_out(tmp_path: Path) 
     assert len(messages) == 1
     assert "undo: t is already the key of show-mats (game), so undo keeps u" in shown, shown
     assert "save: ctrl+q is kept by the app (quit); left out" in shown, shown
-    assert app._keymap == {"show-log": "f3"}
+    assert app.rebound == {"show-log": "f3"}
 
 
 async def test_a_notice_quotes_the_file_as_written(tmp_path: Path) -> None:

@@ -114,6 +114,7 @@ class KeythedralApp(App[None]):
         self.ascii_mode = ascii
         self._ascii_filter = AsciiFilter()
         self._setup_problems: list[tuple[str, str]] = []
+        self.rebound: dict[str, str] = {}  # keys.toml: a binding's id -> its keys
         if theme:
             chosen, problem = pick_theme(theme, self.available_themes)
             self.theme = chosen or self.theme
@@ -193,6 +194,7 @@ class KeythedralApp(App[None]):
         result = load_keymap(path=path, rows=binding_rows(binding_owners()))
         if result.keymap:
             self.set_keymap(result.keymap)
+            self.rebound = result.keymap
         if result.problems:  # all of them in one notice (a file may hold thousands)
             self._setup_problems.append((result.notice(), f"{result.path} was only partly used"))
 

@@ -112,14 +112,15 @@ class BaseScreen(Screen[object]):
         even when the top one is opaque (the privacy screen over the board), and lays it out
         and paints it behind it: a whole frame nobody sees, and the privacy screen a frame
         (1/60 s) later.  Covered, this screen is drawn when it is shown again (Textual lays a
-        screen out in full when it resumes)."""
+        screen out in full when it resumes).  Shown: every screen above it is see-through."""
         try:
-            top = self.app.screen
+            stack = self.app.screen_stack
         except ScreenStackError:
             return False
-        if top is self:
-            return True
-        return self in self.app._background_screens and top.styles.background.a < 1
+        if self not in stack:
+            return False
+        above = stack[stack.index(self) + 1 :]
+        return all(screen.styles.background.a < 1 for screen in above)
 
     def compose_too_small(self) -> TooSmall:
         return TooSmall(id="too-small")

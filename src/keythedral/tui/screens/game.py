@@ -669,12 +669,11 @@ class GameScreen(BaseScreen):
             )
 
     def _bound_to(self, key: str, binding_id: str) -> bool:
-        """``key`` is a key of the binding ``binding_id`` here (as keys.toml rebinds it)."""
-        return any(
-            binding.id == binding_id
-            for _, bindings in self._binding_chain
-            for binding in bindings.key_to_bindings.get(key, ())
+        """``key`` is a key of this screen's binding ``binding_id`` (as keys.toml rebinds it)."""
+        keys = self.kapp.rebound.get(binding_id) or next(
+            (b.key for b in self.BINDINGS if isinstance(b, Binding) and b.id == binding_id), ""
         )
+        return key in {k.strip() for k in keys.split(",")}
 
     def current_hint(self) -> Hint | None:
         """The hint key's suggestion: the coach's move (None: no decision, or not ready)."""
