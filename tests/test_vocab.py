@@ -39,3 +39,13 @@ def test_the_prices_said_in_words_are_the_prices_paid() -> None:
 
     assert parts(vocab.HOUSE_PRICE) == parts(vocab.cost_text(vocab.HOUSE_COST))
     assert vocab.FENCE_PRICE == "1 wood" and vocab.REMOVE_FENCE_PRICE == "2 wine"
+
+
+def test_plural_is_said_once_for_every_layer() -> None:
+    from keythedral import walkthrough
+    from keythedral.tui import text
+
+    assert walkthrough.plural is vocab.plural and text.plural is vocab.plural  # one definition
+    assert [vocab.plural(n, "cube") for n in (0, 1, 2)] == ["0 cubes", "1 cube", "2 cubes"]
+    assert vocab.plural(2, "pass") == "2 passes"  # the app's own said "2 passs"
+    assert vocab.plural(3, "house") == "3 houses"

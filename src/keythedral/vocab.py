@@ -48,6 +48,13 @@ def cost_text(counts: tuple[int, ...] | list[int], empty: str = "nothing") -> st
     return " + ".join(f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n) or empty
 
 
+def plural(n: int, word: str) -> str:
+    """'1 cube', '2 cubes', '2 passes': a count and its noun, said once for every layer."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
 #: The fixed prices of phase 3: a house, a fence, removing a fence.
 HOUSE_COST = cost_of(stone=1, wood=1)
 FENCE_COST = cost_of(wood=1)

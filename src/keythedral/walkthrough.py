@@ -33,6 +33,7 @@ from keythedral.vocab import (
     RESOURCES,
     SMITHS,
     asks,
+    plural,
 )
 from keythedral.walkthrough_text import KIND_RULES as KIND_RULES  # read by the app and tutorial
 from keythedral.walkthrough_text import LAYOUT_TWO_PLAYERS, PHASE_TEXT
@@ -97,12 +98,6 @@ class Walkthrough:
 def cubes(counts: Sequence[int], empty: str = "nothing") -> str:
     parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n]
     return " + ".join(parts) if parts else empty
-
-
-def plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
 def _name(view: PlayerView, seat: int | None) -> str:

@@ -25,6 +25,7 @@ from keythedral.vocab import (
     cost_text,
     load_yaml,
     place,
+    plural,
 )
 
 if TYPE_CHECKING:
@@ -63,10 +64,6 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
     if edition == "classic":
         return f"worth {w}, breaks ties"
     return f"worth {w} {'point' if w == 1 else 'points'} at the end"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @cache

@@ -35,7 +35,6 @@ from keythedral.tui.text import (
     describe,
     law_name,
     law_text,
-    plural,
     seat_name,
     window_hint,
     window_prompt,
@@ -58,7 +57,7 @@ from keythedral.tui.widgets.panels import (
     update_static,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
-from keythedral.vocab import FIELD_LETTER
+from keythedral.vocab import FIELD_LETTER, plural
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint

@@ -23,7 +23,6 @@ from keythedral.tui.text import (
     decision_prompt,
     describe,
     law_name,
-    plural,
     seat_tokens,
     seat_value,
     worth_text,
@@ -31,7 +30,7 @@ from keythedral.tui.text import (
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
-from keythedral.vocab import PHASES
+from keythedral.vocab import PHASES, plural
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

@@ -29,7 +29,8 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from keythedral.tui.text import plural, seat_tokens, seat_value, worth
+from keythedral.tui.text import seat_tokens, seat_value, worth
+from keythedral.vocab import plural
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState

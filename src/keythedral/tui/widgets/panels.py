@@ -20,13 +20,12 @@ from textual.widgets import OptionList, Static
 
 from keythedral.tui.text import (
     law_name,
-    plural,
     seat_name,
     seat_value,
     worth_text,
 )
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
-from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
+from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS, plural
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
