@@ -477,10 +477,12 @@ def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
                     KIND_RULES["pay"],
                 )
             )
-    return [Option(f"Still owed: {still}", True, _pay_purpose(view)), *out]
+    return [Option(f"Still owed: {still}", True, pay_purpose(view)), *out]
 
 
-def _pay_purpose(view: PlayerView) -> str:
+def pay_purpose(view: PlayerView) -> str:
+    """What the payment under way is for ('to the trader, for 1 wine'), as the walkthrough and
+    the game's prompt say it ("" when nothing is owed)."""
     pay = view.payment
     if pay is None:
         return ""
@@ -491,7 +493,7 @@ def _pay_purpose(view: PlayerView) -> str:
         "bid": f"to {_name(view, pay.to_seat)}, for the right to name the start player",
         "building": f"for the building tile {pay.target}",
         "bargain": "for the Bargain trade",
-    }.get(pay.purpose, pay.purpose)
+    }.get(pay.purpose, f"for the {pay.purpose}")
 
 
 def _choose_cube(view: PlayerView, legal: list[Any]) -> list[Option]:

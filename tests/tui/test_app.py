@@ -311,7 +311,7 @@ async def test_undo_takes_back_own_payment_steps_only() -> None:
         assert "Nothing to take back" in screen_text(app)
         trade = next(a for a in session.legal() if a.kind == "trade")
         await take(pilot, app, trade)
-        assert "Still to pay to the trader for 1" in screen_text(app)
+        assert "Still to pay to the trader, for 1" in screen_text(app)
         assert app.mode.can_undo()
         await pilot.press("u")
         assert session.state == saved.state

@@ -353,7 +353,10 @@ class GameScreen(BaseScreen):
             if getattr(pay, "any_cube", 0):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
-            return f"Still to pay {self._pay_purpose(view)}: {what}."
+            # Imported here: the walkthrough's module is not loaded before the first frame.
+            from keythedral.walkthrough import pay_purpose
+
+            return f"Still to pay {pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:
             b = view.bidding
             high = (
@@ -368,20 +371,6 @@ class GameScreen(BaseScreen):
         if any(c.cell for c in choices):
             return "Pick a + on the map (Enter) or a line below."
         return ""
-
-    @staticmethod
-    def _pay_purpose(view: PlayerView) -> str:
-        pay = view.payment
-        assert pay is not None
-        target = pay.target
-        return {
-            "craft": f"for 1 {target}",
-            "trade": f"to the trader for 1 {target}",
-            "law": "to the law master",
-            "bid": f"to {seat_name(view, pay.to_seat)} for the start player",
-            "building": f"for {target}",
-            "bargain": "for the Bargain trade",
-        }.get(pay.purpose, f"for the {pay.purpose}")
 
     # --- the cursor and the info line --------------------------------------------------------------
     def say(
