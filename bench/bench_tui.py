@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import os
 import pty
 import random
@@ -341,6 +342,7 @@ def main() -> None:
         default="",
         help="frame-saving mechanisms to turn off, comma-separated (see bench/mechanisms.py)",
     )
+    parser.add_argument("--json", type=Path, help="also write every measure there, in seconds")
     args = parser.parse_args()
     if args.off:
         APP[1:] = [str(Path(__file__).with_name("mechanisms.py"))]
@@ -364,6 +366,8 @@ def main() -> None:
             results.update(repaints(args.keys, data_dir))
         if "forward" in rows:
             results["forward"] = forward(min(args.keys, 150), data_dir)
+        if args.json:
+            args.json.write_text(json.dumps(results))
         for name, values in results.items():
             print(
                 f"  {name:12s} p50 {pct(values, 0.5) * 1000:6.1f} ms   "
