@@ -28,7 +28,7 @@ from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRI
 
 if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
-    from keythedral.engine.actions import PlayLaw
+    from keythedral.engine.actions import PlaceWorker, PlayLaw
     from keythedral.tui.widgets.board import Cell
 
 
@@ -52,9 +52,13 @@ def action_cell(action: Action, second: bool = False) -> Cell | None:
     return None
 
 
-def natural_key(action: Action) -> str | None:
-    """The key a player would guess for an action: its number, its amount, p for pass."""
+def natural_key(action: Action, view: PlayerView | None = None) -> str | None:
+    """The key a player would guess for an action: its number, its amount, p for pass; for a
+    worker, its field's place among the fields around its home (the same key for a field
+    whichever others are taken: a house's second worker finds it where the first did)."""
     match action.kind:
+        case "place_worker" if view is not None:
+            return worker_key(action, view)
         case "choose_work_order" | "place_cottage" | "convert_cottage":
             return str(action.number)
         case "bid":
@@ -70,6 +74,21 @@ def natural_key(action: Action) -> str | None:
         case "buy_craft" if action.craft in COLOURS:
             return str(COLOURS.index(action.craft) + 1)
     return None
+
+
+def worker_key(action: PlaceWorker, view: PlayerView) -> str | None:
+    """``place_worker``'s key: its field's place, in reading order, among the fields on the
+    map around the home (1 to 4)."""
+    home = next(
+        (c for c in view.cottages if c.seat == action.seat and c.number == action.number), None
+    )
+    if home is None:
+        return None
+    on_map = {tuple(f.pos) for f in view.fields}
+    x, y = home.corner  # the four fields a corner touches, row by row as on the map
+    around = [f for f in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if f in on_map]
+    field = tuple(action.field)
+    return str(around.index(field) + 1) if field in around else None
 
 
 #: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
@@ -132,8 +151,9 @@ def build_choices(
                 done.add(group)
                 items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
             continue
-        items.append((natural_key(a), describe(a, view), a, "", cell))
-    keys = hotkeys([i[0] for i in items])
+        items.append((natural_key(a, view), describe(a, view), a, "", cell))
+    spare = [a is not None and a.kind == "play_law" for _, _, a, _, _ in items]
+    keys = hotkeys([i[0] for i in items], spare)
     return [
         Choice(text, action=a, command=command, key=k, cell=cell)
         for (_, text, a, command, cell), k in zip(items, keys, strict=True)
@@ -281,30 +301,38 @@ def suggested_first(
     view: PlayerView,
 ) -> list[Choice]:
     """A phase 3 turn's list opens on the coach's move (the hint key's) among the seat's
-    ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn and the
-    rest of the list keeps its keys.  Its pass is the waiting pass (``wait_choice``).
-    ``plans`` gains the line's cubes."""
+    ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn.
+
+    A move has one key while it is on screen: the coach's line is the move's own line, moved
+    to the top with its key (the other lines keep theirs), not the same move again under
+    another key.  A move with no line of its own (one of a group: a fence, a cottage to
+    convert) and the coach's pass (the waiting pass, ``wait_choice``) come first with a key
+    the list leaves free.  ``plans`` gains the line's cubes."""
     from keythedral.bots.hints import hint
 
     if not legal:
         return choices
     action = hint(view, legal).action
     if action.kind == "pass":
-        return [wait_choice(), *choices]
+        return [dataclasses.replace(wait_choice(), key=free_key(choices)), *choices]
     same = next((c for c in choices if c.action == action and c.command != "own-cubes"), None)
-    if same is not None and same is choices[0]:  # first already: said, not shown twice
-        return [dataclasses.replace(same, text=f"suggested: {same.text}"), *choices[1:]]
-    if same is not None:  # the line is in the list: the same line (and cubes), first
-        text, command = same.text, same.command
-    else:  # inside a group (a fence, a cottage to convert): its own line
-        plan = [] if action.kind == "play_law" else payment_after(state, action)
-        text, command = describe(action, view), ""
-        if plan and not gives_back(action, plan):
-            command = f"paying:{len(plans)}:suggested"
-            plans[command] = [action, *plan]
-            text = paid_text(action, view, paid_counts(plan))
-    line = Choice(f"suggested: {text}", action=action, command=command, key="↵")
+    if same is not None:  # its own line, with its key and cubes, moved first
+        line = dataclasses.replace(same, text=f"suggested: {same.text}")
+        return [line, *(c for c in choices if c is not same)]
+    plan = [] if action.kind == "play_law" else payment_after(state, action)
+    text, command = describe(action, view), ""
+    if plan and not gives_back(action, plan):
+        command = f"paying:{len(plans)}:suggested"
+        plans[command] = [action, *plan]
+        text = paid_text(action, view, paid_counts(plan))
+    line = Choice(f"suggested: {text}", action=action, command=command, key=free_key(choices))
     return [line, *choices]
+
+
+def free_key(choices: list[Choice]) -> str:
+    """The first digit no line of ``choices`` has ("" when none is left)."""
+    taken = {c.key for c in choices}
+    return next((d for d in "1234567890" if d not in taken), "")
 
 
 def payment_after(state: Any, action: Action) -> list[Action]:
