@@ -108,6 +108,15 @@ def steered_game(cfg: GameConfig, stop: Any, prefer: Any, seed: int = 0) -> Save
     return SavedGame(cfg, tuple(actions), state)
 
 
+def first_bidder_with_colours(state: GameState) -> bool:
+    """The first to bid (not the holder, who speaks last), with cubes of two colours or more."""
+    if engine.decision(state) != "bid" or state.bidding is None or state.bidding.high_seat:
+        return False
+    seat = state.to_act[0]
+    held = state.players[seat].cubes
+    return seat != state.bidding.holder and sum(1 for n in held if n) > 1 and sum(held) >= 2
+
+
 def at_coach_pass() -> SavedGame:
     """A game of three at a phase 3 turn on which the coach would pass (its standing pass
     opens the list), laws out of the way."""

@@ -246,26 +246,56 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     return plan
 
 
+def only_payment(state: Any, seat: int) -> list[Action]:
+    """The cubes for the payment ``seat`` owes now, one ``pay`` after another, when they can
+    only be these (whatever their order): no choice is left to the player, and paying them
+    in one key is no advice.  Empty when there is a choice, or the engine fails on the way."""
+    from keythedral import engine, faults
+
+    ways: dict[tuple[str, ...], list[Action]] = {}
+    seen: set[tuple[str, ...]] = set()
+
+    def walk(state: Any, path: list[Action]) -> None:
+        paid = tuple(sorted(getattr(a, "cube", "") for a in path))
+        if len(ways) > 1 or paid in seen:
+            return
+        seen.add(paid)
+        payment = state.payment
+        if engine.decision(state) != "pay" or payment.seat != seat or len(path) >= 12:
+            ways.setdefault(paid, path)
+            return
+        for action in engine.legal_actions(state):
+            if action.kind == "pay":
+                walk(faults.apply(state, action), [*path, action])
+
+    try:
+        walk(state, [])
+    except faults.EngineFault:
+        return []
+    return next(iter(ways.values())) if len(ways) == 1 else []
+
+
 def paid_choices(
-    choices: list[Choice], state: Any, seat: int, view: PlayerView
+    choices: list[Choice], state: Any, seat: int, view: PlayerView, coach: bool = True
 ) -> tuple[list[Choice], dict[str, list[Action]]]:
-    """The lines that carry the coach's cubes for their payment (one key instead of one or
-    more a cube), and by line command the actions each plays: a payment's first line pays
-    them at once; a purchase (a craft, a law card, a trade) says what it pays and pays it; a
-    bid says what the seat would pay if it wins, and keeps it, so that the payment then plays
-    itself instead of asking again behind another privacy screen.  A last line keeps
-    choosing the cubes yourself."""
+    """The lines that carry the cubes for their payment (one key instead of one or more a
+    cube), and by line command the actions each plays: a payment's first line pays them at
+    once; a purchase (a craft, a law card, a trade) says what it pays and pays it; a bid says
+    what the seat would pay if it wins, and keeps it, so that the payment then plays itself
+    instead of asking again behind another privacy screen.  With the ``coach``, the cubes
+    are the coach's, and a last line keeps choosing the cubes yourself; without it, only a
+    payment that can be made one way is paid in one key (choosing cubes is advice)."""
     if view.decision == "pay":
-        plan = suggested_payment(state, seat)
+        plan = suggested_payment(state, seat) if coach else only_payment(state, seat)
         if len(plan) < 2:
             return choices, {}
-        return [payment_choice(plan), *choices], {"pay-suggested": plan}
+        return [payment_choice(plan, coach), *choices], {"pay-suggested": plan}
     if view.decision not in ("spend", "bid"):
         return choices, {}
     plans: dict[str, list[Action]] = {}
     out: list[Choice] = []
     for c in choices:
-        plan = payment_after(state, c.action) if c.action is not None else []
+        plan = payment_after(state, c.action, coach) if c.action is not None else []
         if c.action is None or not plan or gives_back(c.action, plan):
             out.append(c)
             continue
@@ -274,7 +304,7 @@ def paid_choices(
         text = paid_text(c.action, view, paid_counts(plan))
         out.append(Choice(text, action=c.action, command=command, key=c.key))
     held = view.me.cubes if view.me is not None else ()
-    if plans and sum(1 for n in held if n) > 1:  # other cubes could pay: the player's choice
+    if coach and plans and sum(1 for n in held if n) > 1:  # other cubes could pay
         passes = (
             i for i, c in enumerate(out) if c.action and c.action.kind in ("pass", "pass_bid")
         )
@@ -335,10 +365,11 @@ def free_key(choices: list[Choice]) -> str:
     return next((d for d in "1234567890" if d not in taken), "")
 
 
-def payment_after(state: Any, action: Action) -> list[Action]:
-    """The coach's cubes for the payment that ``action`` leads to for its seat: at once (a
-    purchase), or for a bid if it wins (everyone after it passing); none if none follows, nor
-    when the engine fails on the way (it is told when the player plays it: keythedral.faults)."""
+def payment_after(state: Any, action: Action, coach: bool = True) -> list[Action]:
+    """The coach's cubes (without the ``coach``: the only cubes that can pay, if so) for the
+    payment that ``action`` leads to for its seat: at once (a purchase), or for a bid if it
+    wins (everyone after it passing); none if none follows, nor when the engine fails on the
+    way (it is told when the player plays it: keythedral.faults)."""
     from keythedral import engine, faults
 
     if action.kind not in PAID_KINDS:
@@ -354,7 +385,7 @@ def payment_after(state: Any, action: Action) -> list[Action]:
     payment = after.payment
     if engine.decision(after) != "pay" or payment is None or payment.seat != action.seat:
         return []
-    return suggested_payment(after, action.seat)
+    return suggested_payment(after, action.seat) if coach else only_payment(after, action.seat)
 
 
 def paid_counts(plan: list[Action]) -> list[int]:
@@ -399,10 +430,12 @@ def hand_choice(name: str, laws_held: int) -> Choice:
     return Choice(f"{name}'s hand: {why} (the others look away first)", command="hand", key="r")
 
 
-def payment_choice(plan: list[Action]) -> Choice:
-    """The first line of a payment: every cube of the coach's choice at once."""
+def payment_choice(plan: list[Action], coach: bool = True) -> Choice:
+    """The first line of a payment: every cube of the coach's choice at once (without the
+    coach: the only cubes that can pay it)."""
+    why = "suggested: keeps what your purchases need" if coach else "the only cubes that can pay"
     return Choice(
-        f"pay {cubes_text(paid_counts(plan))} (suggested: keeps what your purchases need)",
+        f"pay {cubes_text(paid_counts(plan))} ({why})",
         command="pay-suggested",
         key="↵",
     )

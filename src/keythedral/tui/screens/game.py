@@ -264,7 +264,9 @@ class GameScreen(BaseScreen):
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
             self._plans = {}
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
-                choices, self._plans = paid_choices(choices, session.state, seat, view)
+                choices, self._plans = paid_choices(
+                    choices, session.state, seat, view, session.coach
+                )
                 if view.decision == "spend" and self.narrowed is None and session.coach:
                     legal = session.legal_for(seat)
                     choices = suggested_first(choices, self._plans, session.state, legal, view)
