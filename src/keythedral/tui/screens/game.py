@@ -630,7 +630,7 @@ class GameScreen(BaseScreen):
     asks = True  # keys typed ahead of a decision answer nothing (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        self.say(f"{key} came as this screen appeared: not taken. Read it, then press again.")
+        self.say(f"{key} came as this screen appeared: not taken. Read it, then try again.")
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""
