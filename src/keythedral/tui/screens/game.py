@@ -345,7 +345,7 @@ class GameScreen(BaseScreen):
             )
             return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
         if d == "spend":
-            sale = [f"{t.id} {cost_text(t.cost)}" for t in view.tiles if t.buyable]
+            sale = [f"{cost_text(t.cost)} → {t.value}" for t in view.tiles if t.buyable]
             return "For sale: " + (", ".join(sale) if sale else "nothing") + "."
         if any(c.cell for c in choices):
             return "Pick a + on the map (Enter) or a line below."
