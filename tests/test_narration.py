@@ -67,7 +67,7 @@ THIRD: list[tuple[Any, str]] = [
     (new(ev.PurchaseDeclared, seat=0, tile="s2-03"), "Robin declares the purchase of the stage 2 tile (2 stone + 1 food): anyone to answer?"),
     (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="answered"), "Robin's purchase of the stage 2 tile (2 stone + 1 food) is answered: Robin may buy at the new terms or do something else."),
     (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="unpayable"), "Robin's purchase of the stage 2 tile (2 stone + 1 food) cannot be paid as declared any more: Robin may buy at the new terms or do something else."),
-    (new(ev.BuildingBought, seat=1, tile="s1-02", stage=1, paid=SPENT), "Hilda buys the stage 1 tile (1 wood + 1 stone) for 1 wood + 2 food."),
+    (new(ev.BuildingBought, seat=1, tile="s1-02", stage=1, paid=SPENT), "Hilda buys a stage 1 tile for 1 wood + 2 food."),
     (new(ev.StageComplete, stage=1, shown=("s2-07", "s2-04")), "Stage 1 is complete: the stage 2 tiles turn face up (1 stone + 1 food + 1 water, 2 stone + 1 water)."),
     (new(ev.LawPlayed, seat=2, law=law("downgrade-house", target=1, number=1)), "Otto plays the law Downgrade house on Hilda's house 1."),
     (new(ev.LawPlayed, seat=0, law=law("start-order", seat=0, target=2)), "Robin plays the law Start order for Otto."),
@@ -327,7 +327,7 @@ def reworded(line: str) -> str:
     fence's corner and field told apart (they may have the same numbers), and building tiles
     by their stage and cost, not their ids."""
     line = re.sub(r"\((-?\d+), (-?\d+)\)", r"(\1,\2)", line)
-    line = re.sub(r"(s\d-\d\d) \(stage \d\)", r"\1", line)  # the stage is in the tile's words
+    line = re.sub(r"s\d-\d\d \(stage (\d)\)", r"a stage \1 tile", line)
     line = re.sub(
         r"(turn face up:? \(?)((?:s\d-\d\d(?:, )?)+)",
         lambda m: m[1] + narration.tiles_words(m[2].split(", ")),

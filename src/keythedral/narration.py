@@ -380,7 +380,7 @@ NARRATORS: dict[type, Narrator] = {
         "buy at the new terms or do something else."
     ),
     ev.BuildingBought: lambda e, t: (
-        f"{t.does(e.seat, 'buys', 'buy')} {tile_words(e.tile)} for {cubes(e.paid)}."
+        f"{t.does(e.seat, 'buys', 'buy')} a stage {e.stage} tile for {cubes(e.paid)}."
     ),
     ev.StageComplete: lambda e, t: (
         f"Stage {e.stage} is complete: the stage {e.stage + 1} tiles turn face up "
