@@ -117,3 +117,20 @@ def test_a_law_card_takes_the_digits_left_and_the_other_lines_keep_their_own() -
     assert hotkeys(["3", "4", None], law[1:]) == ["3", "4", "9"]  # after a worker: the same
     assert hotkeys(["1", "2", None, None], [False, False, True, True]) == ["1", "2", "8", "9"]
     assert hotkeys(["1", None, "1"], [False, True, False]) == ["1", "2", "3"]  # as before
+
+
+def test_the_numbers_to_call_keep_their_keys_beside_a_law_card() -> None:
+    """Phase 1 with law cards in hand (a person against bots: the hand is up): the numbers
+    keep their own keys, the cards take the digits left, Work order's line too."""
+    from keythedral.engine.actions import ChooseWorkOrder, PlayLaw
+    from keythedral.tui.choices import build_choices
+
+    state = saved_game(config(3), lambda s: engine.decision(s) == "choose_work_order").state
+    seat = state.to_act[0]
+    view = engine.view(state, seat)
+    calls = [ChooseWorkOrder(seat=seat, number=n) for n in (2, 4, 5)]
+    orders = [
+        PlayLaw(seat=seat, card="work-order", order=o) for o in ((1, 2, 3, 4, 5), (2, 1, 3, 4, 5))
+    ]
+    lines = build_choices([*calls, *orders], view)
+    assert [c.key for c in lines] == ["2", "4", "5", "9"]

@@ -152,7 +152,11 @@ def build_choices(
                 items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
             continue
         items.append((natural_key(a, view), describe(a, view), a, "", cell))
-    spare = [a is not None and a.kind == "play_law" for _, _, a, _, _ in items]
+    # Law cards (Work order's line too) take the digits the list's own keys leave free.
+    spare = [
+        command == "order:" or (a is not None and a.kind == "play_law")
+        for _, _, a, command, _ in items
+    ]
     keys = hotkeys([i[0] for i in items], spare)
     return [
         Choice(text, action=a, command=command, key=k, cell=cell)
