@@ -5,6 +5,7 @@ then plays itself when it wins (no privacy screen for a payment with no choice).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from driver import hand_over, panel, started
@@ -30,22 +31,27 @@ def ways(state: engine.GameState, seat: int) -> set[tuple[str, ...]]:
     return out
 
 
-def test_only_payment_is_the_one_way_to_pay_or_nothing() -> None:
-    seen = {True: 0, False: 0}
-    for seed in range(4):
+def payments(games: int, least: int = 1) -> Iterator[tuple[engine.GameState, int]]:
+    """Every payment of ``least`` cubes or more in whole games, and who owes it."""
+    for seed in range(games):
         saved = saved_game(config(seed), lambda s: False, seed)
         state = engine.new_game(saved.config)
         for action in saved.actions:
             state = engine.apply(state, action)
-            if engine.decision(state) != "pay" or state.payment is None:
-                continue
-            seat = state.payment.seat
-            plan, all_ways = only_payment(state, seat), ways(state, seat)
-            seen[len(all_ways) == 1] += 1
-            if len(all_ways) == 1:
-                assert tuple(sorted(a.cube for a in plan)) == next(iter(all_ways))
-            else:
-                assert plan == []
+            payment = state.payment
+            if engine.decision(state) == "pay" and payment is not None and payment.owed >= least:
+                yield state, payment.seat
+
+
+def test_only_payment_is_the_one_way_to_pay_or_nothing() -> None:
+    seen = {True: 0, False: 0}
+    for state, seat in payments(4):
+        plan, all_ways = only_payment(state, seat), ways(state, seat)
+        seen[len(all_ways) == 1] += 1
+        if len(all_ways) == 1:
+            assert tuple(sorted(a.cube for a in plan)) == next(iter(all_ways))
+        else:
+            assert plan == []
     assert seen[True] and seen[False]
 
 
@@ -129,3 +135,22 @@ async def everyone_else_passes(pilot: Any, app: Any) -> None:
         await hand_over(pilot, app)
         await pilot.press("p")
         await pilot.pause()
+
+
+def test_with_the_coach_off_a_payment_opens_on_its_cubes_only_when_they_are_the_only_ones() -> None:
+    from keythedral.tui.choices import build_choices, paid_choices
+
+    seen = {True: 0, False: 0}
+    for state, seat in payments(6, least=2):
+        view = engine.view(state, seat)
+        lines = build_choices(engine.legal_actions(state), view)
+        shown, plans = paid_choices(lines, state, seat, view, coach=False)
+        one_way = len(ways(state, seat)) == 1
+        seen[one_way] += 1
+        if one_way:
+            assert shown[0].command == "pay-suggested"
+            assert shown[0].text.endswith("(the only cubes that can pay)")
+            assert "suggested" not in shown[0].text
+        else:
+            assert shown == lines and plans == {}
+    assert seen[True] and seen[False]
