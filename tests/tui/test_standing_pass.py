@@ -12,7 +12,13 @@ from tui_helpers import NAMES, at_coach_pass, choose, config, make_app, play_unt
 from keythedral import engine
 from keythedral.bots.hints import hint
 from keythedral.engine.board import Fence
-from keythedral.tui.choices import build_choices, gives_back, paid_choices, suggested_first
+from keythedral.tui.choices import (
+    build_choices,
+    free_key,
+    gives_back,
+    paid_choices,
+    suggested_first,
+)
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key
@@ -126,10 +132,22 @@ def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
             lines = build_choices(session.legal_for(seat), view)
             lines, plans = paid_choices(lines, state, seat, view)
             advice = hint(view, session.legal())
-            first = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)[0]
+            shown = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)
+            first = shown[0]
             coach = hint(view, engine.legal_actions(state)).action
             assert first.text.startswith("suggested: ")
-            assert first.key == "↵" or first.key == (lines[0].key if lines else "")
+            # One key a move (issue 27): the coach's move is on one line, and keeps its key.
+            keys = [c.key for c in shown if c.key]
+            assert len(keys) == len(set(keys)) and first.key != "↵"
+            own = next((c for c in lines if c.action == coach and c.command != "own-cubes"), None)
+            if coach.kind == "pass":  # the waiting pass, a line of its own; p passes once
+                own = None
+            else:
+                assert [c for c in shown if c.action == coach and c.command != "own-cubes"] == [
+                    first
+                ]
+            assert first.key == (own.key if own is not None else free_key(lines))
+            assert [c.key for c in shown[1:]] == [c.key for c in lines if c is not own]
             if coach.kind == "pass":
                 assert first.command == "wait"
             else:
@@ -212,12 +230,12 @@ async def test_the_coachs_pass_says_exactly_what_asks_again_whole_at_80_columns(
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         line = panel(app).choices[0]
-        assert line.command == "wait" and line.key == "↵"
+        assert line.command == "wait" and line.key.isdigit()  # a key of its own
         for words in ("a tile for sale or its price", "a field", "where a home stands", "a fence"):
             assert words in line.text  # what Table.standing waits on (board_key), every part
         assert "map" not in line.text  # no vague word for several of them
         side = [row.split("▏", 1)[1] for row in screen_text(app).splitlines() if "▏" in row]
-        first = next(i for i, row in enumerate(side) if row.startswith("↵  "))
+        first = next(i for i, row in enumerate(side) if row.startswith(f"{line.key}  "))
         rows = [side[first][3:]]
         for row in side[first + 1 :]:  # the line's later rows, indented under its text
             if not row.startswith("    ") or not row.strip():

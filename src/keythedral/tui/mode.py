@@ -113,7 +113,7 @@ class GameMode:
             from keythedral.tui.screens.drawn import DrawnLawScreen
 
             name = session.config.players[action.seat]
-            self.push(DrawnLawScreen(name, card), lambda _: self.route())
+            self.push(DrawnLawScreen(name, card, app.settle), lambda _: self.route())
         else:
             self.route()
         return True
