@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 from keythedral import engine, gamelog, narration, persistence, replay
 from keythedral.engine import events as ev
+from keythedral.engine.catalogue import tile_words
 from keythedral.engine.events import new
 from keythedral.narration import actor, law_words, narrate, narrate_all
 from policy import choose
@@ -333,7 +334,7 @@ def reworded(line: str) -> str:
         lambda m: m[1] + narration.tiles_words(m[2].split(", ")),
         line,
     )
-    line = re.sub(r"s\d-\d\d", lambda m: narration.tile_words(m[0]), line)
+    line = re.sub(r"s\d-\d\d", lambda m: tile_words(m[0]), line)
     return re.sub(
         r"fence between (\(\S+\)) and (\(\S+\))",
         r"fence between corner \1 and the field at \2",

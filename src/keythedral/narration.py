@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from keythedral.engine import events as ev
 from keythedral.engine.actions import PlayLaw
-from keythedral.engine.catalogue import buildings, tile_cost
+from keythedral.engine.catalogue import buildings, tile_cost, tile_words
 from keythedral.engine.cubes import describe as cubes
 from keythedral.engine.laws import SALE_DISCOUNT, card_name
 from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_PRICE, fence_place, place
@@ -132,16 +132,6 @@ def _given(choice: T | None) -> T:
 
 
 # --- building tiles --------------------------------------------------------------------------
-def tile_words(tile: str) -> str:
-    """A building tile as a player names it: its stage and its printed cost, "the stage 2
-    tile (2 stone + 1 food)" (what the mat shows of it; its id is for the files).  A name the
-    catalogue does not know is said as it is."""
-    known = buildings().get(tile)
-    if known is None:
-        return tile
-    return f"the stage {known.stage} tile ({cubes(tile_cost(tile))})"
-
-
 def tiles_words(tiles: Iterable[str]) -> str:
     """Tiles turned face up, by their printed costs: "1 stone + 1 wood, 1 wood + 1 food"."""
     return ", ".join(cubes(tile_cost(t)) if t in buildings() else t for t in tiles)

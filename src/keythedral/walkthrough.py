@@ -202,7 +202,7 @@ def _notes(view: PlayerView) -> tuple[str, ...]:
 def _window_now(view: PlayerView) -> str:
     top = view.windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
-        from keythedral.narration import tile_words
+        from keythedral.engine.catalogue import tile_words
 
         tile = tile_words(top.purchase.tile) if top.purchase.tile else "a tile"
         return f"{_name(view, top.purchase.seat)} declared the purchase of {tile}."

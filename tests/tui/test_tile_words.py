@@ -12,13 +12,14 @@ from textshot import screen_text
 from tui_helpers import choose, config, make_app, saved_game
 
 from keythedral import engine, narration
+from keythedral.engine.catalogue import tile_words
 from keythedral.tui.text import describe, seats_text, tile_text
 
 ID = re.compile(r"\bs\d-\d\d\b")
 
 
 def test_a_tile_is_named_by_its_stage_and_cost() -> None:
-    assert narration.tile_words("s2-03") == "the stage 2 tile (2 stone + 1 food)"
+    assert tile_words("s2-03") == "the stage 2 tile (2 stone + 1 food)"
     assert tile_text("s1-05") == "the stage 1 tile (1 wood + 1 food)"
     assert narration.tiles_words(["s1-02", "s1-05"]) == "1 wood + 1 stone, 1 wood + 1 food"
     assert seats_text(("s1-01", "s3-04", "s3-07"), "classic") == "1 + 3 + 3 = 7 points"

@@ -142,8 +142,8 @@ def seat_value(tile: str, edition: str) -> int:
 
 def tile_text(tile: str) -> str:
     """A building tile as a player names it: "the stage 2 tile (2 stone + 1 food)", never its
-    id (``narration.tile_words``)."""
-    from keythedral.narration import tile_words
+    id (``engine.catalogue.tile_words``)."""
+    from keythedral.engine.catalogue import tile_words
 
     return tile_words(tile)
 
