@@ -41,7 +41,7 @@ ROUND = re.compile(r"Round (\d+) ·")
 HANDOVER = "Pass the keyboard to"
 PHASE = re.compile(r"(Phase \d|Layout)")
 MUST = re.compile(r" must (.+?)\.")
-ENTER = re.compile(r"Enter: (?:suggested: )?(\S+(?: \S+)?)")
+ENTER = re.compile(r"Enter: (?:suggested: )?(\S+) ?(\S*)")
 OVER = re.compile(r"The game is over|The Keythedral is complete|wins!|win!")
 #: A privacy screen's reason, by what its decision asks ("Bob must bid or pass ...").
 REASONS = {asks: name for name, (asks, _) in DECISIONS.items()}
@@ -96,6 +96,18 @@ class Table:
         return self.screen.display[-2]
 
 
+def played(info: str) -> str:
+    """What Enter plays, from the info line: the line's first word (a tile or a craft bought,
+    the standing pass told from a plain one)."""
+    m = ENTER.search(info)
+    if m is None:
+        return "?"
+    verb, what = m.groups()
+    if verb == "buy":
+        return "buy a tile" if re.match(r"s\d-", what) else "buy a craft"
+    return "pass (standing)" if (verb, what) == ("pass", "now") else verb
+
+
 def reason(text: str) -> str:
     """What a privacy screen hands the keyboard over for (its words, shortened)."""
     flat = " ".join(text.split())
@@ -145,8 +157,7 @@ def play(
                     break
                 c = counts.setdefault(rnd, Counter())
                 if after is not None and HANDOVER not in text:
-                    e = ENTER.search(table.info())
-                    c[f"then {e.group(1) if e else '?'}"] += 1
+                    c["then " + played(table.info())] += 1
                     after = None
                 if HANDOVER in text:
                     c["handovers"] += 1
