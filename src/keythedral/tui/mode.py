@@ -243,8 +243,8 @@ class GameMode:
 
     def pass_for_phase(self, until_change: bool = False) -> None:
         """The person at the keyboard passes, and their later turns of this phase 3 pass by
-        themselves, said to the table: every one (they are done), or ``until_change`` of the
-        tiles or the map (the coach's pass).  See ``Table.stand``."""
+        themselves, said to the table: every one (they are done), or ``until_change``: until a
+        tile comes up for sale, a price changes or the map changes (the coach's pass).  See ``Table.stand``."""
         session = self.app.session
         seat = self.table.keyboard
         if session is None or seat is None:
@@ -266,7 +266,8 @@ class GameMode:
             why = (
                 "done for this phase"
                 if self.table.standing[seat].board is None
-                else "as before: no tile for sale, price, field, home or fence has changed"
+                else "as before: no tile came up for sale, and no price, field, home or fence "
+                "has changed"
             )
             self.app.game_screen.say(f"{name} passes ({why}).", public=True)
         if not self._play_forced(session, action):  # the engine failed on it (told)
