@@ -477,11 +477,14 @@ class GameMode:
         try:
             session = self.app.session
             if session is not None and screen.window and isinstance(result, int) and result >= 0:
-                # Enter on a window asked on the privacy screen: nobody answers it.
+                # Enter on a window asked on the privacy screen: nobody answers it, and its
+                # person holds the keyboard (the passes that stand before their turn play
+                # themselves meanwhile, their hand up, as while a bot moves).
                 self.let_go_by(session)
                 self.app.files.autosave()
                 if session.window_seats() or session.state.to_act != (result,):
-                    self.route()  # not the seat's turn after all: whoever's it is
+                    self.table.give(result)
+                    self.route()  # not the seat's turn yet: whoever's it is
                     session = None
             if session is not None:
                 self.carry_out(self.table.handed_over(session, result))

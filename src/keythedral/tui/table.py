@@ -318,12 +318,24 @@ class Table:
 
     def after_window(self, session: Session) -> int | None:
         """The person whose privacy screen comes up once the open window goes by, if one
-        does (a table with nobody's hand up, as at the shared window)."""
+        does (a table with nobody's hand up, as at the shared window), the passes that stand
+        in between played by themselves (they show nothing of anyone's hand)."""
+        from keythedral import engine, faults
+
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)
-        decision = table.route(session.window_gone_by())
-        if isinstance(decision, HandOver) and not decision.window:
-            return decision.seat
+        what_if = session.window_gone_by()
+        for _ in range(len(table.standing) + 1):  # each seat that stands passes once
+            decision = table.route(what_if)
+            if isinstance(decision, HandOver) and not decision.window:
+                return decision.seat
+            action = what_if.may_pass(decision.seat) if isinstance(decision, PassesBy) else None
+            if action is None:
+                return None
+            try:
+                what_if = what_if.what_if(action)
+            except (engine.IllegalAction, faults.EngineFault):
+                return None
         return None
 
     # --- the people's answers -----------------------------------------------------------------
