@@ -158,6 +158,8 @@ def play(
                 c = counts.setdefault(rnd, Counter())
                 if after is not None and HANDOVER not in text:
                     c["then " + played(table.info())] += 1
+                    if trace:
+                        print(f"    then: {played(table.info())}", flush=True)
                     after = None
                 if HANDOVER in text:
                     c["handovers"] += 1

@@ -124,6 +124,8 @@ def test_what_ends_a_standing_pass() -> None:
     assert not opens_nothing(then, board_key(turned_up))  # the next stage is for sale
     assert not opens_nothing(then, board_key(cheaper))
     assert not opens_nothing(then, board_key(fenced))
+    # A tile with a price law under it bought: the law goes with it, and nothing came up.
+    assert opens_nothing(board_key(cheaper), board_key(bought))
 
 
 def test_a_pass_for_the_whole_phase_stands_through_any_change_but_not_into_the_next_round() -> None:

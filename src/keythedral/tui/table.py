@@ -120,20 +120,22 @@ class Standing:
 
 def board_key(state: GameState) -> tuple[Any, ...]:
     """What a standing pass waits on: the tiles for sale (the lowest stage's still in play),
-    the price laws under tiles, and the map (fields, where the homes stand, fences).  Another
-    player's cottage turned into a house opens nothing new on one's own turn, so it does not
-    count.  All of it public, so a pass made on it tells nobody anything."""
+    each with the price laws under it, and the map (fields, where the homes stand, fences).
+    Another player's cottage turned into a house opens nothing new on one's own turn, so it
+    does not count.  All of it public, so a pass made on it tells nobody anything."""
     stage = state.stage
     for_sale = state.mat[stage - 1] if stage <= len(state.mat) else ()
+    prices = state.price_mods
+    offer = frozenset((t, tuple(sorted(d for u, d in prices if u == t))) for t in for_sale)
     homes = tuple((c.seat, c.number, c.corner) for c in state.cottages)
-    return (frozenset(for_sale), state.price_mods, state.fields, homes, state.fences)
+    return (offer, state.fields, homes, state.fences)
 
 
 def opens_nothing(then: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
     """From ``then`` to ``now`` (two ``board_key``), nothing came up that the passer could not
-    have had at the pass: no tile came up for sale (one bought by another only takes a choice
-    away), no price changed, and the map is as it was."""
-    return now[0] <= then[0] and now[1:] == then[1:]
+    have had at the pass: no tile came up for sale, nor at a new price (a tile bought by
+    another only takes a choice away), and the map is as it was."""
+    return bool(now[0] <= then[0]) and now[1:] == then[1:]
 
 
 @dataclass(frozen=True)
