@@ -101,7 +101,7 @@ def played(info: str) -> str:
     the standing pass told from a plain one)."""
     m = ENTER.search(info)
     if m is None:
-        return "?"
+        return "not read"  # the info line tells something else (passes that stand, say)
     verb, what = m.groups()
     if verb == "buy":
         return "buy a tile" if re.match(r"s\d-", what) else "buy a craft"

@@ -244,7 +244,8 @@ class GameMode:
     def pass_for_phase(self, until_change: bool = False) -> None:
         """The person at the keyboard passes, and their later turns of this phase 3 pass by
         themselves, said to the table: every one (they are done), or ``until_change``: until a
-        tile comes up for sale, a price changes or the map changes (the coach's pass).  See ``Table.stand``."""
+        tile comes up for sale, a price changes or the map changes (the coach's pass).  See
+        ``Table.stand``."""
         session = self.app.session
         seat = self.table.keyboard
         if session is None or seat is None:
