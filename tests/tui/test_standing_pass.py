@@ -228,8 +228,8 @@ async def test_enter_on_the_coachs_pass_and_the_turns_it_then_plays() -> None:
             by_itself += len(mine)
             if mine and not isinstance(app.screen, HandoverScreen):  # said to the table
                 assert (
-                    f"{NAMES[waited]} passes (as before: no tile came up for sale, and no price"
-                    in screen_text(app)
+                    f"{NAMES[waited]} passes again: no new tile, and no price, field, home or "
+                    "fence changed" in screen_text(app)
                 )
         assert by_itself + asked_again >= 1
 

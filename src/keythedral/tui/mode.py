@@ -265,12 +265,12 @@ class GameMode:
         if self.app.game_screen is not None:
             name = session.config.players[seat]
             why = (
-                "done for this phase"
+                " (done for this phase)"
                 if self.table.standing[seat].board is None
-                else "as before: no tile came up for sale, and no price, field, home or fence "
-                "has changed"
+                # one row at 80 columns: nothing new to buy, and the map as it was
+                else " again: no new tile, and no price, field, home or fence changed"
             )
-            self.app.game_screen.say(f"{name} passes ({why}).", public=True)
+            self.app.game_screen.say(f"{name} passes{why}.", public=True)
         if not self._play_forced(session, action):  # the engine failed on it (told)
             self.table.standing.pop(seat, None)  # the player is asked instead
             self.route()
