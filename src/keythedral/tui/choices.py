@@ -420,11 +420,11 @@ def done_choice() -> Choice:
 
 
 #: The coach's standing pass, saying exactly what asks the player again: what
-#: ``table.board_key`` holds (the tiles for sale and their prices, the fields, where the homes
-#: stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
+#: ``table.opens_nothing`` waits on (a tile newly for sale, a price, the fields, where the
+#: homes stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
 WAIT_TEXT = (
-    "suggested: pass now and at later turns, until a tile for sale or its price, a field, "
-    "where a home stands or a fence changes"
+    "suggested: pass now and at later turns, until a tile comes up for sale or a price, "
+    "a field, where a home stands or a fence changes"
 )
 
 
