@@ -229,6 +229,8 @@ async def test_window_prompt_on_the_shared_screen() -> None:
         text = screen_text(app)
         # a phase starts: nothing was played, so nothing is "answered"
         assert "Anyone to play a law card?" in text
+        assert "answers" not in text
+        assert f"{NAMES[seats[0]]} plays a law card" in text
         assert "Press your seat number, or Enter" in text
         assert "Shared screen" in text and private_titles(text) == []
         # A seat number hands the keyboard to that seat behind the privacy screen.

@@ -427,6 +427,15 @@ def window_prompt(view: PlayerView) -> str:
     return "Anyone to play a law card?"
 
 
+def window_seat_line(view: PlayerView, seat: int) -> str:
+    """A seat's line in the shared window: it answers what was played, or, at a phase's start
+    where nothing was, plays a law card."""
+    windows = getattr(view, "windows", ())
+    kind = windows[-1].kind if windows else ""
+    does = "answers" if kind in ("purchase", "law_played") else "plays a law card"
+    return f"{seat_name(view, seat)} {does}"
+
+
 def window_hint(view: PlayerView) -> str:
     """What the open law window answers (the shared window's line under its prompt)."""
     windows = getattr(view, "windows", ())

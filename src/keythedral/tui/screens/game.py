@@ -39,6 +39,7 @@ from keythedral.tui.text import (
     seat_name,
     window_hint,
     window_prompt,
+    window_seat_line,
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
@@ -251,7 +252,7 @@ class GameScreen(BaseScreen):
                 window_prompt(view),
                 [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
                 + [
-                    Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
+                    Choice(window_seat_line(view, s), command=f"seat:{s}", key=str(s + 1))
                     for s in sorted(window)
                 ],
                 "Press your seat number, or Enter for nobody. " + window_hint(view),
