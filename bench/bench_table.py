@@ -104,7 +104,8 @@ def played(info: str) -> str:
         return "not read"  # the info line tells something else (passes that stand, say)
     verb, what = m.groups()
     if verb == "buy":
-        return "buy a tile" if re.match(r"s\d-", what) else "buy a craft"
+        # "buy a seat worth 2 for ..." (before tiles were named by their worth: "buy s1-05")
+        return "buy a tile" if what == "a" or re.match(r"s\d-", what) else "buy a craft"
     return "pass (standing)" if (verb, what) == ("pass", "now") else verb
 
 
