@@ -92,6 +92,21 @@ def test_the_budget_before_hello_is_per_address_and_in_all(
     run(test)
 
 
+def test_requests_that_are_not_websockets_hold_no_place() -> None:
+    async def test(game: HostedGame, srv: GameServer) -> None:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(3 * server.WAITING_PER_ADDRESS):
+                async with session.get(f"http://127.0.0.1:{srv.port}/") as response:
+                    assert response.status == 400
+            assert len(srv.waiting) == 0
+            ws = await session.ws_connect(srv.url)  # no token: a place before hello is free
+            await ws.send_str(protocol.hello(game.tokens[0] or ""))
+            assert json.loads((await ws.receive()).data)["type"] == "welcome"
+            await ws.close()
+
+    run(test)
+
+
 # --- sockets let go at once, the heartbeat after hello ---------------------------------------
 def masked(text: str) -> bytes:
     """A client's websocket text frame (clients mask theirs)."""

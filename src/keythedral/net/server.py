@@ -194,7 +194,7 @@ class GameServer:
         self.on_change = on_change  # called after every action is saved (the host's console)
         self.public_url = public_url  # the address players use (a TLS proxy's), if not ours
         self.conns: dict[int, Connection] = {}  # seat -> its connection
-        self.sockets = 0  # websockets open
+        self.sockets = 0  # players' websockets open (after their hello)
         self.waiting = Waiting(WAITING_PER_ADDRESS, WAITING_TOTAL)  # before their hello
         self._lock = asyncio.Lock()
         self._runner: web.AppRunner | None = None
@@ -272,23 +272,21 @@ class GameServer:
             if not ws.can_prepare(request).ok:
                 return web.Response(status=400, text="Join with: keythedral join URL --token T\n")
             await ws.prepare(request)
-            self.sockets += 1
             conn = await self._greet(ws)
-        except BaseException:
+        finally:
             self.waiting.release(key, anonymous=seat is None)
-            raise
-        self.waiting.release(key, anonymous=seat is None)
+        if conn is None:
+            return ws
+        self.sockets += 1
         try:
-            if conn is not None:
-                await self._serve(conn)
+            await self._serve(conn)
         finally:
             self.sockets -= 1
-            if conn is not None:
-                conn.close()
-                if self.conns.get(conn.seat) is conn:
-                    del self.conns[conn.seat]
-                with contextlib.suppress(asyncio.CancelledError):
-                    await conn.sender
+            conn.close()
+            if self.conns.get(conn.seat) is conn:
+                del self.conns[conn.seat]
+            with contextlib.suppress(asyncio.CancelledError):
+                await conn.sender
         return ws
 
     def _seat_named(self, request: web.Request) -> int | None:
