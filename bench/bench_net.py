@@ -82,9 +82,7 @@ async def serve(games: int, players: int, save: bool, same: bool = False) -> Non
 
 
 # --- the clients -----------------------------------------------------------------------------
-async def client(
-    url: str, token: str, seat: int, moves: int, times: list[float], until: float = float("inf")
-) -> None:
+async def client(url: str, token: str, seat: int, moves: int, times: list[float]) -> None:
     from keythedral import bots
     from keythedral.net.client import Client
 
@@ -97,7 +95,7 @@ async def client(
             if sent_at is not None and state.at > sent_at_move:
                 times.append(time.perf_counter() - sent_at)
                 sent_at = None
-            if not state.view.to_act or state.at >= moves or time.perf_counter() > until:
+            if not state.view.to_act or state.at >= moves:
                 return
             if state.legal and seat == min(state.view.to_act):
                 action = bot.choose(state.view, state.legal)
@@ -222,9 +220,7 @@ async def attack(url: str, args: argparse.Namespace) -> dict[str, int]:
     return got
 
 
-async def dropping(
-    url: str, token: str, seat: int, moves: int, back: list[float], until: float
-) -> None:
+async def dropping(url: str, token: str, seat: int, moves: int, back: list[float]) -> None:
     """The player who keeps dropping: connect, read the state (the time it takes is getting
     back in), play if it is its turn, leave; again until the game is ``moves`` on."""
     from keythedral import bots
@@ -238,7 +234,7 @@ async def dropping(
             await c.connect()
             state = await c.next_state()
             back.append(time.perf_counter() - start)
-            if not state.view.to_act or state.at >= moves or time.perf_counter() > until:
+            if not state.view.to_act or state.at >= moves:
                 return
             if state.legal and seat == min(state.view.to_act):
                 await c.act(bot.choose(state.view, state.legal), at=state.at)
@@ -250,18 +246,15 @@ async def dropping(
         await asyncio.sleep(0.1)
 
 
-async def play_game(
-    game: dict[str, Any], moves: int, seconds: float
-) -> tuple[list[float], list[float]]:
-    """Three honest clients and the dropping player through one game, for ``seconds`` at
-    most: their answer times and the dropping player's times to get back in."""
+async def play_game(game: dict[str, Any], moves: int) -> tuple[list[float], list[float]]:
+    """Three honest clients and the dropping player through one game (``moves`` actions at
+    most): their answer times and the dropping player's times to get back in."""
     times: list[float] = []
     back: list[float] = []
     url, tokens = str(game["url"]), list(game["tokens"])
-    until = time.perf_counter() + seconds
     await asyncio.gather(
-        *(client(url, tokens[s], s, moves, times, until) for s in range(3)),
-        dropping(url, tokens[3], 3, moves, back, until),
+        *(client(url, tokens[s], s, moves, times) for s in range(3)),
+        dropping(url, tokens[3], 3, moves, back),
     )
     return times, back
 
@@ -287,7 +280,7 @@ def run_abuse(args: argparse.Namespace) -> int:
             games.append(data)
         elif data.get("ready"):
             break
-    moves = args.moves or 10**9
+    moves = args.moves or 10**9  # (None or 0: the whole game)
     samples: list[int] = []
     watching = threading.Event()
 
@@ -296,8 +289,7 @@ def run_abuse(args: argparse.Namespace) -> int:
             samples.append(rss_kib(child.pid))
 
     watcher = threading.Thread(target=watch, daemon=True)
-    playing = args.seconds - 4  # under the abuse: from 2 s after it starts to 2 s before it ends
-    ref_times, ref_back = asyncio.run(play_game(games[0], moves, playing))
+    ref_times, ref_back = asyncio.run(play_game(games[0], moves))
     before = rss_kib(child.pid)
     watcher.start()
     attacker = subprocess.Popen(
@@ -309,13 +301,15 @@ def run_abuse(args: argparse.Namespace) -> int:
     time.sleep(2)  # the attack under way
     start = time.perf_counter()
     try:
-        times, back = asyncio.run(play_game(games[1], moves, playing))
+        times, back = asyncio.run(play_game(games[1], moves))
     except Exception as exc:  # an honest player could not even connect
         print(f"under abuse, an honest player was refused: {exc}")
         attacker.kill()
         child.kill()
         return 1
     played = time.perf_counter() - start
+    if played + 2 > args.seconds:
+        print(f"(the game outlasted the abuse: give --seconds more than {played + 4:.0f})")
     out, _ = attacker.communicate(timeout=args.seconds + 120)
     attack_counts = json.loads(out.strip().splitlines()[-1])
     time.sleep(15)
@@ -351,7 +345,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    parser.add_argument("--moves", type=int, default=200, help="actions per game (0: all)")
+    parser.add_argument(
+        "--moves", type=int, help="actions per game (0: all; default 200, with --abuse all)"
+    )
     parser.add_argument("--no-save", action="store_true", help="no autosave (memory only)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--same-seed", action="store_true", help=argparse.SUPPRESS)
@@ -378,6 +374,7 @@ def main() -> int:
         return 0
     if args.abuse:
         return run_abuse(args)
+    args.moves = 200 if args.moves is None else args.moves
     child = subprocess.Popen(
         [
             sys.executable,
