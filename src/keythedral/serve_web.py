@@ -8,7 +8,9 @@ textual-serve starts a process per websocket and trusts whoever opens one.  This
 * bounds the screen a tab may ask for (:func:`keythedral.serve.screen_size`);
 * ends a tab's game process whenever its connection goes, however it goes: the app is asked
   to quit, then terminated, then killed;
-* runs at most ``max_sessions`` games at once, and says so when full.
+* runs at most ``max_sessions`` games at once, and says so when full;
+* ends a tab's game when nothing is typed in it for ``idle_minutes``, so that idle tabs do not
+  keep it full; refuses requests with no ``Host``, and lists no folder of its static files.
 
 It is imported only by :func:`keythedral.serve.serve`, so that ``keythedral`` itself never
 loads aiohttp.

@@ -14,10 +14,13 @@ changes nothing.
 
 A client is trusted with nothing: its first message must be a ``hello`` with a seat token
 (within HELLO_TIMEOUT), compared in constant time; a second connection with the same token
-replaces the first (a reconnect), and is sent the current state.  Each connection has a send
-queue of at most SEND_QUEUE messages, drained by a task of its own, so that a slow or dead
-client never holds up the game or the others: a client whose queue overflows is dropped (it
-may reconnect).  Requests that carry an ``Origin`` (a web page) are refused, and, when the
+replaces the first (a reconnect), and is sent the current state.  Sockets waiting to say
+hello have a budget of their own (WAITING_PER_ADDRESS, WAITING_TOTAL; keythedral.net.guard),
+which a request naming a seat's token (TOKEN_HEADER) never waits in: nobody without a token
+can keep a player out.  A refused socket is let go at once; the heartbeat starts after hello.
+Each connection has a send queue of at most SEND_QUEUE messages, drained by a task of its own,
+so that a slow or dead client never holds up the game or the others: a client whose queue
+overflows is told so and dropped (it may reconnect), and so is one over its message budget.  Requests that carry an ``Origin`` (a web page) are refused, and, when the
 server listens on loopback, so are requests whose ``Host`` is not a loopback name (DNS
 rebinding).  Bots choose in a worker thread; a choice made on a position that has since
 changed is dropped and made again.
