@@ -21,6 +21,7 @@ from helpers import (
 )
 from keythedral import engine
 from keythedral.bots.hints import hint
+from keythedral.engine.catalogue import tile_words
 
 
 def coach(state: engine.GameState) -> Any:
@@ -131,7 +132,8 @@ def test_the_coach_aims_at_a_tile_no_rival_can_buy_first() -> None:
     state = set_cubes(state, 0, wood=1, stone=2, water=1)
     got = coach(state)
     assert (got.action.kind, got.action.take) == ("trade", "wine"), got
-    assert "s3-07" in got.reason and "Bob" in got.reason
+    assert tile_words("s3-07") in got.reason and "Bob" in got.reason
+    assert "s3-" not in got.reason  # a tile as a player names it, not its id
 
 
 def test_in_a_whole_state_the_race_reads_the_rivals_hands_not_the_log() -> None:

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 from keythedral import engine, gamelog, narration, persistence, replay
 from keythedral.engine import events as ev
+from keythedral.engine.catalogue import tile_words
 from keythedral.engine.events import new
 from keythedral.narration import actor, law_words, narrate, narrate_all
 from policy import choose
@@ -41,7 +42,7 @@ THIRD: list[tuple[Any, str]] = [
     (new(ev.GameBegan, players=("Robin", "Hilda", "Otto")), "A game for 3 players begins: Robin, Hilda, Otto."),
     (new(ev.FieldLaid, seat=0, pos=(1, -2), field_type="farm"), "Robin lays a farm at (1,-2)."),
     (new(ev.CottagePlaced, seat=1, number=3, corner=(-3, 0)), "Hilda places cottage 3 at (-3,0)."),
-    (new(ev.LayoutComplete, shown=("s1-02", "s1-05")), "The layout is complete. The stage 1 tiles turn face up: s1-02, s1-05."),
+    (new(ev.LayoutComplete, shown=("s1-02", "s1-05")), "The layout is complete. The stage 1 tiles turn face up: 1 wood + 1 stone, 1 wood + 1 food."),
     (new(ev.LayoutComplete, shown=()), "The layout is complete."),
     (new(ev.RoundBegan, round=2, start_player=1), "Round 2 begins; Hilda is the start player."),
     (new(ev.MarkerPlaced, seat=2, marker=1, number=4), "Otto puts work-order marker 1 on number 4."),
@@ -64,18 +65,18 @@ THIRD: list[tuple[Any, str]] = [
     (new(ev.Relocated, seat=0, number=4, house=False, corner=(3, -1)), "Robin moves Robin's cottage 4 to (3,-1)."),
     (new(ev.CottageConverted, seat=2, number=1), "Otto converts cottage 1 into a house."),
     (new(ev.LawProcured, seat=1, paid=(0, 0, 1, 0, 0, 0, 0, 0)), "Hilda pays 1 food to the law master for a law card and is done for this phase."),
-    (new(ev.PurchaseDeclared, seat=0, tile="s2-03"), "Robin declares the purchase of s2-03: anyone to answer?"),
-    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="answered"), "Robin's purchase of s2-03 is answered: Robin may buy at the new terms or do something else."),
-    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="unpayable"), "Robin's purchase of s2-03 cannot be paid as declared any more: Robin may buy at the new terms or do something else."),
-    (new(ev.BuildingBought, seat=1, tile="s1-02", stage=1, paid=SPENT), "Hilda buys s1-02 (stage 1) for 1 wood + 2 food."),
-    (new(ev.StageComplete, stage=1, shown=("s2-07", "s2-04")), "Stage 1 is complete: the stage 2 tiles turn face up (s2-07, s2-04)."),
+    (new(ev.PurchaseDeclared, seat=0, tile="s2-03"), "Robin declares the purchase of the stage 2 tile (2 stone + 1 food): anyone to answer?"),
+    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="answered"), "Robin's purchase of the stage 2 tile (2 stone + 1 food) is answered: Robin may buy at the new terms or do something else."),
+    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="unpayable"), "Robin's purchase of the stage 2 tile (2 stone + 1 food) cannot be paid as declared any more: Robin may buy at the new terms or do something else."),
+    (new(ev.BuildingBought, seat=1, tile="s1-02", stage=1, paid=SPENT), "Hilda buys a stage 1 tile for 1 wood + 2 food."),
+    (new(ev.StageComplete, stage=1, shown=("s2-07", "s2-04")), "Stage 1 is complete: the stage 2 tiles turn face up (1 stone + 1 food + 1 water, 2 stone + 1 water)."),
     (new(ev.LawPlayed, seat=2, law=law("downgrade-house", target=1, number=1)), "Otto plays the law Downgrade house on Hilda's house 1."),
     (new(ev.LawPlayed, seat=0, law=law("start-order", seat=0, target=2)), "Robin plays the law Start order for Otto."),
     (new(ev.LawPlayed, seat=0, law=law("good-harvest", seat=0, field_type="farm")), "Robin plays the law Good harvest on the farms."),
     (new(ev.LawRepealed, seat=0, card="good-harvest"), "The law Good harvest is repealed: it has no effect. Both cards are discarded."),
     (took(law("poor-harvest", field_type="lake")), "Poor harvest takes effect: no lake produces anything this harvest."),
-    (new(ev.LawCalledOff, seat=0, law=law("substitution", seat=0, tile="s2-03"), reason="tile"), "Substitution is called off: s2-03 is no longer for sale. The card goes back to Robin, who chooses again."),
-    (new(ev.LawCalledOff, seat=0, law=law("substitution", seat=0, tile="s2-03", extra="stone"), reason="price"), "Substitution is called off: the laws under s2-03 changed its price. The card goes back to Robin, who chooses again."),
+    (new(ev.LawCalledOff, seat=0, law=law("substitution", seat=0, tile="s2-03"), reason="tile"), "Substitution is called off: the stage 2 tile (2 stone + 1 food) is no longer for sale. The card goes back to Robin, who chooses again."),
+    (new(ev.LawCalledOff, seat=0, law=law("substitution", seat=0, tile="s2-03", extra="stone"), reason="price"), "Substitution is called off: the laws under the stage 2 tile (2 stone + 1 food) changed its price. The card goes back to Robin, who chooses again."),
     (new(ev.LawCalledOff, seat=1, law=law("bargain", seat=1), reason="cubes"), "Bargain is called off: Hilda can no longer pay for it. The card goes back to Hilda, who chooses again."),
     (new(ev.LawCalledOff, seat=1, law=law("sale", seat=1, craft="glass"), reason="supply"), "Sale is called off: there is no glass left to take. The card goes back to Hilda, who chooses again."),
     (new(ev.LawCalledOff, seat=1, law=law("bargain", seat=1), reason="supply"), "Bargain is called off: the store has no resource cube left to take. The card goes back to Hilda, who chooses again."),
@@ -118,7 +119,7 @@ SECOND: list[tuple[Any, str]] = [
     (new(ev.CottageMustMove, seat=0, number=4, house=False), "Your cottage 4 is fenced off from every field and must move."),
     (new(ev.Relocated, seat=0, number=4, house=False, corner=(3, -1)), "You move your cottage 4 to (3,-1)."),
     (new(ev.LawProcured, seat=0, paid=(0, 0, 1, 0, 0, 0, 0, 0)), "You pay 1 food to the law master for a law card and are done for this phase."),
-    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="answered"), "Your purchase of s2-03 is answered: you may buy at the new terms or do something else."),
+    (new(ev.PurchaseCalledOff, seat=0, tile="s2-03", reason="answered"), "Your purchase of the stage 2 tile (2 stone + 1 food) is answered: you may buy at the new terms or do something else."),
     (new(ev.BiddingOpened, seat=2, holder=0), "Otto passes the start-player marker to you. Bidding for the next start player opens."),
     (new(ev.NobodyBid, holder=0), "Nobody bid: you name the start player."),
     (new(ev.BiddingWon, seat=2, amount=1, holder=0), "Otto wins the bidding with 1 and pays you."),
@@ -151,12 +152,12 @@ def test_a_seat_without_a_name_is_told_by_its_number() -> None:
 PLAYS: list[tuple[engine.PlayLaw, str]] = [
     (law("work-order", order=(3, 1, 5, 2, 4)), "Work order, calling the numbers 3, 1, 5, 2, 4"),
     (law("work-order"), "Work order"),
-    (law("price-increase", tile="s2-03"), "Price increase on s2-03"),
-    (law("price-decrease", tile="s3-01"), "Price decrease on s3-01"),
+    (law("price-increase", tile="s2-03"), "Price increase on the stage 2 tile (2 stone + 1 food)"),
+    (law("price-decrease", tile="s3-01"), "Price decrease on the stage 3 tile (1 wood + 1 food + 1 iron)"),
     (law("upgrade-cottage", number=2), "Upgrade cottage on Otto's cottage 2"),
-    (law("substitution", tile="s2-03"), "Substitution to buy s2-03"),
-    (law("substitution", tile="s4-01", cube="gold", instead="iron"), "Substitution to buy s4-01, paying gold instead of iron"),
-    (law("substitution", tile="s4-01", extra="wood", less="stone"), "Substitution to buy s4-01 (price with 1 more wood and 1 less stone)"),
+    (law("substitution", tile="s2-03"), "Substitution to buy the stage 2 tile (2 stone + 1 food)"),
+    (law("substitution", tile="s4-01", cube="gold", instead="iron"), "Substitution to buy the stage 4 tile (1 food + 1 iron + 1 glass), paying gold instead of iron"),
+    (law("substitution", tile="s4-01", extra="wood", less="stone"), "Substitution to buy the stage 4 tile (1 food + 1 iron + 1 glass) (price with 1 more wood and 1 less stone)"),
     (law("cottage-number", number=4), "Cottage number on Otto's cottage 4"),
     (law("craft-bargain", craft="iron", cube="stone"), "Craft bargain, giving 1 stone for an iron"),
     (law("craft-bargain", craft="gold", cube="wine"), "Craft bargain, giving 1 wine for a gold"),
@@ -165,7 +166,7 @@ PLAYS: list[tuple[engine.PlayLaw, str]] = [
     (law("repeal-law"), "Repeal law"),
     (law("unsafe-fence", corner=(1, -1), field=(2, 0)), "Unsafe fence on the fence between corner (1,-1) and the field at (2,0)"),
     (law("house-moratorium"), "House moratorium"),
-    (law("design-change", tile="s3-04"), "Design change on s3-04"),
+    (law("design-change", tile="s3-04"), "Design change on the stage 3 tile (2 wood + 1 iron)"),
     (law("double-production", field=(5, -3)), "Double production on the field at (5,-3)"),
     (law("bargain"), "Bargain"),
     (law("sale", craft="glass"), "Sale on glass"),
@@ -184,17 +185,17 @@ def test_a_law_play_is_told_in_words(play: engine.PlayLaw, words: str) -> None:
 #: What each card did, after "<Card> takes effect: ".
 EFFECTS: list[tuple[ev.LawTookEffect, str]] = [
     (took(law("work-order", order=(3, 1, 5, 2, 4))), "Work order takes effect: Otto fixes the order of the cottage numbers this round: 3, 1, 5, 2, 4."),
-    (took(law("price-increase", tile="s2-03")), "Price increase takes effect: s2-03 costs one cube more until it is bought."),
-    (took(law("price-decrease", tile="s2-03")), "Price decrease takes effect: s2-03 costs one cube less until it is bought."),
+    (took(law("price-increase", tile="s2-03")), "Price increase takes effect: the stage 2 tile (2 stone + 1 food) costs one cube more until it is bought."),
+    (took(law("price-decrease", tile="s2-03")), "Price decrease takes effect: the stage 2 tile (2 stone + 1 food) costs one cube less until it is bought."),
     (took(law("upgrade-cottage", number=2)), "Upgrade cottage takes effect: Otto's cottage 2 becomes a house for free."),
-    (took(law("substitution", tile="s2-03")), "Otto buys s2-03 with a Substitution."),
+    (took(law("substitution", tile="s2-03")), "Otto buys the stage 2 tile (2 stone + 1 food) with a Substitution."),
     (took(law("cottage-number", number=4), called=2), "Cottage number takes effect: Otto's number 4 also goes out as number 2, and will stay home later this round."),
     (took(law("craft-bargain", craft="iron", cube="stone")), "Craft bargain takes effect: Otto gives 1 stone for a used iron from the store."),
     (took(law("unexpected-harvest", field_type="farm")), "Unexpected harvest takes effect: Otto chooses the colour of every cube from their farm workers this harvest."),
     (took(law("broken-fences", target=0)), "Broken fences takes effect: Robin's workers climb over fences this round."),
     (took(law("unsafe-fence", corner=(1, -1), field=(2, 0)), owner=1), "Unsafe fence takes effect: Hilda's fence between corner (1,-1) and the field at (2,0) is dismantled and leaves the game."),
     (took(law("house-moratorium")), "House moratorium takes effect: nobody but Otto may build a house this round."),
-    (took(law("design-change", tile="s3-04"), replacement="s3-07"), "Design change takes effect: s3-04 is replaced by s3-07."),
+    (took(law("design-change", tile="s3-04"), replacement="s3-07"), "Design change takes effect: the stage 3 tile (2 wood + 1 iron) is replaced by the stage 3 tile (1 wood + 1 water + 1 wine)."),
     (took(law("double-production", field=(5, -3))), "Double production takes effect: Otto's worker at (5,-3) produces double this harvest."),
     (took(law("bargain")), "Bargain takes effect: the trader takes 1 resource cube from Otto and gives 2 of their choice."),
     (took(law("sale", craft="glass")), "Sale takes effect: Otto buys glass for 1 cube."),
@@ -323,9 +324,17 @@ def test_a_save_whose_events_were_changed_is_refused() -> None:
 
 
 def reworded(line: str) -> str:
-    """A sentence of 0.1.0's log as it is told now: places as on the map, "(1,-2)", and a
-    fence's corner and field told apart (they may have the same numbers)."""
+    """A sentence of 0.1.0's log as it is told now: places as on the map, "(1,-2)", a
+    fence's corner and field told apart (they may have the same numbers), and building tiles
+    by their stage and cost, not their ids."""
     line = re.sub(r"\((-?\d+), (-?\d+)\)", r"(\1,\2)", line)
+    line = re.sub(r"s\d-\d\d \(stage (\d)\)", r"a stage \1 tile", line)
+    line = re.sub(
+        r"(turn face up:? \(?)((?:s\d-\d\d(?:, )?)+)",
+        lambda m: m[1] + narration.tiles_words(m[2].split(", ")),
+        line,
+    )
+    line = re.sub(r"s\d-\d\d", lambda m: tile_words(m[0]), line)
     return re.sub(
         r"fence between (\(\S+\)) and (\(\S+\))",
         r"fence between corner \1 and the field at \2",

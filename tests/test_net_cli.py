@@ -4,6 +4,7 @@ client playing a whole game against the server's bots."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -23,11 +24,15 @@ SRC = str(Path(__file__).resolve().parents[1] / "src")
 JOIN = re.compile(r"^  (\w+): keythedral join (ws://127\.0\.0\.1:\d+) --token (\S+)$")
 
 
-def host(folder: Path, *args: str) -> tuple[subprocess.Popen[str], str, list[str]]:
-    """Start ``keythedral host`` on a free port: the process, its URL and the tokens printed."""
+def host(
+    folder: Path, *args: str, port: str | None = "0"
+) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Start ``keythedral host`` on a free port (or ``port``; None: the default): the process,
+    its URL and the tokens printed."""
     env = {**os.environ, "PYTHONPATH": SRC}
+    where = ["--port", port] if port is not None else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "keythedral", "host", "--port", "0", "--folder", str(folder), *args],
+        [sys.executable, "-m", "keythedral", "host", *where, "--folder", str(folder), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -84,6 +89,28 @@ def test_a_killed_host_resumes_with_the_same_tokens(tmp_path: Path) -> None:
     new.send_signal(signal.SIGTERM)
     assert new.wait(timeout=30) == 0
     assert main(["host", "--folder", str(folder), "--players", "Dee", "Eve"]) == 2
+
+
+def test_a_resumed_game_listens_where_it_was_hosted(tmp_path: Path) -> None:
+    """The players' reconnect loops look for the game at its first address: ``--resume``
+    without ``--port`` listens there (the free port the first host was given, here)."""
+    folder = tmp_path / "host"
+    proc, url, tokens = host(folder, "--players", "Ann", "Bob", "--seed", "5")
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+    proc, again, same = host(folder, "--resume", port=None)
+    try:
+        assert again == url and same == tokens
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    # an older game's list of tokens names no address: it resumes all the same
+    seats = folder / "seats.json"
+    data = json.loads(seats.read_text())
+    assert data["address"] == {"host": "127.0.0.1", "port": int(url.rsplit(":", 1)[1])}
+    del data["address"]
+    seats.write_text(json.dumps(data))
+    assert HostedGame.resume(folder).address is None
 
 
 def test_host_refuses_bad_settings(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from keythedral.serve_web import Tickets
+from keythedral.serve_web import MAX_TICKETS, Tickets
 from test_net_cli import host
 from test_serve import Server, _app_output, games_of, running_server, wait_for_http
 
@@ -143,13 +143,26 @@ def test_a_server_without_a_hosted_game_has_no_join_page(tmp_path: Path) -> None
 def test_a_ticket_is_good_once_and_for_a_while() -> None:
     tickets = Tickets(life=60)
     one, two = tickets.issue("tok-1"), tickets.issue("tok-2")
+    assert one is not None and two is not None
     assert one != two and "tok" not in one
     assert tickets.redeem(one) == "tok-1" and tickets.redeem(one) is None
     assert tickets.redeem("made-up") is None
+    again = tickets.issue("tok-2")  # the page loaded again: its older ticket is void
+    assert again is not None and tickets.redeem(two) is None and tickets.redeem(again) == "tok-2"
     stale = Tickets(life=-1)
-    assert stale.redeem(stale.issue("tok")) is None
-    many = Tickets(life=60)
-    first = many.issue("t0")
-    for i in range(100):
-        many.issue(f"t{i + 1}")
-    assert many.redeem(first) is None  # at most MAX_TICKETS wait at once
+    ticket = stale.issue("tok")
+    assert ticket is not None and stale.redeem(ticket) is None
+
+
+def test_strangers_cannot_push_out_a_players_ticket() -> None:
+    """A ticket is kept per token: any number of join pages with made-up tokens do not void
+    the one a player waits with (once MAX_TICKETS wait, the strangers' are refused)."""
+    tickets = Tickets(life=60)
+    mine = tickets.issue(FAKE)
+    refused = 0
+    for i in range(200):
+        if tickets.issue(f"{i:022d}") is None:
+            refused += 1
+    assert refused == 200 - (MAX_TICKETS - 1)
+    assert mine is not None and tickets.redeem(mine) == FAKE
+    assert tickets.issue("B" * 22) is not None  # its place is free again

@@ -348,6 +348,61 @@ def test_the_server_answers_only_to_its_own_names(server: Server) -> None:
     assert status(f"127.0.0.1:{server.port}") == 200
 
 
+def test_a_request_with_no_host_is_refused_as_a_wrong_host_is(server: Server) -> None:
+    """HTTP/1.0 needs no Host: such a request names no host of this server, and is refused."""
+
+    def answer(request: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+            sock.sendall(request)
+            got = b""
+            while chunk := sock.recv(65536):
+                got += chunk
+            return got
+
+    assert answer(b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 403")
+    named = f"GET / HTTP/1.0\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+    assert answer(named).startswith(b"HTTP/1.0 200")
+
+
+def test_the_static_files_are_served_but_their_folders_not_listed(server: Server) -> None:
+    def status(path: str) -> int:
+        try:
+            with urllib.request.urlopen(server.url + path, timeout=10) as resp:
+                return int(resp.status)
+        except urllib.error.HTTPError as refused:
+            return refused.code
+
+    assert status("/static/js/textual.js") == 200
+    for folder in ("/static/", "/static", "/static/js", "/static/js/", "/static/css/"):
+        assert status(folder) == 404, folder
+
+
+def test_a_tab_left_alone_ends_and_frees_its_place(tmp_path: Path) -> None:
+    """Nothing typed (the page's pings do not count): the tab is closed, saying why, and the
+    server is no longer full."""
+    import aiohttp
+
+    async def go(url: str) -> tuple[int | None, str]:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(url.replace("http:", "ws:") + "/ws", origin=url)
+            pongs = 0
+            while True:
+                await ws.send_str(json.dumps(["ping", str(pongs)]))
+                msg = await ws.receive(timeout=60)
+                if msg.type == aiohttp.WSMsgType.TEXT and json.loads(msg.data)[0] == "pong":
+                    pongs += 1
+                    await asyncio.sleep(0.2)
+                if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    assert pongs >= 1  # the page's pings were answered, and did not count
+                    return ws.close_code, str(msg.extra)
+
+    with running_server(tmp_path, "--max-sessions", "1", "--idle-minutes", "0.02") as running:
+        code, why = asyncio.run(go(running.url))
+        assert code == 1001 and "nothing was typed" in why
+        wait_until("the game ended", lambda: "nothing was typed for" in running.output())
+        assert wait_for_http(running.url + "/")  # 200: not full any more
+
+
 def _processes() -> dict[int, int]:
     """Every running process here (zombies have ended): pid -> parent pid."""
     found = {}

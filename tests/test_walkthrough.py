@@ -11,7 +11,7 @@ import pytest
 from keythedral import bots, engine
 from keythedral.bots.hints import hint
 from keythedral.engine import GameState
-from keythedral.walkthrough import KIND_RULES, Walkthrough, walkthrough
+from keythedral.walkthrough import KIND_RULES, Walkthrough, cubes, walkthrough
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -113,7 +113,7 @@ def test_closed_options_give_the_reason() -> None:
     assert w.option("Build a fence").available
     tiles = [o for o in w.options if o.kind == "buy_building"]
     assert tiles and not any(o.available for o in tiles)
-    assert all(o.label.startswith("Buy s") and o.detail.startswith("needs ") for o in tiles)
+    assert all(o.label.startswith("Buy a stage ") and o.detail.startswith("needs ") for o in tiles)
     assert "(you lack" in tiles[0].detail
     rich = explain(spend_state((5, 5, 5, 5, 5, 0, 0, 0)))
     assert all(o.available for o in rich.options if o.kind == "buy_building")
@@ -125,7 +125,7 @@ def test_a_closed_tile_names_what_it_lacks() -> None:
     view = engine.view(state, 0)
     tile = view.tiles[0]
     w = explain(state)
-    option = w.option(f"Buy {tile.id}")
+    option = w.option(f"Buy a stage {tile.stage} tile ({cubes(tuple(tile.cost))},")
     assert not option.available
     assert option.detail.startswith("needs ") and "(you have none of these)" in option.detail
 

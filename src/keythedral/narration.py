@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from keythedral.engine import events as ev
 from keythedral.engine.actions import PlayLaw
+from keythedral.engine.catalogue import buildings, tile_cost, tile_words
 from keythedral.engine.cubes import describe as cubes
 from keythedral.engine.laws import SALE_DISCOUNT, card_name
 from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_PRICE, fence_place, place
@@ -130,13 +131,20 @@ def _given(choice: T | None) -> T:
     return choice
 
 
+# --- building tiles --------------------------------------------------------------------------
+def tiles_words(tiles: Iterable[str]) -> str:
+    """Tiles turned face up, by their printed costs: "1 stone + 1 wood, 1 wood + 1 food"."""
+    return ", ".join(cubes(tile_cost(t)) if t in buildings() else t for t in tiles)
+
+
 # --- law cards -------------------------------------------------------------------------------
 def law_words(law: PlayLaw, t: Teller) -> str:
     """A played card and its choices in words: "Poor harvest on the lakes", "Downgrade house
     on Bob's house 1", "Start order for Cy"."""
     words = card_name(law.card)
     if law.tile is not None:
-        words += f" to buy {law.tile}" if law.card == "substitution" else f" on {law.tile}"
+        tile = tile_words(law.tile)
+        words += f" to buy {tile}" if law.card == "substitution" else f" on {tile}"
     if law.extra is not None or law.less is not None:
         changes = [f"1 more {law.extra}"] if law.extra is not None else []
         changes += [f"1 less {law.less}"] if law.less is not None else []
@@ -176,8 +184,12 @@ EFFECTS: dict[str, Effect] = {
         f"{t.does(e.seat, 'fixes', 'fix')} the order of the cottage numbers this round: "
         f"{', '.join(map(str, e.law.order or ()))}."
     ),
-    "price-increase": lambda e, t: f"{e.law.tile} costs one cube more until it is bought.",
-    "price-decrease": lambda e, t: f"{e.law.tile} costs one cube less until it is bought.",
+    "price-increase": lambda e, t: (
+        f"{tile_words(_given(e.law.tile))} costs one cube more until it is bought."
+    ),
+    "price-decrease": lambda e, t: (
+        f"{tile_words(_given(e.law.tile))} costs one cube less until it is bought."
+    ),
     "upgrade-cottage": lambda e, t: (
         f"{t.whose(e.seat)} cottage {e.law.number} becomes a house for free."
     ),
@@ -200,7 +212,9 @@ EFFECTS: dict[str, Effect] = {
         f"{fence_place(_given(e.law.corner), _given(e.law.field))} is dismantled and leaves the game."
     ),
     "house-moratorium": lambda e, t: f"nobody but {t.name(e.seat)} may build a house this round.",
-    "design-change": lambda e, t: f"{e.law.tile} is replaced by {e.replacement}.",
+    "design-change": lambda e, t: (
+        f"{tile_words(_given(e.law.tile))} is replaced by {tile_words(_given(e.replacement))}."
+    ),
     "double-production": lambda e, t: (
         f"{t.whose(e.seat)} worker at {place(_given(e.law.field))} produces double this harvest."
     ),
@@ -225,7 +239,8 @@ EFFECTS: dict[str, Effect] = {
 
 def _law_took_effect(e: ev.LawTookEffect, t: Teller) -> str:
     if e.law.card == "substitution":  # played as the purchase itself
-        return f"{t.does(e.seat, 'buys', 'buy')} {e.law.tile} with a Substitution."
+        tile = tile_words(_given(e.law.tile))
+        return f"{t.does(e.seat, 'buys', 'buy')} {tile} with a Substitution."
     effect = EFFECTS.get(e.law.card)
     said = effect(e, t) if effect is not None else f"{law_words(e.law, t)}."
     return f"{card_name(e.law.card)} takes effect: {said}"
@@ -233,9 +248,10 @@ def _law_took_effect(e: ev.LawTookEffect, t: Teller) -> str:
 
 def _law_called_off(e: ev.LawCalledOff, t: Teller) -> str:
     law = e.law
+    tile = tile_words(law.tile) if law.tile is not None else "the tile"
     why = {
-        "tile": f"{law.tile} is no longer for sale",
-        "price": f"the laws under {law.tile} changed its price",
+        "tile": f"{tile} is no longer for sale",
+        "price": f"the laws under {tile} changed its price",
         "cubes": f"{t.does(e.seat, 'can', 'can')} no longer pay for it",
         "supply": (
             f"there is no {law.craft} left to take"
@@ -281,7 +297,7 @@ NARRATORS: dict[type, Narrator] = {
     ),
     ev.LayoutComplete: lambda e, t: (
         "The layout is complete."
-        + (f" The stage 1 tiles turn face up: {', '.join(e.shown)}." if e.shown else "")
+        + (f" The stage 1 tiles turn face up: {tiles_words(e.shown)}." if e.shown else "")
     ),
     # --- phase 1
     ev.RoundBegan: lambda e, t: (
@@ -345,18 +361,20 @@ NARRATORS: dict[type, Narrator] = {
         f"and {t.verb(e.seat, 'is', 'are')} done for this phase."
     ),
     ev.PurchaseDeclared: lambda e, t: (
-        f"{t.does(e.seat, 'declares', 'declare')} the purchase of {e.tile}: anyone to answer?"
+        f"{t.does(e.seat, 'declares', 'declare')} the purchase of {tile_words(e.tile)}: "
+        "anyone to answer?"
     ),
     ev.PurchaseCalledOff: lambda e, t: (
-        f"{t.whose(e.seat)} purchase of {e.tile} {CALLED_OFF[e.reason]}: {t.name(e.seat)} may "
+        f"{t.whose(e.seat)} purchase of {tile_words(e.tile)} {CALLED_OFF[e.reason]}: "
+        f"{t.name(e.seat)} may "
         "buy at the new terms or do something else."
     ),
     ev.BuildingBought: lambda e, t: (
-        f"{t.does(e.seat, 'buys', 'buy')} {e.tile} (stage {e.stage}) for {cubes(e.paid)}."
+        f"{t.does(e.seat, 'buys', 'buy')} a stage {e.stage} tile for {cubes(e.paid)}."
     ),
     ev.StageComplete: lambda e, t: (
         f"Stage {e.stage} is complete: the stage {e.stage + 1} tiles turn face up "
-        f"({', '.join(e.shown)})."
+        f"({tiles_words(e.shown)})."
     ),
     # --- law cards
     ev.LawPlayed: lambda e, t: f"{t.does(e.seat, 'plays', 'play')} the law {law_words(e.law, t)}.",

@@ -12,8 +12,9 @@ terminals would.
 
 What the server does not trust (see :mod:`keythedral.serve_web`): pages from other sites (a
 websocket whose ``Origin`` is not this server is refused), other host names (DNS rebinding),
-the screen size a tab asks for (at most MAX_WIDTH x MAX_HEIGHT), and tabs that vanish (their
-game is ended).  At most ``--max-sessions`` games run at once.
+the screen size a tab asks for (at most MAX_WIDTH x MAX_HEIGHT), tabs that vanish (their
+game is ended) and tabs left alone (their game ends after ``--idle-minutes``, 30 by default).
+At most ``--max-sessions`` games run at once.
 
 For scripts and tests: :func:`app_command` (the command each tab runs) and :func:`serve`.
 """
@@ -173,6 +174,7 @@ def serve(
     debug: bool = False,
     max_sessions: int = DEFAULT_MAX_SESSIONS,
     join: str | None = None,
+    idle_minutes: float | None = None,
 ) -> None:
     """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
     from .serve_web import KeythedralServer
@@ -189,6 +191,8 @@ def serve(
         max_sessions=max_sessions,
     )
     server.join = join  # the hosted game whose seats /join opens, if any
+    if idle_minutes is not None:
+        server.idle_minutes = idle_minutes
     server.serve(debug=debug)
 
 
@@ -238,6 +242,13 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="URL",
         help="a game keythedral host runs (ws://HOST:PORT): /join?token=T opens that seat in a tab",
     )
+    p.add_argument(
+        "--idle-minutes",
+        dest="serve_idle",
+        type=float,
+        metavar="MINUTES",
+        help="a game nothing is typed into for this long ends, freeing its place (default 30)",
+    )
     p.add_argument("--debug", dest="serve_debug", action="store_true", help=argparse.SUPPRESS)
     p.add_argument(
         "play_args",
@@ -265,6 +276,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.serve_max_sessions < 1:
         print("keythedral serve: --max-sessions must be at least 1", file=sys.stderr)
         return 2
+    idle = getattr(args, "serve_idle", None)
+    if idle is not None and not 0 < idle <= 24 * 60:
+        print("keythedral serve: --idle-minutes takes more than 0, at most 1440", file=sys.stderr)
+        return 2
     try:
         url = public_url(args.serve_host, args.serve_port, args.serve_url)
     except ValueError as error:
@@ -288,6 +303,7 @@ def run_serve(args: argparse.Namespace) -> int:
             debug=args.serve_debug,
             max_sessions=args.serve_max_sessions,
             join=join,
+            idle_minutes=idle,
         )
     except OSError as error:  # the port is taken, the address is not this machine's, ...
         where = _netloc(host, args.serve_port)

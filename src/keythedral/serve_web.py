@@ -8,7 +8,9 @@ textual-serve starts a process per websocket and trusts whoever opens one.  This
 * bounds the screen a tab may ask for (:func:`keythedral.serve.screen_size`);
 * ends a tab's game process whenever its connection goes, however it goes: the app is asked
   to quit, then terminated, then killed;
-* runs at most ``max_sessions`` games at once, and says so when full.
+* runs at most ``max_sessions`` games at once, and says so when full;
+* ends a tab's game when nothing is typed in it for ``idle_minutes``, so that idle tabs do not
+  keep it full; refuses requests with no ``Host``, and lists no folder of its static files.
 
 It is imported only by :func:`keythedral.serve.serve`, so that ``keythedral`` itself never
 loads aiohttp.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -26,16 +29,18 @@ import signal
 import time
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.web import BaseRequest, StreamResponse
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
 from .net.commands import TOKEN_VARIABLE
+from .net.guard import HEADER_TIMEOUT, quiet_errors
 from .serve import origin_of, screen_size
 
 log = logging.getLogger("keythedral.serve")
@@ -44,6 +49,10 @@ log = logging.getLogger("keythedral.serve")
 GRACE = 2.0
 
 FULL_REASON = "keythedral serve is full: close another game's tab, then reload"
+IDLE_REASON = "nothing was typed in this tab for a long while: reload the page to play again"
+#: Minutes a tab may go without a key, a click or a resize before its game is ended (the
+#: README says so; --idle-minutes changes it).
+DEFAULT_IDLE_MINUTES = 30.0
 
 FULL_PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Keythedral: server full</title></head>
@@ -136,6 +145,7 @@ class KeythedralServer(Server):
         self.tabs: set[web.WebSocketResponse] = set()
         self.join: str | None = None  # the hosted game /join opens seats of (join's URL)
         self.tickets = Tickets()
+        self.idle_minutes = DEFAULT_IDLE_MINUTES  # a tab nothing is typed into ends after it
 
     def serve(self, debug: bool = False) -> None:
         """textual-serve's ``serve``, but the address is announced once the port is open."""
@@ -145,6 +155,7 @@ class KeythedralServer(Server):
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows
                 loop.add_signal_handler(signum, self.request_exit)
+        quiet_errors(loop)
         web.run_app(
             self._make_app(),
             host=self.host,
@@ -153,6 +164,7 @@ class KeythedralServer(Server):
             loop=loop,
             print=self.announce,
             access_log_class=QuietAccessLogger,
+            keepalive_timeout=HEADER_TIMEOUT,  # slow headers, and idle keep-alives, end
         )
 
     async def on_startup(self, app: web.Application) -> None:
@@ -161,7 +173,10 @@ class KeythedralServer(Server):
     def announce(self, *_: object) -> None:
         self.console.print(LOGO, highlight=False)
         self.console.print(f"Serving Keythedral on {self.public_url}")
-        self.console.print(f"At most {self.max_sessions} games at once. [cyan]Ctrl+C to quit")
+        self.console.print(
+            f"At most {self.max_sessions} games at once; a game nothing is typed into for "
+            f"{self.idle_minutes:g} minutes ends. [cyan]Ctrl+C to quit"
+        )
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -172,17 +187,26 @@ class KeythedralServer(Server):
             handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
         ) -> web.StreamResponse:
             host = request.headers.get("Host")
-            if host is not None and host.lower() not in self.hosts:
+            if host is None or host.lower() not in self.hosts:  # none: HTTP/1.0, or a script
                 log.warning("refused %s: it asked for host %r", request.remote, host)
                 raise web.HTTPForbidden(
                     text=f"This keythedral server answers at {self.public_url} only.\n"
                 )
+            if self._is_folder(request.path):  # textual-serve would list what it holds
+                raise web.HTTPNotFound()
             return await handler(request)
 
         app.middlewares.append(check_host)
         app.router.add_get("/join", self.handle_join)
         app.router.add_get("/ws/join/{ticket}", self.handle_join_websocket)
         return app
+
+    def _is_folder(self, path: str) -> bool:
+        """Whether ``path`` names a folder of the static files (or their top)."""
+        if path != "/static" and not path.startswith("/static/"):
+            return False
+        inside = path.removeprefix("/static").strip("/")
+        return not inside or (Path(self.statics_path) / inside).is_dir()
 
     def is_full(self) -> bool:
         return len(self.tabs) >= self.max_sessions
@@ -236,7 +260,8 @@ class KeythedralServer(Server):
             await websocket.prepare(request)
             await game.start(width, height)
             log.info("game %s started for %s (%s running)", game.pid, request.remote, running)
-            await self._process_messages(websocket, game)
+            if await self._messages(websocket, game) == "idle":
+                how = f"nothing was typed for {self.idle_minutes:g} minutes"
         except Exception as error:  # a lost connection, or a message no page of ours sends
             how = f"{type(error).__name__}: {error}"
         finally:
@@ -244,6 +269,43 @@ class KeythedralServer(Server):
             self.tabs.discard(websocket)
             log.info("game %s for %s %s: %s", game.pid, request.remote, game.ended or "ended", how)
         return websocket
+
+    async def _messages(self, websocket: web.WebSocketResponse, game: AppProcess) -> str:
+        """What the tab's page sends, handed to its game until either side ends ("closed"),
+        or until the player has done nothing for ``idle_minutes`` ("idle": the tab is closed,
+        its page says "Session ended", and its place is free for someone else).  The page's
+        own pings keep the connection up, not the game."""
+        loop = asyncio.get_running_loop()
+        idle = self.idle_minutes * 60
+        deadline = loop.time() + idle
+        while True:
+            try:
+                message = await websocket.receive(timeout=max(deadline - loop.time(), 0.001))
+            except TimeoutError:
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=IDLE_REASON.encode())
+                return "idle"
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return "closed"
+            if message.type == WSMsgType.ERROR:
+                raise ConnectionError(str(message.data))
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = json.loads(message.data)
+            if not isinstance(envelope, list) or len(envelope) < 2:
+                continue
+            kind, data = envelope[0], envelope[1]
+            if kind == "ping":
+                await websocket.send_json(["pong", data])
+                continue
+            deadline = loop.time() + idle  # the player did something
+            if kind == "stdin" and isinstance(data, str):
+                await game.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await game.set_terminal_size(data.get("width", 80), data.get("height", 24))
+            elif kind == "blur":
+                await game.blur()
+            elif kind == "focus":
+                await game.focus()
 
     # --- a seat of a hosted game: /join?token=T --------------------------------------------
     async def handle_join(self, request: web.Request) -> web.StreamResponse:
@@ -260,6 +322,9 @@ class KeythedralServer(Server):
         if self.is_full():
             return _page(503, "Keythedral: server full", FULL_PAGE.format(n=self.max_sessions))
         ticket = self.tickets.issue(token)
+        if ticket is None:
+            log.warning("refused a join page for %s: too many are waiting", request.remote)
+            return _page(503, "Keythedral: join pages waiting", JOIN_BUSY)
         context = self._page_context(f"/ws/join/{ticket}", request)
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers.update(PRIVATE_PAGE)
@@ -317,6 +382,12 @@ JOIN_NO_TOKEN = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keyth
 as <code>/join?token=...</code> (the token keythedral host printed for your seat).</p>
 </body></html>
 """
+JOIN_BUSY = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
+<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
+<h1>Keythedral</h1><p>Too many join pages are open and not yet used. Reload this page in a
+minute or two.</p>
+</body></html>
+"""
 
 
 def _page(status: int, title: str, html: str) -> web.Response:
@@ -332,24 +403,34 @@ def join_command(play_command: str, url: str) -> str:
 
 class Tickets:
     """One-use tickets, each standing for a token for a short while: the join page's
-    websocket names a ticket, so that the token itself is in no URL after the first."""
+    websocket names a ticket, so that the token itself is in no URL after the first.
+
+    A token has one ticket at a time (its page loaded again replaces it), and a ticket is
+    never pushed out by others: when MAX_TICKETS tokens wait, a new one is refused until one
+    is used or too old.  Strangers with made-up tokens can delay a join page, not undo one."""
 
     def __init__(self, life: float = TICKET_LIFE) -> None:
         self.life = life
-        self._tickets: dict[str, tuple[str, float]] = {}
+        self._by_token: dict[str, tuple[str, float]] = {}  # token -> (ticket, until)
 
-    def issue(self, token: str) -> str:
+    def issue(self, token: str) -> str | None:
+        """A new ticket for ``token`` (its older one is void); None when too many wait."""
         now = time.monotonic()
-        live = {k: v for k, v in self._tickets.items() if v[1] > now}
-        self._tickets = dict(list(live.items())[-(MAX_TICKETS - 1) :])
+        self._by_token = {k: v for k, v in self._by_token.items() if v[1] > now}
+        if token not in self._by_token and len(self._by_token) >= MAX_TICKETS:
+            return None
         ticket = secrets.token_urlsafe(16)
-        self._tickets[ticket] = (token, now + self.life)
+        self._by_token[token] = (ticket, now + self.life)
         return ticket
 
     def redeem(self, ticket: str) -> str | None:
         """The ticket's token, once (None if it was never issued, is used or is too old)."""
-        token, until = self._tickets.pop(ticket, ("", 0.0))
-        return token if token and until > time.monotonic() else None
+        given = ticket.encode("utf-8", "surrogatepass")
+        for token, (mine, until) in list(self._by_token.items()):
+            if secrets.compare_digest(given, mine.encode()):
+                del self._by_token[token]
+                return token if until > time.monotonic() else None
+        return None
 
 
 class QuietAccessLogger(AbstractAccessLogger):

@@ -197,7 +197,10 @@ def _notes(view: PlayerView) -> tuple[str, ...]:
 def _window_now(view: PlayerView) -> str:
     top = view.windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
-        return f"{_name(view, top.purchase.seat)} declared the purchase of {top.purchase.tile}."
+        from keythedral.engine.catalogue import tile_words
+
+        tile = tile_words(top.purchase.tile) if top.purchase.tile else "a tile"
+        return f"{_name(view, top.purchase.seat)} declared the purchase of {tile}."
     if top.kind == "law_played" and top.law is not None:
         card = law_catalogue()[top.law.card].name
         return f"{_name(view, top.law.seat)} played {card}: only Repeal law can answer it."
@@ -329,7 +332,7 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
         mods[tile] = mods.get(tile, 0) + d
     for t in view.tiles:
         cost = tuple(t.cost)
-        label = f"Buy {t.id} ({cubes(cost)}, a seat worth {t.value})"
+        label = f"Buy a stage {t.stage} tile ({cubes(cost)}, a seat worth {t.value})"
         law = ""
         if mods.get(t.id):
             law = "; a price law lies under it (+/-1 cube of a colour on it)"

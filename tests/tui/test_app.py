@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from driver import hand_over, panel, press_choice, started, take
 from textshot import screen_text
-from tui_helpers import NAMES, choose, config, make_app, saved_game
+from tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 from keythedral import engine, persistence
 from keythedral.autosave import AutoSaver
@@ -229,6 +229,8 @@ async def test_window_prompt_on_the_shared_screen() -> None:
         text = screen_text(app)
         # a phase starts: nothing was played, so nothing is "answered"
         assert "Anyone to play a law card?" in text
+        assert "answers" not in text
+        assert f"{NAMES[seats[0]]} plays a law card" in text
         assert "Press your seat number, or Enter" in text
         assert "Shared screen" in text and private_titles(text) == []
         # A seat number hands the keyboard to that seat behind the privacy screen.
@@ -343,20 +345,19 @@ async def test_too_small_terminal_says_so() -> None:
 
 def game_with_fences_and_houses() -> SavedGame:
     """A seeded game in phase 1 of a later round, with fences, houses and workers out."""
-    cfg = config(3, no_laws=True)
-    state, rng, actions = engine.new_game(cfg), random.Random(3), []
-    while not (state.round >= 3 and state.phase == "place_workers" and len(state.workers) >= 3):
-        legal = engine.legal_actions(state)
-        extra = [
+
+    def stop(state: engine.GameState) -> bool:
+        return state.round >= 3 and state.phase == "place_workers" and len(state.workers) >= 3
+
+    def prefer(state: engine.GameState, legal: list[Any]) -> list[Any]:
+        return [
             a
             for a in legal
             if (a.kind == "build_fence" and len(state.fences) < 2)
             or (a.kind == "convert_cottage" and not any(c.house for c in state.cottages))
         ]
-        action = extra[0] if extra else choose(state, rng)
-        state = engine.apply(state, action)
-        actions.append(action)
-    return SavedGame(cfg, tuple(actions), state)
+
+    return steered_game(config(3, no_laws=True), stop, prefer, seed=3)
 
 
 async def test_every_distinction_is_in_the_plain_text() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from driver import hand_over, panel, press_choice, started
 from textshot import screen_text
-from tui_helpers import NAMES, config, make_app, saved_game
+from tui_helpers import NAMES, config, first_bidder_with_colours, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.choices import paid_counts, payment_after
@@ -16,15 +16,6 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.text import cubes_text
 
 SIZE = (100, 32)
-
-
-def first_bidder_with_colours(state: engine.GameState) -> bool:
-    """The first to bid (not the holder, who speaks last), with cubes of two colours or more."""
-    if engine.decision(state) != "bid" or state.bidding is None or state.bidding.high_seat:
-        return False
-    seat = state.to_act[0]
-    held = state.players[seat].cubes
-    return seat != state.bidding.holder and sum(1 for n in held if n) > 1 and sum(held) >= 2
 
 
 def bidding_app() -> Any:

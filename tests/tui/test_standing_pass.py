@@ -12,10 +12,16 @@ from tui_helpers import NAMES, at_coach_pass, choose, config, make_app, play_unt
 from keythedral import engine
 from keythedral.bots.hints import hint
 from keythedral.engine.board import Fence
-from keythedral.tui.choices import build_choices, gives_back, paid_choices, suggested_first
+from keythedral.tui.choices import (
+    build_choices,
+    free_key,
+    gives_back,
+    paid_choices,
+    suggested_first,
+)
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
-from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key
+from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key, opens_nothing
 
 
 def spending(seed: int = 3) -> Session:
@@ -77,12 +83,55 @@ def test_a_standing_pass_ends_once_the_map_changes() -> None:
     changed = False
     while session.state.to_act[0] != seat:
         other = session.state.to_act[0]
-        moves = [a for a in session.legal_for(other) if a.kind in ("build_fence", "buy_building")]
+        moves = [a for a in session.legal_for(other) if a.kind == "build_fence"]
         play(session, moves[0] if moves and not changed else session.may_pass(other))
+        while engine.decision(session.state) == "pay":
+            play_quiet(session)
         changed = changed or board_key(session.state) != before
     assert changed
     assert isinstance(table.route(session), HandOver)  # asked again
     assert seat not in table.standing
+
+
+def test_a_tile_bought_by_another_does_not_end_a_standing_pass() -> None:
+    """A purchase takes a tile away: nothing comes up that the passer could not have had at
+    the pass, so their pass stands (a new stage turning up, or a price, asks them again)."""
+    checked = 0
+    for seed in range(12):
+        session, table = spending(seed), Table()
+        seat = session.state.to_act[0]
+        table.stand(session, seat, until_change=True)
+        play(session, session.may_pass(seat))
+        stage = session.state.stage
+        while session.state.phase == "spend" and session.state.to_act[0] != seat:
+            other = session.state.to_act[0]
+            buys = [a for a in session.legal_for(other) if a.kind == "buy_building"]
+            play(session, buys[0] if buys else session.may_pass(other))
+            while engine.decision(session.state) == "pay":
+                play_quiet(session)
+        bought = any(a.kind == "buy_building" for a in session.actions)
+        if session.state.phase != "spend" or not bought or session.state.stage != stage:
+            continue
+        assert table.route(session) == PassesBy(seat)
+        checked += 1
+    assert checked >= 2
+
+
+def test_what_ends_a_standing_pass() -> None:
+    state = spending().state
+    then = board_key(state)
+    stage = state.mat[state.stage - 1]
+    bought = state.model_copy(update={"mat": (stage[1:], *state.mat[1:])})
+    turned_up = state.model_copy(update={"mat": ((), *state.mat[1:])})
+    cheaper = state.model_copy(update={"price_mods": ((stage[0], -1),)})
+    fenced = state.model_copy(update={"fences": (*state.fences, Fence((9, 9), (9, 9), 1))})
+    assert opens_nothing(then, board_key(state))
+    assert opens_nothing(then, board_key(bought))  # a tile taken away opens nothing
+    assert not opens_nothing(then, board_key(turned_up))  # the next stage is for sale
+    assert not opens_nothing(then, board_key(cheaper))
+    assert not opens_nothing(then, board_key(fenced))
+    # A tile with a price law under it bought: the law goes with it, and nothing came up.
+    assert opens_nothing(board_key(cheaper), board_key(bought))
 
 
 def test_a_pass_for_the_whole_phase_stands_through_any_change_but_not_into_the_next_round() -> None:
@@ -126,10 +175,22 @@ def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
             lines = build_choices(session.legal_for(seat), view)
             lines, plans = paid_choices(lines, state, seat, view)
             advice = hint(view, session.legal())
-            first = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)[0]
+            shown = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)
+            first = shown[0]
             coach = hint(view, engine.legal_actions(state)).action
             assert first.text.startswith("suggested: ")
-            assert first.key == "↵" or first.key == (lines[0].key if lines else "")
+            # One key a move (issue 27): the coach's move is on one line, and keeps its key.
+            keys = [c.key for c in shown if c.key]
+            assert len(keys) == len(set(keys)) and first.key != "↵"
+            own = next((c for c in lines if c.action == coach and c.command != "own-cubes"), None)
+            if coach.kind == "pass":  # the waiting pass, a line of its own; p passes once
+                own = None
+            else:
+                assert [c for c in shown if c.action == coach and c.command != "own-cubes"] == [
+                    first
+                ]
+            assert first.key == (own.key if own is not None else free_key(lines))
+            assert [c.key for c in shown[1:]] == [c.key for c in lines if c is not own]
             if coach.kind == "pass":
                 assert first.command == "wait"
             else:
@@ -186,8 +247,8 @@ async def test_enter_on_the_coachs_pass_and_the_turns_it_then_plays() -> None:
             by_itself += len(mine)
             if mine and not isinstance(app.screen, HandoverScreen):  # said to the table
                 assert (
-                    f"{NAMES[waited]} passes (as before: no tile for sale, price, field, home or fence"
-                    in screen_text(app)
+                    f"{NAMES[waited]} passes again: no new tile, and no price, field, home or "
+                    "fence changed" in screen_text(app)
                 )
         assert by_itself + asked_again >= 1
 
@@ -212,12 +273,13 @@ async def test_the_coachs_pass_says_exactly_what_asks_again_whole_at_80_columns(
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         line = panel(app).choices[0]
-        assert line.command == "wait" and line.key == "↵"
-        for words in ("a tile for sale or its price", "a field", "where a home stands", "a fence"):
-            assert words in line.text  # what Table.standing waits on (board_key), every part
+        assert line.command == "wait" and line.key.isdigit()  # a key of its own
+        for words in ("a tile comes up for sale", "a price", "a field", "where a home stands"):
+            assert words in line.text  # what Table.standing waits on (opens_nothing), every part
+        assert "a fence" in line.text
         assert "map" not in line.text  # no vague word for several of them
         side = [row.split("▏", 1)[1] for row in screen_text(app).splitlines() if "▏" in row]
-        first = next(i for i, row in enumerate(side) if row.startswith("↵  "))
+        first = next(i for i, row in enumerate(side) if row.startswith(f"{line.key}  "))
         rows = [side[first][3:]]
         for row in side[first + 1 :]:  # the line's later rows, indented under its text
             if not row.startswith("    ") or not row.strip():

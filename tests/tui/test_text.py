@@ -129,13 +129,16 @@ def test_the_worth_of_a_hand_says_what_it_is_for() -> None:
 def test_the_shared_windows_question_says_what_it_waits_on() -> None:
     """At a phase's start nothing was played: nobody is asked to "answer" (issue 27)."""
     from keythedral.engine.state import Window
-    from keythedral.tui.text import window_prompt
+    from keythedral.tui.text import window_prompt, window_seat_line
 
     view = engine.view(engine.new_game(engine.GameConfig(players=["A", "B", "C"], seed=1)), None)
 
     def at(**window: Any) -> str:
         w = Window(**{"phase": "", "purchase": None, "law": None, "seats": (1,), **window})
-        return window_prompt(view.model_copy(update={"windows": (w,)}))
+        shown = view.model_copy(update={"windows": (w,)})
+        line = window_seat_line(shown, 1)
+        assert line == ("B plays a law card" if window["kind"] == "phase_start" else "B answers")
+        return window_prompt(shown)
 
     assert at(kind="phase_start", phase="spend") == "Anyone to play a law card?"
     buy = engine.BuyBuilding(seat=0, tile="s1-01")

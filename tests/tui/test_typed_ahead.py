@@ -261,3 +261,143 @@ def test_the_settle_time_is_set_by_the_environment() -> None:
     assert settle_time({"KEYTHEDRAL_SETTLE": "99"}) == 5
     assert settle_time({"KEYTHEDRAL_SETTLE": "soon"}) == SETTLE
     assert settle_time({"KEYTHEDRAL_SETTLE": "nan"}) == SETTLE
+
+
+# --- clicks, and the law card just drawn ------------------------------------------------------
+def click(app: KeythedralApp, x: int, y: int) -> None:
+    """A click at (x, y) of the screen as the terminal reports it: the button's press and its
+    release, each stamped now (the app makes the click of them)."""
+    for kind in (events.MouseDown, events.MouseUp):
+        app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, x, y).set_sender(app))
+
+
+def first_line_at(app: KeythedralApp) -> tuple[int, int]:
+    """Where the list's first line is on the screen (its text)."""
+    region = panel(app).option_list.content_region
+    return region.x + 4, region.y
+
+
+async def where_the_first_line_is(saved: Any) -> tuple[int, int]:
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot, app)
+        return first_line_at(app)
+
+
+async def test_a_click_on_a_board_that_is_up_plays_the_line() -> None:
+    """The clicks below are held back for their timing alone: this one, on the board that is
+    up, chooses its line."""
+    saved = saved_game(config(3, no_laws=True), ann_spends)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        first = panel(app).choices[0]
+        click(app, *first_line_at(app))
+        await pilot.pause()
+        assert session.actions[len(saved.actions)] == first.action
+
+
+async def test_a_click_made_while_the_privacy_screen_is_answered_plays_nothing() -> None:
+    saved = saved_game(config(3, no_laws=True), ann_spends)
+    x, y = await where_the_first_line_is(saved)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await at_privacy_screen(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, HandoverScreen)
+        original = screen.answer
+
+        def answer_and_click(result: Any) -> None:
+            click(app, x, y)  # made before the board is up: it reaches it after
+            original(result)
+
+        screen.answer = answer_and_click
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.hand_up == 0
+        assert len(session.actions) == len(saved.actions)  # nothing was played
+        assert "A click came as this screen appeared: not taken." in info(app)
+
+
+async def test_a_click_in_the_settle_time_after_a_hand_over_plays_nothing() -> None:
+    saved = saved_game(config(3, no_laws=True), ann_spends)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await at_privacy_screen(pilot, app)
+        app.settle = LONG
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.hand_up == 0
+        click(app, *first_line_at(app))
+        await pilot.pause()
+        assert len(session.actions) == len(saved.actions)
+        assert "A click came as this screen appeared: not taken." in info(app)
+
+
+async def test_a_click_on_the_key_bar_of_a_privacy_screen_just_up_is_not_i_am_ready() -> None:
+    """The key bar's Enter, clicked in the settle time of the privacy screen (a double click
+    meant for the last screen), does not show the next player's board."""
+    from keythedral.tui.widgets.keybar import KeyBar
+
+    saved = saved_game(config(3, no_laws=True), ann_spends)
+    app = make_app(saved=saved, strict_privacy=False)
+    app.settle = LONG
+    async with app.run_test(size=SIZE) as pilot:
+        await at_privacy_screen(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, HandoverScreen)
+        screen.ask(LONG)  # as the hand-over put it, the settle time now from Pilot's start
+        bar = screen.query_one(KeyBar)
+        enter = next(item for item in bar._items if item.key == "enter")
+        click(app, bar.region.x + enter.start, bar.region.y)
+        await pilot.pause()
+        assert app.screen is screen and app.hand_up is None
+        assert "A click came too soon." in screen_text(app)
+
+
+def procuring(state: engine.GameState) -> bool:
+    """Ann's phase 3 turn, a law card to procure (the keyboard then goes on to Bob)."""
+    return (
+        engine.decision(state) == "spend"
+        and state.to_act == (0,)
+        and any(a.kind == "procure_law" for a in engine.legal_actions(state))
+    )
+
+
+async def test_an_enter_typed_while_a_law_card_is_drawn_does_not_take_the_card_away() -> None:
+    from keythedral.tui.screens.drawn import DrawnLawScreen
+
+    saved = saved_game(config(3), procuring)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        law = next(c for c in panel(app).choices if c.action and c.action.kind == "procure_law")
+        assert law.command.startswith("paying:")  # the card and its cube in one key
+        files = app.files
+        # Enter, typed as the card is procured (before its cube is paid and the card shown)
+        files.autosave = typed_while(files, "autosave", "enter", app)  # type: ignore[method-assign]
+        await pilot.press(law.key)
+        await pilot.pause()
+        assert [a.kind for a in session.actions[-2:]] == ["procure_law", "pay"]
+        assert isinstance(app.screen, DrawnLawScreen)  # still up: the Enter came before it
+        assert "Enter came as the card appeared: not taken." in screen_text(app)
+        await pilot.press("enter")  # pressed on the card that is up: it goes
+        await pilot.pause()
+        assert not isinstance(app.screen, DrawnLawScreen)
+
+
+async def test_an_enter_in_the_settle_time_of_a_drawn_law_card_does_not_take_it_away() -> None:
+    from keythedral.tui.screens.drawn import DrawnLawScreen
+
+    saved = saved_game(config(3), procuring)
+    app = make_app(saved=saved, strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        session = await started(pilot, app)
+        app.settle = LONG
+        law = next(c for c in panel(app).choices if c.action and c.action.kind == "procure_law")
+        assert law.command.startswith("paying:")  # the card and its cube in one key
+        await pilot.press(law.key, "enter")  # and Enter again at once
+        await pilot.pause()
+        assert isinstance(app.screen, DrawnLawScreen)
+        assert session.actions[-1].kind == "pay"
+        assert "Enter came as the card appeared: not taken." in screen_text(app)

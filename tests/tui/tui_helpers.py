@@ -95,6 +95,28 @@ def saved_game(cfg: GameConfig, stop: Any, seed: int = 0, procure: float = 0.0) 
     return SavedGame(cfg, tuple(actions), state)
 
 
+def steered_game(cfg: GameConfig, stop: Any, prefer: Any, seed: int = 0) -> SavedGame:
+    """A game played by ``choose`` until ``stop(state)``, but taking the first of
+    ``prefer(state, legal)`` whenever it offers any (a house, a fence...)."""
+    state, rng, actions = engine.new_game(cfg), random.Random(seed), []
+    while not stop(state):
+        legal = engine.legal_actions(state)
+        extra = prefer(state, legal)
+        action = extra[0] if extra else choose(state, rng)
+        state = engine.apply(state, action)
+        actions.append(action)
+    return SavedGame(cfg, tuple(actions), state)
+
+
+def first_bidder_with_colours(state: GameState) -> bool:
+    """The first to bid (not the holder, who speaks last), with cubes of two colours or more."""
+    if engine.decision(state) != "bid" or state.bidding is None or state.bidding.high_seat:
+        return False
+    seat = state.to_act[0]
+    held = state.players[seat].cubes
+    return seat != state.bidding.holder and sum(1 for n in held if n) > 1 and sum(held) >= 2
+
+
 def at_coach_pass() -> SavedGame:
     """A game of three at a phase 3 turn on which the coach would pass (its standing pass
     opens the list), laws out of the way."""

@@ -7,6 +7,12 @@ number of iterations: the greedy bot's move stands unless the search finds one c
 and better where looking a round ahead shows it.  A payment's cubes, a decision with one
 option, and a decision the search is not asked about keep greedy's quick answer.
 
+A tile greedy would buy is always suggested: the coach never talks a player out of a purchase.
+The search, whose opponents play greedy's way, found waiting a little better now and then; a
+table where everyone followed it then traded and waited more and bought later, and its games
+ran a round longer with more turns a round (bench/bench_table.py; docs/benchmarks.md), while
+the purchases are what the game is about.
+
 A fixed iteration count, not a time, keeps a suggestion the same on every machine and in
 every test; a front end runs it off the screen's thread while the player reads (a hand-over
 screen is up for longer than the search takes) and shows greedy's move until it is ready.
@@ -40,12 +46,14 @@ COACH_TIME = 2.0
 #: Decisions the coach does not search: a payment's cubes (greedy keeps what the likely
 #: purchases need, and one search per cube would cost the most for the least).
 QUICK = frozenset({"pay"})
+#: Greedy's moves the coach always suggests as they are (see the module's docstring).
+STANDS = frozenset({"buy_building"})
 #: Said after the reason when the search chose something other than the obvious move.
 AHEAD = "looking a round ahead, it does better than the obvious move"
 
 
 def searched(view: PlayerView, legal: Sequence[Action]) -> bool:
-    """Whether the coach searches this decision (more than one option, not a payment)."""
+    """Whether the coach may search this decision (more than one option, not a payment)."""
     return view.decision not in QUICK and len(own_actions(view, legal)) > 1
 
 
@@ -61,7 +69,7 @@ def suggest(
     mine = own_actions(view, legal)
     obvious = GreedyBot(seed).choose(view, legal)
     action = obvious
-    if searched(view, legal):
+    if searched(view, legal) and obvious.kind not in STANDS:
         action = IsmctsBot(seed, iterations=iterations, time=time).choose(view, legal)
     reason = explain(view, action, mine)
     if action != obvious:

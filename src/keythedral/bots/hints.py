@@ -7,7 +7,7 @@ so it says why *that* action looks good to the heuristic, in a player's words::
 
     h = hint(engine.view(state, seat), engine.legal_actions(state))
     h.action   # what greedy would do
-    h.reason   # "you can pay for s1-03 now: a seat worth 1, paid with 1 stone + 1 food"
+    h.reason   # "buy whenever you can: a seat worth 1, for 1 stone + 1 food"
 
 Nothing here changes how the bot plays; :func:`explain` only reads.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 from keythedral.engine import Action, PlayerView
 from keythedral.engine.board import corner_fields, field_corners
-from keythedral.engine.catalogue import tile_cost
+from keythedral.engine.catalogue import tile_cost, tile_words
 from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, describe
 
 from .base import own_actions
@@ -96,7 +96,7 @@ def _target_text(ctx: Ctx, target: str | None = None) -> str:
     target = target or ctx.target()
     if target is None:
         return "the next stage's tiles"
-    return f"{target} ({describe(tile_cost(target))})"
+    return tile_words(target)
 
 
 def _short(ctx: Ctx, target: str | None = None) -> list[int]:
@@ -113,7 +113,7 @@ def _race(ctx: Ctx) -> str:
     if aim == target or target is None:
         return ""
     rival = ctx.src.players[racing(ctx)[target]].name
-    return f"{rival} can buy {target} before your next turn: "
+    return f"{rival} can buy {tile_words(target)} before your next turn: "
 
 
 # --- the layout --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from keythedral.vocab import SEAT_VALUE, load_yaml
 
-from .cubes import COLOURS, Counts, from_dict
+from .cubes import COLOURS, Counts, describe, from_dict
 from .errors import CatalogueError
 
 STAGES = 5
@@ -124,3 +124,13 @@ def costs() -> dict[str, Counts]:
 
 def tile_cost(tile_id: str) -> Counts:
     return costs()[tile_id]
+
+
+def tile_words(tile: str) -> str:
+    """A building tile as a player names it: its stage and its printed cost, "the stage 2
+    tile (2 stone + 1 food)" (what the mat shows of it; its id is for the files).  A name the
+    catalogue does not know is said as it is."""
+    known = buildings().get(tile)
+    if known is None:
+        return tile
+    return f"the stage {known.stage} tile ({describe(tile_cost(tile))})"

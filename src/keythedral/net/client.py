@@ -67,9 +67,17 @@ class Client:
     async def connect(self) -> Welcome:
         """Open the websocket and say hello: the welcome (Closed when the server refuses)."""
         self._session = aiohttp.ClientSession()
+        # The token goes in the request too: the server then knows the seat before the
+        # upgrade, and strangers waiting to say hello cannot keep it out.
+        token = self.token
+        named = token.isascii() and token.isprintable() and " " not in token and token
+        headers = {"Authorization": f"Bearer {token}"} if named else {}
         try:
             self._ws = await self._session.ws_connect(
-                self.url, max_msg_size=protocol.MAX_SERVER_MESSAGE, heartbeat=30.0
+                self.url,
+                max_msg_size=protocol.MAX_SERVER_MESSAGE,
+                heartbeat=30.0,
+                headers=headers,
             )
         except aiohttp.ClientConnectorError as exc:
             await self.close()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from keythedral.net.hosted import HostedGame
 
 DEFAULT_PORT = 8765
+DEFAULT_HOST = "127.0.0.1"
 TOKEN_VARIABLE = "KEYTHEDRAL_TOKEN"
 JOIN_HELP = (
     "Join a game that keythedral host runs: the game's app at your seat (the map, the mats, "
@@ -51,15 +52,14 @@ def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--host",
         dest="host_address",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1)",
+        help=f"address to listen on (default {DEFAULT_HOST}; with --resume, the game's own)",
     )
     p.add_argument(
         "--port",
         dest="host_port",
         type=int,
-        default=DEFAULT_PORT,
-        help=f"port (default {DEFAULT_PORT}; 0: any free port)",
+        help=f"port (default {DEFAULT_PORT}; with --resume, the one the game was hosted on; "
+        "0: any free port)",
     )
     p.add_argument(
         "--public-url",
@@ -130,7 +130,7 @@ def run_host(args: argparse.Namespace) -> int:
     from keythedral.net.hosted import HostedGame, HostError, default_folder
     from keythedral.serve import is_loopback
 
-    if not 0 <= args.host_port < 65536:
+    if args.host_port is not None and not 0 <= args.host_port < 65536:
         return _fail(f"there is no port {args.host_port}")
     if not 0 <= args.host_bot_pause <= 60:
         return _fail("--bot-pause takes 0 to 60 seconds")
@@ -150,6 +150,11 @@ def run_host(args: argparse.Namespace) -> int:
             game = _new_game(args, folder)
     except (HostError, ValueError, OSError) as exc:
         return _fail(str(exc))
+    # A resumed game listens where it was hosted: its players' reconnect loops look there.
+    saved_host, saved_port = game.address or (DEFAULT_HOST, DEFAULT_PORT)
+    args.host_address = args.host_address or (saved_host if args.resume else DEFAULT_HOST)
+    if args.host_port is None:
+        args.host_port = saved_port if args.resume else DEFAULT_PORT
     if not is_loopback(args.host_address):
         print(
             "WARNING: keythedral host listens beyond this machine: anyone who can reach it "
@@ -263,6 +268,10 @@ async def _serve(
         await server.start()
     except OSError as exc:
         return _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    try:
+        game.remember(host, server.port)
+    except OSError as exc:
+        print(f"keythedral host: cannot note the address in {game.folder}: {exc}", file=sys.stderr)
     shown_host = _this_machine() if is_any_address(host) else server.host
     url = public_url or server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
     names = game.config.players

@@ -15,7 +15,9 @@ The folder of a hosted game (``<data folder>/host`` unless told otherwise), mode
 
     game.json       the snapshot: an ordinary save (persistence), seats included
     game.journal    the actions since the snapshot (autosave)
-    seats.json      the seat tokens; like every file here, mode 0600 (mkstemp)
+    seats.json      the seat tokens, and the address the game was last hosted on (its
+                    players' reconnect loops look for it there); like every file here,
+                    mode 0600 (mkstemp)
 """
 
 from __future__ import annotations
@@ -109,6 +111,7 @@ class HostedGame:
     folder: Path | None = None  # None: not saved (tests, the bench)
     saver: HostSaver | None = field(default=None, repr=False)
     bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+    address: tuple[str, int] | None = None  # where it was last hosted (host, port)
 
     # --- making one --------------------------------------------------------------------------
     @classmethod
@@ -153,6 +156,7 @@ class HostedGame:
             folder=folder,
             saver=HostSaver(folder / SAVE),
         )
+        game.address = _address(data)
         game._seat_bots()
         game.save()  # a new journal, from the game as it was read
         return game
@@ -168,13 +172,22 @@ class HostedGame:
             return True
 
     def _seats_record(self) -> dict[str, Any]:
-        return {
+        record = {
             "format": FORMAT,
             "version": VERSION,
             "players": list(self.config.players),
             "seed": self.config.seed,
             "tokens": list(self.tokens),
         }
+        if self.address is not None:
+            record["address"] = {"host": self.address[0], "port": self.address[1]}
+        return record
+
+    def remember(self, host: str, port: int) -> None:
+        """Keep the address the game is hosted on (``resume`` gives it back), in its folder."""
+        self.address = (host, port)
+        if self.folder is not None:
+            write_atomic(self.folder / SEATS, json.dumps(self._seats_record()))
 
     def _seat_bots(self) -> None:
         self.bots = {
@@ -275,6 +288,17 @@ class HostedGame:
         if seat not in self.state.to_act:
             return []
         return [a for a in engine.legal_actions(self.state) if a.seat == seat]
+
+
+def _address(data: Any) -> tuple[str, int] | None:
+    """The address ``seats.json`` remembers, if it holds a good one (older ones hold none)."""
+    found = data.get("address") if isinstance(data, dict) else None
+    if isinstance(found, dict):
+        host, port = found.get("host"), found.get("port")
+        good_host = isinstance(host, str) and 0 < len(host) <= 255
+        if good_host and type(port) is int and 0 < port < 65536:
+            return str(host), port
+    return None
 
 
 def _tokens(data: Any, kinds: Sequence[str], config: GameConfig) -> tuple[str | None, ...]:

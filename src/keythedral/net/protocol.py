@@ -66,6 +66,7 @@ ERROR_CODES = (
     "game_over",  # the game has ended
     "replaced",  # the same seat connected again elsewhere
     "too_slow",  # the client did not read its messages
+    "too_many",  # the client sent more messages than its budget
     "server",  # the server could not do it (saving failed, shutting down)
     "engine_fault",  # the rules engine failed on the action (a bug): nothing changed
 )
@@ -82,6 +83,7 @@ ErrorCode = Literal[
     "game_over",
     "replaced",
     "too_slow",
+    "too_many",
     "server",
     "engine_fault",
 ]
@@ -168,14 +170,12 @@ def parse_client(text: str | bytes) -> Hello | Act:
     if kind == "act":
         from pydantic import ValidationError
 
-        from keythedral import engine
-
         _fields(data, {"action"}, {"at"})
         raw = data["action"]
         if not isinstance(raw, dict):
             raise ProtocolError("malformed", "An action must be a JSON object.")
         try:
-            action = engine.parse_action(raw)
+            action = _strict_action(raw)
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(p) for p in problem["loc"])[:60]
@@ -187,6 +187,14 @@ def parse_client(text: str | bytes) -> Hello | Act:
             raise ProtocolError("malformed", "That is not an action the game knows.") from exc
         return Act(action, _count(data.get("at"), "at"))
     raise ProtocolError("malformed", f"There is no message type {brief(kind, 30)}.")
+
+
+def _strict_action(raw: dict[str, Any]) -> Action:
+    """An action read strictly, as JSON: ``"seat": "3"`` or ``3.0`` or ``true`` is not a seat
+    number (a lax read would take each for 3 or 1)."""
+    from keythedral.engine.actions import ACTION_ADAPTER
+
+    return ACTION_ADAPTER.validate_json(json.dumps(raw), strict=True)
 
 
 def hello(token: str, log_from: int | None = None) -> str:

@@ -14,10 +14,13 @@ changes nothing.
 
 A client is trusted with nothing: its first message must be a ``hello`` with a seat token
 (within HELLO_TIMEOUT), compared in constant time; a second connection with the same token
-replaces the first (a reconnect), and is sent the current state.  Each connection has a send
-queue of at most SEND_QUEUE messages, drained by a task of its own, so that a slow or dead
-client never holds up the game or the others: a client whose queue overflows is dropped (it
-may reconnect).  Requests that carry an ``Origin`` (a web page) are refused, and, when the
+replaces the first (a reconnect), and is sent the current state.  Sockets waiting to say
+hello have a budget of their own (WAITING_PER_ADDRESS, WAITING_TOTAL; keythedral.net.guard),
+which a request naming a seat's token (TOKEN_HEADER) never waits in: nobody without a token
+can keep a player out.  A refused socket is let go at once; the heartbeat starts after hello.
+Each connection has a send queue of at most SEND_QUEUE messages, drained by a task of its own,
+so that a slow or dead client never holds up the game or the others: a client whose queue
+overflows is told so and dropped (it may reconnect), and so is one over its message budget.  Requests that carry an ``Origin`` (a web page) are refused, and, when the
 server listens on loopback, so are requests whose ``Host`` is not a loopback name (DNS
 rebinding).  Bots choose in a worker thread; a choice made on a position that has since
 changed is dropped and made again.
@@ -34,7 +37,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from keythedral.net import protocol
+from keythedral.net import guard, protocol
+from keythedral.net.guard import Waiting, quiet_errors
 from keythedral.net.hosted import HostedGame
 from keythedral.net.protocol import Act, Hello, ProtocolError
 from keythedral.serve import is_loopback, listen_host, trusted_addresses
@@ -45,57 +49,134 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 log = logging.getLogger("keythedral.net")
 
-HELLO_TIMEOUT = 10.0  # seconds a connection has to say hello
+HELLO_TIMEOUT = 5.0  # seconds a connection has to say hello
+#: Sockets that have not said hello yet, at most: per address (an IPv6 /64), and in all.  A
+#: socket that names its seat's token in its request (TOKEN_HEADER) counts against that seat
+#: instead, never against an address nor the total: strangers cannot keep a player out.
+WAITING_PER_ADDRESS = 4
+WAITING_TOTAL = 32
 SEND_QUEUE = 256  # messages waiting for one client, at most; beyond, it is dropped
-MAX_CONNECTIONS = 32  # websockets open at once, saying hello or playing
+HEARTBEAT = 30.0  # seconds between two pings of a player's connection (after its hello)
+#: A player's messages: at most MESSAGE_BURST at once, then MESSAGE_RATE a second.
+MESSAGE_BURST = 1024
+MESSAGE_RATE = 64.0
+CLOSE_GRACE = 5.0  # seconds a dropped client's last messages may take before it is cut off
 #: aiohttp closes a connection whose message exceeds this (1009); between it and
 #: MAX_CLIENT_MESSAGE the client is told "too_big" and may go on.
 FRAME_LIMIT = 4 * protocol.MAX_CLIENT_MESSAGE
+TOKEN_HEADER = "Authorization"  # "Bearer TOKEN": the seat, known before the upgrade
+BUSY = "Too many connections from your address are waiting to say hello: try again shortly.\n"
 
 
 class Connection:
-    """One player's websocket, after its hello: messages go out through ``send``, in order."""
+    """One player's websocket, after its hello: messages go out through ``send``, in order.
+
+    Its replies wait in ``queue`` for a task of its own to send them: at most SEND_QUEUE (a
+    client that does not read is dropped, told why first); the client's own messages are read
+    only while the queue is less than half full (``room``), so that a burst of them waits in
+    the network, not in memory, and its messages are limited to MESSAGE_BURST at once and
+    MESSAGE_RATE a second (``spend``)."""
 
     def __init__(self, ws: web.WebSocketResponse, seat: int, log_from: int) -> None:
         self.ws = ws
         self.seat = seat
         self.log_from = log_from  # the first public event this client lacks
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
-        self.sender = asyncio.create_task(self._drain())
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.room = asyncio.Event()
+        self.room.set()
         self.closed = False
-        self.closing: asyncio.Task[bool] | None = None  # a close that skips the queue
+        self.heard = True  # a message (or a pong) came since the last ping
+        self.allowance = float(MESSAGE_BURST)
+        self.stamp = asyncio.get_running_loop().time()
+        self._close: tuple[int, bytes] = (1000, b"")
+        self.sender = asyncio.create_task(self._drain())
+        self.pulse = asyncio.create_task(self._beat())
+        self.closing: asyncio.Task[None] | None = None  # cuts off a client that does not read
 
     def send(self, text: str) -> bool:
         """Queue ``text``; False (and the connection is being closed) when it overflows."""
         if self.closed:
             return False
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(1008, "too slow")
+        if self.queue.qsize() >= SEND_QUEUE:
+            self.close(1008, "too slow", last=TOO_SLOW, drop=True)
             return False
+        self.queue.put_nowait(text)
         return True
 
-    def close(self, code: int = 1000, why: str = "") -> None:
-        """Close after what is queued (or at once, when the queue is full)."""
+    async def wait_room(self) -> None:
+        """Wait while the queue is half full: the client's own messages wait for it to read."""
+        if self.queue.qsize() >= SEND_QUEUE // 2 and not self.closed:
+            self.room.clear()
+            await self.room.wait()
+
+    def spend(self) -> bool:
+        """Count a message from the client: False when it is over its budget."""
+        now = asyncio.get_running_loop().time()
+        self.allowance = min(MESSAGE_BURST, self.allowance + (now - self.stamp) * MESSAGE_RATE)
+        self.stamp = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def close(
+        self, code: int = 1000, why: str = "", *, last: str | None = None, drop: bool = False
+    ) -> None:
+        """Close after what is queued (``drop``: instead of it) and ``last``, a message saying
+        why; a client that does not take them within CLOSE_GRACE is cut off."""
         if self.closed:
             return
         self.closed = True
         self._close = (code, why.encode()[:120])
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
+        while drop and not self.queue.empty():
+            self.queue.get_nowait()
+        if last is not None:
+            self.queue.put_nowait(last)
+        self.queue.put_nowait(None)
+        self.room.set()
+        self.pulse.cancel()
+        self.closing = asyncio.create_task(self._cut_off(CLOSE_GRACE))
+
+    async def _cut_off(self, after: float) -> None:
+        if not (await asyncio.wait({self.sender}, timeout=after))[0]:
             self.sender.cancel()
-            self.closing = asyncio.create_task(self.ws.close(code=code, message=self._close[1]))
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.close(code=self._close[0], message=self._close[1])
 
     async def _drain(self) -> None:
         try:
             while (text := await self.queue.get()) is not None:
+                if self.queue.qsize() < SEND_QUEUE // 2:
+                    self.room.set()
                 await self.ws.send_str(text)
             code, why = self._close
             await self.ws.close(code=code, message=why)
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass  # the client went away: its handler ends the connection
+
+    async def _beat(self) -> None:
+        """Ping every HEARTBEAT; a client that sent nothing since the last ping (not even its
+        pong) is gone: cut off."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            if not self.heard:
+                self.close(1001, "no answer to ping")
+                return
+            self.heard = False
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.ws.ping()
+
+
+TOO_SLOW = protocol.error(
+    "too_slow",
+    f"Your connection did not take the game's messages ({SEND_QUEUE} were waiting): the server "
+    "closed it. Join again to get the game as it is now.",
+)
+TOO_MANY = protocol.error(
+    "too_many",
+    f"You sent more than {MESSAGE_BURST} messages at once (or {MESSAGE_RATE:.0f} a second): "
+    "the server closed this connection. Join again to go on.",
+)
 
 
 class GameServer:
@@ -116,7 +197,8 @@ class GameServer:
         self.on_change = on_change  # called after every action is saved (the host's console)
         self.public_url = public_url  # the address players use (a TLS proxy's), if not ours
         self.conns: dict[int, Connection] = {}  # seat -> its connection
-        self.sockets = 0  # websockets open
+        self.sockets = 0  # players' websockets open (after their hello)
+        self.waiting = Waiting(WAITING_PER_ADDRESS, WAITING_TOTAL)  # before their hello
         self._lock = asyncio.Lock()
         self._runner: web.AppRunner | None = None
         self._hosts: set[str] | None = None
@@ -137,7 +219,10 @@ class GameServer:
         their ``Host``."""
         app = web.Application(middlewares=[self._guard])
         app.router.add_get("/", self._handle)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        quiet_errors(asyncio.get_running_loop())
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, keepalive_timeout=guard.HEADER_TIMEOUT
+        )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -177,47 +262,80 @@ class GameServer:
 
     # --- connections ---------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.StreamResponse:
-        if self.sockets >= MAX_CONNECTIONS or self._stopping:
-            return web.Response(status=503, text="The server is full.\n")
-        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
-        if not ws.can_prepare(request).ok:
-            return web.Response(status=400, text="Join with: keythedral join URL --token T\n")
-        await ws.prepare(request)
-        self.sockets += 1
-        conn: Connection | None = None
+        if self._stopping:
+            return web.Response(status=503, text="The server is stopping.\n")
+        seat = self._seat_named(request)
+        key = guard.address_key(request.remote) if seat is None else f"seat {seat}"
+        if not self.waiting.admit(key, anonymous=seat is None):
+            return web.Response(status=503, text=BUSY, headers={"Retry-After": "5"})
         try:
+            # No heartbeat before the hello, and no waiting for a close reply: a socket that
+            # is refused is let go at once.
+            ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, autoping=False, timeout=0)
+            if not ws.can_prepare(request).ok:
+                return web.Response(status=400, text="Join with: keythedral join URL --token T\n")
+            await ws.prepare(request)
             conn = await self._greet(ws)
-            if conn is None:
-                return ws
-            async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
-                    await self._on_text(conn, msg.data)
-                elif msg.type == WSMsgType.BINARY:
-                    conn.send(protocol.error("malformed", "Messages are JSON text, not binary."))
-                else:
-                    break
-                if conn.closed:
-                    break
+        finally:
+            self.waiting.release(key, anonymous=seat is None)
+        if conn is None:
+            return ws
+        self.sockets += 1
+        try:
+            await self._serve(conn)
         finally:
             self.sockets -= 1
-            if conn is not None:
-                conn.close()
-                if self.conns.get(conn.seat) is conn:
-                    del self.conns[conn.seat]
-                with contextlib.suppress(asyncio.CancelledError):
-                    await conn.sender
+            conn.close()
+            if self.conns.get(conn.seat) is conn:
+                del self.conns[conn.seat]
+            with contextlib.suppress(asyncio.CancelledError):
+                await conn.sender
         return ws
+
+    def _seat_named(self, request: web.Request) -> int | None:
+        """The seat whose token the request names (``Authorization: Bearer TOKEN``), if any:
+        it is let in whatever strangers do (a wrong one is only a stranger)."""
+        scheme, _, token = request.headers.get(TOKEN_HEADER, "").partition(" ")
+        if scheme.lower() != "bearer" or not 0 < len(token) <= protocol.MAX_TOKEN:
+            return None
+        return self.game.seat_of(token)
+
+    async def _serve(self, conn: Connection) -> None:
+        """A player's messages, until the connection ends."""
+        ws = conn.ws
+        while not conn.closed:
+            await conn.wait_room()
+            msg = await ws.receive()
+            conn.heard = True
+            if msg.type in (WSMsgType.PING, WSMsgType.PONG):
+                if msg.type == WSMsgType.PING:
+                    with contextlib.suppress(ConnectionError, RuntimeError):
+                        await ws.pong(msg.data)
+                continue
+            if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                break
+            if not conn.spend():
+                conn.close(1008, "too many messages", last=TOO_MANY)
+                break
+            if msg.type == WSMsgType.TEXT:
+                await self._on_text(conn, msg.data)
+            else:
+                conn.send(protocol.error("malformed", "Messages are JSON text, not binary."))
+        if conn.closing is not None:
+            await conn.closing
 
     async def _greet(self, ws: web.WebSocketResponse) -> Connection | None:
         """The hello, checked: the connection of its seat, or None (told why and closed)."""
         try:
-            msg = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+            msg = await ws.receive(timeout=HELLO_TIMEOUT)
         except TimeoutError:
             await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
             return None
         if msg.type != WSMsgType.TEXT:
             if msg.type == WSMsgType.BINARY:
                 await self._refuse(ws, "malformed", "Messages are JSON text, not binary.")
+            else:
+                await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
             return None
         try:
             hello = protocol.parse_client(msg.data)
@@ -293,6 +411,8 @@ class GameServer:
         public = protocol.public_part(engine.view(self.game.state, None))
         for conn in list(self.conns.values()):
             self._send_state(conn, legal, public)
+            if conn.closed:  # dropped (it did not read): the seat is free to come back
+                del self.conns[conn.seat]
 
     def _send_state(self, conn: Connection, legal: list[Action], public: str = "") -> None:
         from keythedral import engine

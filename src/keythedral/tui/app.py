@@ -34,7 +34,7 @@ from keythedral.tui.files import Files
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
-from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.screens.base import Asks
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.start import (
     COACH,
@@ -434,21 +434,34 @@ class KeythedralApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseUp)) and not event.is_forwarded:
             self.collector.hold()  # as it comes from the terminal, before anything is done
-        if isinstance(event, events.Key) and self._too_soon(event):
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp)) and self._too_soon(
+            event
+        ):
             return  # pressed before the question on show could be seen: it answers nothing
         await super().on_event(event)
 
-    def _too_soon(self, event: events.Key) -> bool:
-        """The one gate for keys typed ahead: the screen on show holds back a key pressed
-        before its question was put, or in its settle time (``BaseScreen.holds_back``).  Asked
-        twice of a key: as it comes from the terminal (before the priority bindings) and as
-        it comes back from the focused widget (before the others act): keys typed together
-        are all handed to the widget before the first one's binding has moved the game on."""
+    _press_held = False  # the last mouse button pressed came too soon: its release too
+
+    def _too_soon(self, event: events.Key | events.MouseDown | events.MouseUp) -> bool:
+        """The one gate for keys typed ahead and early clicks: the screen on show holds back
+        a key or a mouse button pressed before its question was put, or in its settle time
+        (``Asks.holds_back``).  Asked twice of a key: as it comes from the terminal (before
+        the priority bindings) and as it comes back from the focused widget (before the
+        others act): keys typed together are all handed to the widget before the first one's
+        binding has moved the game on.  A click is the button's press and its release (the
+        release makes the click): a release is held back with its press, or on its own."""
         try:
             screen = self.screen
         except ScreenStackError:  # no screen yet, or none left
             return False
-        return isinstance(screen, BaseScreen) and screen.holds_back(event)
+        if isinstance(event, events.MouseEvent) and event.is_forwarded:
+            return False
+        held = isinstance(screen, Asks) and screen.holds_back(event)
+        if isinstance(event, events.MouseDown):
+            self._press_held = held
+        elif isinstance(event, events.MouseUp):
+            held, self._press_held = held or self._press_held, False
+        return held
 
     def on_unmount(self) -> None:
         self.collector.release()

@@ -29,7 +29,7 @@ from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRI
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
-    from keythedral.engine.actions import PlayLaw
+    from keythedral.engine.actions import PlaceWorker, PlayLaw
     from keythedral.tui.widgets.board import Cell
 
 
@@ -53,9 +53,13 @@ def action_cell(action: Action, second: bool = False) -> Cell | None:
     return None
 
 
-def natural_key(action: Action) -> str | None:
-    """The key a player would guess for an action: its number, its amount, p for pass."""
+def natural_key(action: Action, view: PlayerView | None = None) -> str | None:
+    """The key a player would guess for an action: its number, its amount, p for pass; for a
+    worker, its field's place among the fields around its home (the same key for a field
+    whichever others are taken: a house's second worker finds it where the first did)."""
     match action.kind:
+        case "place_worker" if view is not None:
+            return worker_key(action, view)
         case "choose_work_order" | "place_cottage" | "convert_cottage":
             return str(action.number)
         case "bid":
@@ -71,6 +75,21 @@ def natural_key(action: Action) -> str | None:
         case "buy_craft" if action.craft in COLOURS:
             return str(COLOURS.index(action.craft) + 1)
     return None
+
+
+def worker_key(action: PlaceWorker, view: PlayerView) -> str | None:
+    """``place_worker``'s key: its field's place, in reading order, among the fields on the
+    map around the home (1 to 4)."""
+    home = next(
+        (c for c in view.cottages if c.seat == action.seat and c.number == action.number), None
+    )
+    if home is None:
+        return None
+    on_map = {tuple(f.pos) for f in view.fields}
+    x, y = home.corner  # the four fields a corner touches, row by row as on the map
+    around = [f for f in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if f in on_map]
+    field = tuple(action.field)
+    return str(around.index(field) + 1) if field in around else None
 
 
 #: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
@@ -133,8 +152,13 @@ def build_choices(
                 done.add(group)
                 items.append((None, group_text(a, view, counts[group]), None, "cell", cell))
             continue
-        items.append((natural_key(a), describe(a, view), a, "", cell))
-    keys = hotkeys([i[0] for i in items])
+        items.append((natural_key(a, view), describe(a, view), a, "", cell))
+    # Law cards (Work order's line too) take the digits the list's own keys leave free.
+    spare = [
+        command == "order:" or (a is not None and a.kind == "play_law")
+        for _, _, a, command, _ in items
+    ]
+    keys = hotkeys([i[0] for i in items], spare)
     return [
         Choice(text, action=a, command=command, key=k, cell=cell)
         for (_, text, a, command, cell), k in zip(items, keys, strict=True)
@@ -227,26 +251,56 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     return plan
 
 
+def only_payment(state: Any, seat: int) -> list[Action]:
+    """The cubes for the payment ``seat`` owes now, one ``pay`` after another, when they can
+    only be these (whatever their order): no choice is left to the player, and paying them
+    in one key is no advice.  Empty when there is a choice, or the engine fails on the way."""
+    from keythedral import engine, faults
+
+    ways: dict[tuple[str, ...], list[Action]] = {}
+    seen: set[tuple[str, ...]] = set()
+
+    def walk(state: Any, path: list[Action]) -> None:
+        paid = tuple(sorted(getattr(a, "cube", "") for a in path))
+        if len(ways) > 1 or paid in seen:
+            return
+        seen.add(paid)
+        payment = state.payment
+        if engine.decision(state) != "pay" or payment.seat != seat or len(path) >= 12:
+            ways.setdefault(paid, path)
+            return
+        for action in engine.legal_actions(state):
+            if action.kind == "pay":
+                walk(faults.apply(state, action), [*path, action])
+
+    try:
+        walk(state, [])
+    except faults.EngineFault:
+        return []
+    return next(iter(ways.values())) if len(ways) == 1 else []
+
+
 def paid_choices(
-    choices: list[Choice], state: Any, seat: int, view: PlayerView
+    choices: list[Choice], state: Any, seat: int, view: PlayerView, coach: bool = True
 ) -> tuple[list[Choice], dict[str, list[Action]]]:
-    """The lines that carry the coach's cubes for their payment (one key instead of one or
-    more a cube), and by line command the actions each plays: a payment's first line pays
-    them at once; a purchase (a craft, a law card, a trade) says what it pays and pays it; a
-    bid says what the seat would pay if it wins, and keeps it, so that the payment then plays
-    itself instead of asking again behind another privacy screen.  A last line keeps
-    choosing the cubes yourself."""
+    """The lines that carry the cubes for their payment (one key instead of one or more a
+    cube), and by line command the actions each plays: a payment's first line pays them at
+    once; a purchase (a craft, a law card, a trade) says what it pays and pays it; a bid says
+    what the seat would pay if it wins, and keeps it, so that the payment then plays itself
+    instead of asking again behind another privacy screen.  With the ``coach``, the cubes
+    are the coach's, and a last line keeps choosing the cubes yourself; without it, only a
+    payment that can be made one way is paid in one key (choosing cubes is advice)."""
     if view.decision == "pay":
-        plan = suggested_payment(state, seat)
+        plan = suggested_payment(state, seat) if coach else only_payment(state, seat)
         if len(plan) < 2:
             return choices, {}
-        return [payment_choice(plan), *choices], {"pay-suggested": plan}
+        return [payment_choice(plan, coach), *choices], {"pay-suggested": plan}
     if view.decision not in ("spend", "bid"):
         return choices, {}
     plans: dict[str, list[Action]] = {}
     out: list[Choice] = []
     for c in choices:
-        plan = payment_after(state, c.action) if c.action is not None else []
+        plan = payment_after(state, c.action, coach) if c.action is not None else []
         if c.action is None or not plan or gives_back(c.action, plan):
             out.append(c)
             continue
@@ -255,7 +309,7 @@ def paid_choices(
         text = paid_text(c.action, view, paid_counts(plan))
         out.append(Choice(text, action=c.action, command=command, key=c.key))
     held = view.me.cubes if view.me is not None else ()
-    if plans and sum(1 for n in held if n) > 1:  # other cubes could pay: the player's choice
+    if coach and plans and sum(1 for n in held if n) > 1:  # other cubes could pay
         passes = (
             i for i, c in enumerate(out) if c.action and c.action.kind in ("pass", "pass_bid")
         )
@@ -283,31 +337,33 @@ def suggested_first(
     advice: Hint | None,
 ) -> list[Choice]:
     """A phase 3 turn's list opens on the coach's move (``advice``: the hint key's) among the
-    seat's ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn
-    and the rest of the list keeps its keys.  Its pass is the waiting pass (``wait_choice``).
-    ``plans`` gains the line's cubes.  While the coach is still thinking (no ``advice`` yet),
-    the line says so and plays nothing (``THINKING``): it never shows one move and plays
-    another."""
+    seat's ``legal`` actions, with the cubes it would pay, so that Enter plays a sensible turn.
+
+    A move has one key while it is on screen: the coach's line is the move's own line, moved
+    to the top with its key (the other lines keep theirs), not the same move again under
+    another key.  A move with no line of its own (one of a group: a fence, a cottage to
+    convert) and the coach's pass (the waiting pass, ``wait_choice``) come first with a key
+    the list leaves free.  ``plans`` gains the line's cubes.  While the coach is still
+    thinking (no ``advice`` yet), the first line says so and plays nothing (``THINKING``): a
+    line never shows one move and plays another."""
     if not legal:
         return choices
     if advice is None:
-        return [Choice(THINKING_TEXT, command=THINKING, key="↵"), *choices]
+        return [Choice(THINKING_TEXT, command=THINKING, key=""), *choices]
     action = advice.action
     if action.kind == "pass":
-        return [wait_choice(), *choices]
+        return [dataclasses.replace(wait_choice(), key=free_key(choices)), *choices]
     same = next((c for c in choices if c.action == action and c.command != "own-cubes"), None)
-    if same is not None and same is choices[0]:  # first already: said, not shown twice
-        return [dataclasses.replace(same, text=f"suggested: {same.text}"), *choices[1:]]
-    if same is not None:  # the line is in the list: the same line (and cubes), first
-        text, command = same.text, same.command
-    else:  # inside a group (a fence, a cottage to convert): its own line
-        plan = [] if action.kind == "play_law" else payment_after(state, action)
-        text, command = describe(action, view), ""
-        if plan and not gives_back(action, plan):
-            command = f"paying:{len(plans)}:suggested"
-            plans[command] = [action, *plan]
-            text = paid_text(action, view, paid_counts(plan))
-    line = Choice(f"suggested: {text}", action=action, command=command, key="↵")
+    if same is not None:  # its own line, with its key and cubes, moved first
+        line = dataclasses.replace(same, text=f"suggested: {same.text}")
+        return [line, *(c for c in choices if c is not same)]
+    plan = [] if action.kind == "play_law" else payment_after(state, action)
+    text, command = describe(action, view), ""
+    if plan and not gives_back(action, plan):
+        command = f"paying:{len(plans)}:suggested"
+        plans[command] = [action, *plan]
+        text = paid_text(action, view, paid_counts(plan))
+    line = Choice(f"suggested: {text}", action=action, command=command, key=free_key(choices))
     return [line, *choices]
 
 
@@ -316,10 +372,17 @@ THINKING = "coach-thinking"
 THINKING_TEXT = "suggested: the coach is thinking it over..."
 
 
-def payment_after(state: Any, action: Action) -> list[Action]:
-    """The coach's cubes for the payment that ``action`` leads to for its seat: at once (a
-    purchase), or for a bid if it wins (everyone after it passing); none if none follows, nor
-    when the engine fails on the way (it is told when the player plays it: keythedral.faults)."""
+def free_key(choices: list[Choice]) -> str:
+    """The first digit no line of ``choices`` has ("" when none is left)."""
+    taken = {c.key for c in choices}
+    return next((d for d in "1234567890" if d not in taken), "")
+
+
+def payment_after(state: Any, action: Action, coach: bool = True) -> list[Action]:
+    """The coach's cubes (without the ``coach``: the only cubes that can pay, if so) for the
+    payment that ``action`` leads to for its seat: at once (a purchase), or for a bid if it
+    wins (everyone after it passing); none if none follows, nor when the engine fails on the
+    way (it is told when the player plays it: keythedral.faults)."""
     from keythedral import engine, faults
 
     if action.kind not in PAID_KINDS:
@@ -335,7 +398,7 @@ def payment_after(state: Any, action: Action) -> list[Action]:
     payment = after.payment
     if engine.decision(after) != "pay" or payment is None or payment.seat != action.seat:
         return []
-    return suggested_payment(after, action.seat)
+    return suggested_payment(after, action.seat) if coach else only_payment(after, action.seat)
 
 
 def paid_counts(plan: list[Action]) -> list[int]:
@@ -357,11 +420,11 @@ def done_choice() -> Choice:
 
 
 #: The coach's standing pass, saying exactly what asks the player again: what
-#: ``table.board_key`` holds (the tiles for sale and their prices, the fields, where the homes
-#: stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
+#: ``table.opens_nothing`` waits on (a tile newly for sale, a price, the fields, where the
+#: homes stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
 WAIT_TEXT = (
-    "suggested: pass now and at later turns, until a tile for sale or its price, a field, "
-    "where a home stands or a fence changes"
+    "suggested: pass now and at later turns, until a tile comes up for sale or a price, "
+    "a field, where a home stands or a fence changes"
 )
 
 
@@ -380,10 +443,12 @@ def hand_choice(name: str, laws_held: int) -> Choice:
     return Choice(f"{name}'s hand: {why} (the others look away first)", command="hand", key="r")
 
 
-def payment_choice(plan: list[Action]) -> Choice:
-    """The first line of a payment: every cube of the coach's choice at once."""
+def payment_choice(plan: list[Action], coach: bool = True) -> Choice:
+    """The first line of a payment: every cube of the coach's choice at once (without the
+    coach: the only cubes that can pay it)."""
+    why = "suggested: keeps what your purchases need" if coach else "the only cubes that can pay"
     return Choice(
-        f"pay {cubes_text(paid_counts(plan))} (suggested: keeps what your purchases need)",
+        f"pay {cubes_text(paid_counts(plan))} ({why})",
         command="pay-suggested",
         key="↵",
     )

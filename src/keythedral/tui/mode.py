@@ -113,7 +113,7 @@ class GameMode:
             from keythedral.tui.screens.drawn import DrawnLawScreen
 
             name = session.config.players[action.seat]
-            self.push(DrawnLawScreen(name, card), lambda _: self.route())
+            self.push(DrawnLawScreen(name, card, app.settle), lambda _: self.route())
         else:
             self.route()
         return True
@@ -243,8 +243,9 @@ class GameMode:
 
     def pass_for_phase(self, until_change: bool = False) -> None:
         """The person at the keyboard passes, and their later turns of this phase 3 pass by
-        themselves, said to the table: every one (they are done), or ``until_change`` of the
-        tiles or the map (the coach's pass).  See ``Table.stand``."""
+        themselves, said to the table: every one (they are done), or ``until_change``: until a
+        tile comes up for sale, a price changes or the map changes (the coach's pass).  See
+        ``Table.stand``."""
         session = self.app.session
         seat = self.table.keyboard
         if session is None or seat is None:
@@ -264,11 +265,12 @@ class GameMode:
         if self.app.game_screen is not None:
             name = session.config.players[seat]
             why = (
-                "done for this phase"
+                " (done for this phase)"
                 if self.table.standing[seat].board is None
-                else "as before: no tile for sale, price, field, home or fence has changed"
+                # one row at 80 columns: nothing new to buy, and the map as it was
+                else " again: no new tile, and no price, field, home or fence changed"
             )
-            self.app.game_screen.say(f"{name} passes ({why}).", public=True)
+            self.app.game_screen.say(f"{name} passes{why}.", public=True)
         if not self._play_forced(session, action):  # the engine failed on it (told)
             self.table.standing.pop(seat, None)  # the player is asked instead
             self.route()
@@ -478,11 +480,14 @@ class GameMode:
         try:
             session = self.app.session
             if session is not None and screen.window and isinstance(result, int) and result >= 0:
-                # Enter on a window asked on the privacy screen: nobody answers it.
+                # Enter on a window asked on the privacy screen: nobody answers it, and its
+                # person holds the keyboard (the passes that stand before their turn play
+                # themselves meanwhile, their hand up, as while a bot moves).
                 self.let_go_by(session)
                 self.app.files.autosave()
                 if session.window_seats() or session.state.to_act != (result,):
-                    self.route()  # not the seat's turn after all: whoever's it is
+                    self.table.give(result)
+                    self.route()  # not the seat's turn yet: whoever's it is
                     session = None
             if session is not None:
                 self.carry_out(self.table.handed_over(session, result))

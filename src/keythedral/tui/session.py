@@ -175,17 +175,21 @@ class Session(GameSoFar):
         """The game as it would be once the open window goes by (this session unchanged;
         worked out once a state: the table asks it, then the privacy screen's words)."""
         if self._gone_by is None or self._gone_by[0] is not self.state:
-            what_if = replace(
-                self,
-                states=list(self.states),
-                actions=list(self.actions),
-                _legal=None,
-                _gone_by=None,
-            )
+            what_if = self.what_if()
             with contextlib.suppress(faults.EngineFault):  # told when it is played for real
                 what_if.let_window_go_by()
             self._gone_by = (self.state, what_if)
         return self._gone_by[1]
+
+    def what_if(self, *actions: Action) -> Session:
+        """The game as it would be after ``actions`` (this session unchanged): EngineFault or
+        IllegalAction if one of them cannot be played."""
+        copy = replace(
+            self, states=list(self.states), actions=list(self.actions), _legal=None, _gone_by=None
+        )
+        for action in actions:
+            copy.push(action, copy.apply(action))
+        return copy
 
     # --- the person who should hold the keyboard ------------------------------------------
     def needs_privacy(self) -> bool:

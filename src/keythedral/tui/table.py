@@ -18,8 +18,9 @@ a :data:`Decision`:
 - :class:`BotMoves`: a computer player decides; the last person's hand stays up meanwhile (the
   ``watcher``).  In a window the bots answer first, the people after them.
 - :class:`PassesBy`: a person said at an earlier pass of this phase 3 that they pass on (done
-  for the phase, or until the tiles or the map change): the pass plays itself, said to the
-  table, and the hand that was up stays up (as while a bot moves).
+  for the phase, or until a tile comes up for sale, a price changes or the map changes): the
+  pass plays itself, said to the table, and the hand that was up stays up (as while a bot
+  moves).
 - :class:`LetGoBy`: the one person against bots has no law card that could answer a window,
   or no person left in it holds a law card at all (the counts are public): nobody is asked,
   the moment goes by.  Of the people in a window, only those holding a card are offered it.
@@ -118,12 +119,23 @@ class Standing:
 
 
 def board_key(state: GameState) -> tuple[Any, ...]:
-    """What a standing pass waits to change: the tiles for sale with their prices, and the map
-    (fields, where the homes stand, fences).  Another player's cottage turned into a house
-    opens nothing new on one's own turn, so it does not count.  All of it public, so a pass
-    made on it tells nobody anything."""
+    """What a standing pass waits on: the tiles for sale (the lowest stage's still in play),
+    each with the price laws under it, and the map (fields, where the homes stand, fences).
+    Another player's cottage turned into a house opens nothing new on one's own turn, so it
+    does not count.  All of it public, so a pass made on it tells nobody anything."""
+    stage = state.stage
+    for_sale = state.mat[stage - 1] if stage <= len(state.mat) else ()
+    prices = state.price_mods
+    offer = frozenset((t, tuple(sorted(d for u, d in prices if u == t))) for t in for_sale)
     homes = tuple((c.seat, c.number, c.corner) for c in state.cottages)
-    return (state.mat, state.price_mods, state.fields, homes, state.fences)
+    return (offer, state.fields, homes, state.fences)
+
+
+def opens_nothing(then: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
+    """From ``then`` to ``now`` (two ``board_key``), nothing came up that the passer could not
+    have had at the pass: no tile came up for sale, nor at a new price (a tile bought by
+    another only takes a choice away), and the map is as it was."""
+    return bool(now[0] <= then[0]) and now[1:] == then[1:]
 
 
 @dataclass(frozen=True)
@@ -209,7 +221,7 @@ class Table:
     # --- passes that stand ------------------------------------------------------------------
     def stand(self, session: Session, seat: int, *, until_change: bool) -> None:
         """``seat`` is about to pass, and says its later turns of this phase 3 pass too: all of
-        them (done for the phase), or ``until_change`` of the tiles or the map."""
+        them (done for the phase), or until something comes up (``opens_nothing``)."""
         state = session.state
         board = board_key(state) if until_change else None
         self.standing[seat] = Standing(len(session.actions), state.round, board)
@@ -219,8 +231,8 @@ class Table:
         self.standing = {s: p for s, p in self.standing.items() if p.at < n}
 
     def passes_by(self, session: Session, seat: int) -> bool:
-        """``seat``'s turn now passes by itself: its pass of this phase 3 stands, and what it
-        waits on has not changed (once it has, the pass no longer stands: the seat is asked)."""
+        """``seat``'s turn now passes by itself: its pass of this phase 3 stands, and nothing it
+        waits on has come up (once it has, the pass no longer stands: the seat is asked)."""
         standing = self.standing.get(seat)
         state = session.state
         if standing is None or state.to_act != (seat,) or session.may_pass(seat) is None:
@@ -228,7 +240,7 @@ class Table:
         if standing.round != state.round:  # (one taken back is gone: ``forget_after``)
             del self.standing[seat]
             return False
-        if standing.board is not None and standing.board != board_key(state):
+        if standing.board is not None and not opens_nothing(standing.board, board_key(state)):
             del self.standing[seat]
             return False
         return True
@@ -308,12 +320,24 @@ class Table:
 
     def after_window(self, session: Session) -> int | None:
         """The person whose privacy screen comes up once the open window goes by, if one
-        does (a table with nobody's hand up, as at the shared window)."""
+        does (a table with nobody's hand up, as at the shared window), the passes that stand
+        in between played by themselves (they show nothing of anyone's hand)."""
+        from keythedral import engine, faults
+
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)
-        decision = table.route(session.window_gone_by())
-        if isinstance(decision, HandOver) and not decision.window:
-            return decision.seat
+        what_if = session.window_gone_by()
+        for _ in range(len(table.standing) + 1):  # each seat that stands passes once
+            decision = table.route(what_if)
+            if isinstance(decision, HandOver) and not decision.window:
+                return decision.seat
+            action = what_if.may_pass(decision.seat) if isinstance(decision, PassesBy) else None
+            if action is None:
+                return None
+            try:
+                what_if = what_if.what_if(action)
+            except (engine.IllegalAction, faults.EngineFault):
+                return None
         return None
 
     # --- the people's answers -----------------------------------------------------------------

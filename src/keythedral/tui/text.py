@@ -137,6 +137,27 @@ def seat_value(tile: str, edition: str) -> int:
     return SEAT_VALUE.get(edition, SEAT_VALUE["classic"])[min(max(stage, 1), 5) - 1]
 
 
+def tile_text(tile: str) -> str:
+    """A building tile as a player names it: "the stage 2 tile (2 stone + 1 food)", never its
+    id (``engine.catalogue.tile_words``)."""
+    from keythedral.engine.catalogue import tile_words
+
+    return tile_words(tile)
+
+
+def seats_text(tiles: Sequence[str], edition: str, total: bool = True) -> str:
+    """The seats a player holds, by what each is worth (never the tiles' ids): "1 + 3 + 3 =
+    7 points", one seat "3 points", "none"; without the ``total``, "1 + 3 + 3"."""
+    if not tiles:
+        return "none"
+    values = [seat_value(t, edition) for t in tiles]
+    each = " + ".join(map(str, values))
+    if not total:
+        return each
+    points = plural(sum(values), "point")
+    return points if len(values) == 1 else f"{each} = {points}"
+
+
 def tile_cost(view: PlayerView, tile: str) -> tuple[int, ...] | None:
     for t in view.tiles:
         if t.id == tile:
@@ -175,7 +196,7 @@ def _law_choices(a: PlayLaw, view: PlayerView) -> str:
         else:
             bits.append(home_text(view, a.seat, a.number, own=True))
     if a.tile:
-        bits.append(str(a.tile))
+        bits.append(tile_text(a.tile))
     if a.field_type:
         bits.append(str(a.field_type))
     if a.corner is not None and a.field is not None:
@@ -224,8 +245,9 @@ def describe(action: Action, view: PlayerView) -> str:
             cost = adjusted_cost(view, a.tile, a.extra, a.less)
             value = tile_value(view, a.tile)
             price = cubes_text(cost) if cost is not None else "its price"
-            pts = f", seat worth {value}" if value is not None else ""
-            return f"buy {a.tile} for {price}{pts}"
+            # A tile as the list names it, short: its seat's worth (which tells its stage).
+            tile = f"a seat worth {value}" if value is not None else tile_text(a.tile)
+            return f"buy {tile} for {price}"
         case "convert_cottage":
             return f"convert cottage {a.number} into a house ({HOUSE_PRICE})"
         case "build_fence" | "remove_fence":
@@ -402,6 +424,15 @@ def window_prompt(view: PlayerView) -> str:
     return "Anyone to play a law card?"
 
 
+def window_seat_line(view: PlayerView, seat: int) -> str:
+    """A seat's line in the shared window: it answers what was played, or, at a phase's start
+    where nothing was, plays a law card."""
+    windows = getattr(view, "windows", ())
+    kind = windows[-1].kind if windows else ""
+    does = "answers" if kind in ("purchase", "law_played") else "plays a law card"
+    return f"{seat_name(view, seat)} {does}"
+
+
 def window_hint(view: PlayerView) -> str:
     """What the open law window answers (the shared window's line under its prompt)."""
     windows = getattr(view, "windows", ())
@@ -410,7 +441,7 @@ def window_hint(view: PlayerView) -> str:
     top = windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
         buyer = seat_name(view, top.purchase.seat)
-        return f"{buyer} declared the purchase of {top.purchase.tile}."
+        return f"{buyer} declared the purchase of {tile_text(top.purchase.tile)}."
     if top.kind == "law_played" and top.law is not None:
         who = seat_name(view, top.law.seat)
         return f"{who} played {law_name(top.law.card)}; it can be repealed."

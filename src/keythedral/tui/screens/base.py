@@ -56,21 +56,9 @@ def wrapped(line: str, width: int) -> list[str]:
     return textwrap.wrap(line, max(1, width), break_on_hyphens=False) or [""]
 
 
-class BaseScreen(Screen[object]):
-    """A plain, opaque screen that says so when the terminal is below 80x24: the notice alone,
-    over the whole screen, with no scroll bar (the screen does not scroll while it shows)."""
-
-    DEFAULT_CSS = """
-    BaseScreen.-too-small { overflow: hidden hidden; }
-    """
-
-    #: Textual's, without the repaint of the whole screen when the focus moves: the widgets
-    #: whose look depends on the focus are restyled (and so repainted) by ``set_focus``; the
-    #: whole-screen repaint came a frame after the decision's own, and wrote every cell again.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
-    #: What the screen was last styled with when shown (see ``_restyle_only_if_changed``).
-    _styled_with: tuple[object, ...] | None = None
+class Asks:
+    """A screen that asks something (a decision, who takes the keyboard, a card to read): the
+    rule that a key or a click that came before its question was on show never answers it."""
 
     #: When the question on show was put, on the clock of key events (``ask``), and until when
     #: keys are held back after it.
@@ -89,22 +77,46 @@ class BaseScreen(Screen[object]):
     #: held back (``holds_back``).
     asks: ClassVar[bool] = False
 
-    def holds_back(self, event: events.Key) -> bool:
-        """True if ``event`` was pressed too soon for the question on show (before it was
-        shown, or in its settle time); the screen then says so (``too_soon``).  The app asks
-        before any binding acts.  Any key but a ctrl one (quit, the palette, save) is held
-        back: which widget a key would reach is not settled yet (the focus of a new decision
-        moves a moment after it is drawn), and no key is for a screen not yet seen."""
-        if not self.asks or event.key.startswith("ctrl+"):
+    def holds_back(self, event: events.Key | events.MouseEvent) -> bool:
+        """True if ``event`` (a key, a mouse button) was pressed too soon for the question on
+        show (before it was shown, or in its settle time); the screen then says so
+        (``too_soon``).  The app asks before any binding or widget acts.  Any key but a ctrl
+        one (quit, the palette, save) is held back: which widget a key would reach is not
+        settled yet (the focus of a new decision moves a moment after it is drawn), and no
+        key is for a screen not yet seen; so is a click, which would choose a line of a list
+        or a place on the map nobody has seen yet."""
+        if not self.asks:
+            return False
+        if isinstance(event, events.Key) and event.key.startswith("ctrl+"):
             return False
         if event.time > self.asked_at and event.time >= self.settled_at:
             return False
-        printable = event.is_printable and event.key != "space"
-        self.too_soon(event.character if printable and event.character else event.key.title())
+        if isinstance(event, events.Key):
+            printable = event.is_printable and event.key != "space"
+            self.too_soon(event.character if printable and event.character else event.key.title())
+        else:
+            self.too_soon("A click")
         return True
 
     def too_soon(self, key: str) -> None:
         """Say that ``key`` (as the player knows it) was not taken: it came too soon."""
+
+
+class BaseScreen(Asks, Screen[object]):
+    """A plain, opaque screen that says so when the terminal is below 80x24: the notice alone,
+    over the whole screen, with no scroll bar (the screen does not scroll while it shows)."""
+
+    DEFAULT_CSS = """
+    BaseScreen.-too-small { overflow: hidden hidden; }
+    """
+
+    #: Textual's, without the repaint of the whole screen when the focus moves: the widgets
+    #: whose look depends on the focus are restyled (and so repainted) by ``set_focus``; the
+    #: whole-screen repaint came a frame after the decision's own, and wrote every cell again.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    #: What the screen was last styled with when shown (see ``_restyle_only_if_changed``).
+    _styled_with: tuple[object, ...] | None = None
 
     @property
     def is_current(self) -> bool:

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from keythedral.tui.screens.base import Asks
 from keythedral.tui.text import law_cards, law_name, law_text
 
 
@@ -25,20 +26,33 @@ def drawn_text(player: str, card: str) -> str:
     return "\n".join(lines)
 
 
-class DrawnLawScreen(ModalScreen[None]):
-    """Only the player who drew it is at the keyboard: their hand is still up behind it."""
+CONTINUE = "Enter: continue (the keyboard then goes on)"
+
+
+class DrawnLawScreen(Asks, ModalScreen[None]):
+    """Only the player who drew it is at the keyboard: their hand is still up behind it.
+
+    A key pressed before the card was on show (an Enter typed twice with the move that drew
+    it), or within ``settle`` seconds of it, does not take it away unread (``Asks``)."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", id="drawn.done")]
 
-    def __init__(self, player: str, card: str) -> None:
+    asks = True
+
+    def __init__(self, player: str, card: str, settle: float = 0.0) -> None:
         super().__init__()
         self.card = card
         self.text = drawn_text(player, card)
+        self.ask(settle)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.text), id="drawn-text")  # a name is never read as markup
-            yield Static("\nEnter: continue (the keyboard then goes on)", classes="dim")
+            yield Static(f"\n{CONTINUE}", id="drawn-continue", classes="dim")
+
+    def too_soon(self, key: str) -> None:
+        note = f"\n{key} came as the card appeared: not taken. Read the card, then press Enter."
+        self.query_one("#drawn-continue", Static).update(Text(note))
 
     def action_done(self) -> None:
         self.dismiss(None)

@@ -38,6 +38,7 @@ from keythedral.tui.text import (
     seat_name,
     window_hint,
     window_prompt,
+    window_seat_line,
 )
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
@@ -250,7 +251,7 @@ class GameScreen(BaseScreen):
                 window_prompt(view),
                 [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
                 + [
-                    Choice(f"{seat_name(view, s)} answers", command=f"seat:{s}", key=str(s + 1))
+                    Choice(window_seat_line(view, s), command=f"seat:{s}", key=str(s + 1))
                     for s in sorted(window)
                 ],
                 "Press your seat number, or Enter for nobody. " + window_hint(view),
@@ -271,7 +272,9 @@ class GameScreen(BaseScreen):
             targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
             self._plans = {}
             if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
-                choices, self._plans = paid_choices(choices, session.state, seat, view)
+                choices, self._plans = paid_choices(
+                    choices, session.state, seat, view, session.coach
+                )
                 if view.decision == "spend" and self.narrowed is None and session.coach:
                     legal = session.legal_for(seat)
                     if legal:
@@ -366,7 +369,7 @@ class GameScreen(BaseScreen):
             )
             return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
         if d == "spend":
-            sale = [f"{t.id} {cost_text(t.cost)}" for t in view.tiles if t.buyable]
+            sale = [f"{cost_text(t.cost)} → {t.value}" for t in view.tiles if t.buyable]
             return "For sale: " + (", ".join(sale) if sale else "nothing") + "."
         if any(c.cell for c in choices):
             return "Pick a + on the map (Enter) or a line below."
@@ -639,7 +642,7 @@ class GameScreen(BaseScreen):
     asks = True  # keys typed ahead of a decision answer nothing (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        self.say(f"{key} came as this screen appeared: not taken. Read it, then press again.")
+        self.say(f"{key} came as this screen appeared: not taken. Read it, then try again.")
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""

@@ -24,13 +24,13 @@ from keythedral.tui.text import (
     describe,
     law_name,
     seat_tokens,
-    seat_value,
+    seats_text,
     worth_text,
 )
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
-from keythedral.vocab import PHASES, plural
+from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -205,11 +205,7 @@ class ReplayScreen(BaseScreen):
                 f"\n cubes: {cubes_text(me.cubes, 'none')} ({worth_text(me.cubes, edition)})"
             )
             text.append("\n laws: " + (", ".join(law_name(c) for c in me.laws) or "none"))
-            if me.buildings:
-                points = sum(seat_value(b, edition) for b in me.buildings)
-                text.append(f"\n seats: {' '.join(me.buildings)} = {plural(points, 'point')}")
-            else:
-                text.append("\n seats: none")
+            text.append(f"\n seats: {seats_text(me.buildings, edition)}")
         return text
 
     def step_text(self, view: PlayerView) -> Text:

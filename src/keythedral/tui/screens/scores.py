@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from keythedral.tui.screens.base import BaseScreen
-from keythedral.tui.text import cubes_text, law_name, seat_tokens, seat_value, worth
+from keythedral.tui.text import cubes_text, law_name, seat_tokens, seats_text, worth
 from keythedral.tui.widgets.chart import History, ScoreChart
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import seat_label, winners_text
@@ -30,7 +30,7 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
     table = Table(expand=True, show_lines=False)
     table.add_column("player", no_wrap=True)
     table.add_column("score", justify="right")
-    table.add_column("seats (tiles)")
+    table.add_column("seats")
     table.add_column("cubes left (worth)")
     table.add_column("laws in hand")
     scores = view.scores or ()
@@ -43,7 +43,7 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
             name.append(f" ({bots[seat]})")
         if seat in winners:
             name.append(" ★ winner", style="bold")
-        tiles = " ".join(f"{t}({seat_value(t, edition)})" for t in hand.buildings) or "none"
+        tiles = seats_text(hand.buildings, edition, total=False)  # the score is beside it
         table.add_row(
             name,
             Text(str(scores[seat]) if seat < len(scores) else "?", style="bold"),

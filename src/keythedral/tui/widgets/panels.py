@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from keythedral.tui.text import (
     law_name,
     seat_name,
-    seat_value,
+    seats_text,
     worth_text,
 )
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
@@ -174,12 +174,7 @@ class HandPanel(Snug):
         text.append("\nlaws: ")
         text.append(", ".join(law_name(c) for c in me.laws) if me.laws else "none")
         text.append("\nseats: ")
-        if me.buildings:
-            edition = view.config.edition
-            points = sum(seat_value(b, edition) for b in me.buildings)
-            text.append(f"{' '.join(me.buildings)} = {plural(points, 'point')}")
-        else:
-            text.append("none")
+        text.append(seats_text(me.buildings, view.config.edition))
         update_static(self, text)
 
 
@@ -206,7 +201,7 @@ class KeythedralMat(Static):
         by_stage: dict[int, list[str]] = {}
         for t in view.tiles:
             mark = "" if t.buyable else "  (later)"
-            by_stage.setdefault(t.stage, []).append(f"{t.id} {cost_text(t.cost)} → {t.value}{mark}")
+            by_stage.setdefault(t.stage, []).append(f"{cost_text(t.cost)} → {t.value}{mark}")
         text.append("The Keythedral mat", style="bold underline")
         for stage in range(1, 6):
             down = view.face_down[stage - 1] if stage - 1 < len(view.face_down) else 0
