@@ -16,7 +16,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.board import LEVELS, FieldMap
 from keythedral.tui.widgets.chart import ScoreChart
-from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.tui.widgets.decision import DecisionPanel, option_height
 
 SnapCompare = Any
 SIZE = (100, 32)
@@ -335,3 +335,23 @@ async def test_the_log_is_saved_as_plain_text(_data_dir: Path) -> None:
     assert path.name == "ann-bob-cy-seed-3.txt"  # a slug of the names: never a path
     assert text.startswith("Keythedral · Ann, Bob, Cy · seed 3\n== Layout ==")
     assert "== Round 3 ==" in text
+
+
+async def test_the_terminal_cursor_counts_the_wrapped_lines_above_a_choice() -> None:
+    app = make_app(saved=spending())
+    async with app.run_test(size=(80, 24)) as pilot:  # a narrow list: long choices wrap
+        await past_handover(pilot)
+        panel = app.screen.query_one(DecisionPanel)
+        choices = panel.option_list
+        choices.focus()
+        await pilot.pause()
+        wrapped = False
+        for _ in range(min(choices.option_count, 8) - 1):
+            await pilot.press("down")
+            await pilot.pause()
+            index = choices.highlighted or 0
+            x, y = app.cursor_position
+            row = screen_text(app).splitlines()[y]
+            assert row[x:].startswith(panel.choices[index].text.split()[0]), (index, row)
+            wrapped = wrapped or option_height(choices.options[index - 1]) > 1
+        assert wrapped  # a choice above one checked took two lines or more

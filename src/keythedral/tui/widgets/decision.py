@@ -70,6 +70,13 @@ class ChoiceOption(Option):
         self.key = tuple(line.plain for line in lines)
 
 
+def option_height(option: Option) -> int:
+    """The lines an option takes in the list (a choice's label is wrapped already)."""
+    if isinstance(option, ChoiceOption):
+        return len(option.lines.lines)
+    return len(str(option.prompt).splitlines()) or 1
+
+
 class ChoiceList(OptionList):
     """The list itself (Enter, up/down, mouse).
 
@@ -131,10 +138,7 @@ class ChoiceList(OptionList):
         """The screen cell where the highlighted line's text starts (None if out of sight)."""
         if self.highlighted is None:
             return None
-        try:
-            line = self._index_to_line[self.highlighted]
-        except (KeyError, AttributeError):  # Textual's line cache is not public API
-            line = self.highlighted
+        line = sum(option_height(o) for o in self.options[: self.highlighted])
         region = self.content_region
         offset = Offset(region.x + 3, region.y + line - int(self.scroll_y))
         return offset if region.contains(*offset) else None
