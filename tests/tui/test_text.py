@@ -145,3 +145,22 @@ def test_the_shared_windows_question_says_what_it_waits_on() -> None:
     assert at(kind="purchase", purchase=buy) == "Anyone to answer the purchase?"
     law = engine.PlayLaw(seat=0, card="bargain")
     assert at(kind="law_played", law=law) == "Anyone to answer that law?"
+
+
+def test_law_words_come_from_the_engines_catalogue() -> None:
+    """law_cards.yaml is read once, by the engine's catalogue: the screens' words for a card
+    are its (issue 29: it was parsed a second time, as loose dicts, for the screens)."""
+    from keythedral.engine.catalogue import laws
+    from keythedral.tui.text import law_name, law_text, law_when
+
+    for card, known in laws().items():
+        assert (law_name(card), law_text(card), law_when(card)) == (
+            known.name,
+            known.text,
+            known.when,
+        )
+    assert (law_name("no-such-card"), law_text("no-such-card"), law_when("no-such-card")) == (
+        "No such card",
+        "",
+        "",
+    )

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
+from keythedral.engine.catalogue import laws, tile_words
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
@@ -23,7 +24,6 @@ from keythedral.vocab import (
     VALUE,
     asks,
     cost_text,
-    load_yaml,
     place,
     plural,
 )
@@ -67,21 +67,21 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
 
 
 @cache
-def law_cards() -> dict[str, dict[str, Any]]:
-    """The public text of the law cards, by id (the catalogue shipped with the game)."""
-    try:
-        data: Any = load_yaml("law_cards.yaml")
-        return {c["id"]: c for c in data["cards"]}
-    except (OSError, ValueError, KeyError, TypeError):  # pragma: no cover - broken install
-        return {}
+def law_when(card: str) -> str:
+    """When a law card may be played, in words ("" for a name the catalogue does not know).
+    The engine's catalogue is the one reading of law_cards.yaml."""
+    known = laws().get(card)
+    return known.when if known is not None else ""
 
 
 def law_name(card: str) -> str:
-    return str(law_cards().get(card, {}).get("name", card.replace("-", " ").capitalize()))
+    known = laws().get(card)
+    return known.name if known is not None else card.replace("-", " ").capitalize()
 
 
 def law_text(card: str) -> str:
-    return str(law_cards().get(card, {}).get("text", ""))
+    known = laws().get(card)
+    return known.text if known is not None else ""
 
 
 def seat_name(view: PlayerView, seat: int | None) -> str:
@@ -140,8 +140,6 @@ def seat_value(tile: str, edition: str) -> int:
 def tile_text(tile: str) -> str:
     """A building tile as a player names it: "the stage 2 tile (2 stone + 1 food)", never its
     id (``engine.catalogue.tile_words``)."""
-    from keythedral.engine.catalogue import tile_words
-
     return tile_words(tile)
 
 

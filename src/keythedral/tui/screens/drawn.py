@@ -15,11 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from keythedral.tui.screens.base import Asks
-from keythedral.tui.text import law_cards, law_name, law_text
+from keythedral.tui.text import law_name, law_text, law_when
 
 
 def drawn_text(player: str, card: str) -> str:
-    when = str(law_cards().get(card, {}).get("when", ""))
+    when = law_when(card)
     lines = [f"{player}, you drew the law card {law_name(card)}.", "", law_text(card)]
     if when:
         lines += ["", f"You may play it {when}."]

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.tui.text import law_cards, law_name, law_text
+from keythedral.tui.text import law_name, law_text, law_when
 
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
@@ -102,7 +102,7 @@ class LawsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         options: list[Option | None] = []
         for card in dict.fromkeys(self.cards):  # two of a card: one line, one rule
-            when = str(law_cards().get(card, {}).get("when", ""))
+            when = law_when(card)
             prompt = Text(law_name(card), style="bold")
             prompt.append(f"\n(when: {when}) {law_text(card)}", style="not bold")
             options += [None, Option(prompt, id=card)] if options else [Option(prompt, id=card)]
