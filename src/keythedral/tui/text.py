@@ -10,7 +10,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
-from keythedral.engine.catalogue import laws, tile_words
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
@@ -69,17 +68,24 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
 @cache
 def law_when(card: str) -> str:
     """When a law card may be played, in words ("" for a name the catalogue does not know).
-    The engine's catalogue is the one reading of law_cards.yaml."""
+    The engine's catalogue is the one reading of law_cards.yaml.  It is imported here, not at
+    the top: the engine loads after the first frame (tests/test_cli.py)."""
+    from keythedral.engine.catalogue import laws
+
     known = laws().get(card)
     return known.when if known is not None else ""
 
 
 def law_name(card: str) -> str:
+    from keythedral.engine.catalogue import laws  # after the first frame (``law_when``)
+
     known = laws().get(card)
     return known.name if known is not None else card.replace("-", " ").capitalize()
 
 
 def law_text(card: str) -> str:
+    from keythedral.engine.catalogue import laws  # after the first frame (``law_when``)
+
     known = laws().get(card)
     return known.text if known is not None else ""
 
@@ -140,6 +146,8 @@ def seat_value(tile: str, edition: str) -> int:
 def tile_text(tile: str) -> str:
     """A building tile as a player names it: "the stage 2 tile (2 stone + 1 food)", never its
     id (``engine.catalogue.tile_words``)."""
+    from keythedral.engine.catalogue import tile_words  # after the first frame (``law_when``)
+
     return tile_words(tile)
 
 
