@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
 import statistics
@@ -41,6 +40,9 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from rawws import masked, upgrade  # a misbehaving client's bytes, shared with the tests
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
@@ -115,20 +117,6 @@ async def run_clients(games: list[dict[str, object]], moves: int) -> list[float]
 
 
 # --- the abuse mode ----------------------------------------------------------------------------
-def upgrade_request(port: int) -> bytes:
-    key = base64.b64encode(os.urandom(16)).decode()
-    return (
-        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    ).encode()
-
-
-def masked(text: str) -> bytes:
-    data, mask = text.encode(), os.urandom(4)
-    size = bytes([0x80 | len(data)]) if len(data) < 126 else b"\xfe" + len(data).to_bytes(2, "big")
-    return b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
-
-
 async def attack(url: str, args: argparse.Namespace) -> dict[str, int]:
     """The attacker: a wrong-token flood, a slow-header crowd and an idle-socket churn against
     ``url`` for ``args.seconds``; what each achieved."""
@@ -148,7 +136,7 @@ async def attack(url: str, args: argparse.Namespace) -> dict[str, int]:
         got["flood_sent"] += 1
         try:
             reader, writer = await connect(source)
-            writer.write(upgrade_request(port))
+            writer.write(upgrade(port))
             head = await reader.readuntil(b"\r\n\r\n")
             if head.startswith(b"HTTP/1.1 101"):
                 writer.write(hello)
@@ -173,7 +161,7 @@ async def attack(url: str, args: argparse.Namespace) -> dict[str, int]:
         await asyncio.gather(*tasks)
 
     async def slow_one() -> None:
-        request = upgrade_request(port)[:-2]
+        request = upgrade(port)[:-2]
         while loop.time() < end:
             got["slow_opened"] += 1
             try:
@@ -198,7 +186,7 @@ async def attack(url: str, args: argparse.Namespace) -> dict[str, int]:
             got["churn_opened"] += 1
             try:
                 reader, writer = await connect(source)
-                writer.write(upgrade_request(port))
+                writer.write(upgrade(port))
                 head = await reader.readuntil(b"\r\n\r\n")
                 if not head.startswith(b"HTTP/1.1 101"):
                     got["churn_503"] += 1

@@ -6,7 +6,6 @@ checked is counted (sockets, messages, bytes), not timed."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import os
 import socket
@@ -21,6 +20,7 @@ from keythedral.net import guard, protocol, server
 from keythedral.net.client import Client
 from keythedral.net.hosted import HostedGame
 from keythedral.net.server import GameServer
+from rawws import masked, upgrade
 from test_net_security import run
 
 
@@ -108,21 +108,6 @@ def test_requests_that_are_not_websockets_hold_no_place() -> None:
 
 
 # --- sockets let go at once, the heartbeat after hello ---------------------------------------
-def masked(text: str) -> bytes:
-    """A client's websocket text frame (clients mask theirs)."""
-    data, mask = text.encode(), os.urandom(4)
-    size = bytes([0x80 | len(data)]) if len(data) < 126 else b"\xfe" + len(data).to_bytes(2, "big")
-    return b"\x81" + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
-
-
-def upgrade(port: int) -> bytes:
-    key = base64.b64encode(os.urandom(16)).decode()
-    return (
-        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    ).encode()
-
-
 def wrong_hello_until_closed(port: int) -> bytes:
     """Upgrade, send a hello with a wrong token, and read until the server ends the TCP
     connection; never answer its close.  (aiohttp waits 10 s for a close answer by default:
