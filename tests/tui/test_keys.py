@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from tui_helpers import config, make_app, saved_game
 
+from keythedral import vocab
 from keythedral.tui import keymap, keys
 from keythedral.tui.bindings import binding_owners, bindings
 from keythedral.tui.screens.game import GameScreen
@@ -55,6 +56,23 @@ def test_one_id_means_one_key_and_one_action_wherever_it_works() -> None:
             assert keymap.KEY_NAME.match(name), (k.id, name)
     places = [(k.id, k.place) for k in keys.KEYS]
     assert len(places) == len(set(places))  # an id once in each place
+
+
+def test_keys_and_keys_toml_list_what_the_classes_have() -> None:
+    """``keythedral keys`` and keys.toml read the list without loading the app: the same rows
+    as the bindings of the classes, in the same order."""
+    assert keymap.app_rows() == keymap.binding_rows(binding_owners())
+    assert keys.by_id("undo").place == keys.GAME  # first listed: the game's, not the hand-over's
+
+
+def test_keys_that_work_together_are_places_of_the_list() -> None:
+    for pair in keymap.TOGETHER:
+        assert pair <= set(keys.PLACES), pair
+
+
+def test_the_tutorial_names_the_keys_the_list_gives() -> None:
+    """vocab.KEYS is the tutorial's copy (the tutorial may not import the app)."""
+    assert keys.lesson_keys() == vocab.KEYS
 
 
 # --- the help screen and the README ----------------------------------------------------------
