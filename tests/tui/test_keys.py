@@ -3,7 +3,10 @@ screen, ``keythedral keys``, keys.toml and the tutorial's words come from it."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,21 @@ def test_every_class_takes_its_bindings_from_the_list() -> None:
         assert want, f"{place}: no keys"
         listed += len(want)
     assert listed == len(keys.KEYS)  # no key of the list is in a place no class takes
+
+
+def test_the_list_and_the_keys_command_load_no_textual() -> None:
+    """The list is plain data: ``keythedral keys`` and keys.toml read it without Textual."""
+    code = (
+        "import sys\n"
+        "from keythedral.tui import keymap\n"
+        "assert keymap.app_rows()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 def test_a_place_the_list_does_not_have_is_an_error() -> None:
