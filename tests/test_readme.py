@@ -30,10 +30,12 @@ def test_every_picture_is_there_and_made_by_the_app() -> None:
 
 
 def test_the_key_table_is_the_help_screens() -> None:
-    from keythedral.tui.screens.help import KEYS
+    """The table under "### Keys" is the list of keys' (tests/tui/test_keys.py says more)."""
+    from keythedral.tui.keys import help_rows, with_key_table
 
-    for key, what in KEYS:
+    for key, what in help_rows():
         assert f"| `{key}` | {what} |" in README, key
+    assert with_key_table(README) == README, "python -m keythedral.tui.keys --readme README.md"
 
 
 def test_install_as_a_tool_serve_and_saves_are_explained() -> None:

@@ -206,26 +206,9 @@ def _log(args: argparse.Namespace) -> int:
 
 def _keys(args: argparse.Namespace) -> int:
     """``keythedral keys``: every rebindable key, and the file that rebinds them."""
-    from .tui import keymap
-    from .tui.app import binding_owners
+    from .tui.keymap import keys_command
 
-    rows = keymap.binding_rows(binding_owners())
-    path = keymap.keys_path()
-    width = max(len(r.id) for r in rows)
-    keys_w = max(len(r.keys) for r in rows)
-    for r in rows:
-        print(f"{r.id.ljust(width)}  {r.keys.ljust(keys_w)}  {r.description} ({r.where})")
-    if args.write and not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(keymap.sample_file(rows), encoding="utf-8")
-        print(printable(f"\nWritten {path}: uncomment a line and change its keys to rebind them."))
-    else:
-        state = "in use" if path.exists() else "not there yet: keythedral keys --write"
-        print(printable(f"\nRebind them in {path} ({state})."))
-    result = keymap.load_keymap(path=path, rows=rows)
-    for problem in result.problems:
-        print(printable(f"  {path.name}: {problem}"), file=sys.stderr)
-    return 0
+    return keys_command(args.write)
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -139,6 +139,8 @@ def title(decision: str) -> str:
 
 # --- keys ----------------------------------------------------------------------------------
 #: The app's keys that the lessons and notes name, by what they do (a front end may rebind).
+#: The app's keys are listed in keythedral/tui/keys.py (``Key.lesson``); this leaf, which the
+#: tutorial may import, says the same, and tests/tui/test_keys.py holds the two equal.
 KEYS: dict[str, str] = {
     "enter": "Enter",
     "hint": "i",

@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import App, ScreenStackError, SystemCommand
-from textual.binding import Binding
 from textual.filter import LineFilter
 from textual.screen import Screen
 
 from keythedral.safetext import printable
 from keythedral.tui.advice import Advice
 from keythedral.tui.ascii import AsciiFilter
-from keythedral.tui.bindings import binding_owners
+from keythedral.tui.bindings import binding_owners, bindings
 from keythedral.tui.bot_runner import BotRunner
 from keythedral.tui.collector import KeyCollector
 from keythedral.tui.files import Files
+from keythedral.tui.keys import EVERYWHERE
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
@@ -80,7 +80,7 @@ def settle_time(environ: Mapping[str, str] = os.environ) -> float:
 class KeythedralApp(App[None]):
     CSS_PATH = "keythedral.tcss"
     TITLE = "Keythedral"
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False, id="help")]
+    BINDINGS = bindings(EVERYWHERE)
 
     def __init__(
         self,

@@ -17,12 +17,15 @@ be read, an unknown id, a key name that cannot be right, a key the app keeps for
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from keythedral.folders import config_dir as config_dir  # the user's folders, in one place
+from keythedral.safetext import printable
+from keythedral.tui.keys import EVERYWHERE, GAME, LESSON, MAP, REPLAY, TUTORIAL, rebindable
 
 KEYS_FILE = "keys.toml"
 KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super|hyper)\+)*[a-z0-9_]+$|^[^\s,]$")
@@ -52,12 +55,12 @@ RESERVED = {
 TOGETHER = frozenset(
     frozenset(pair)
     for pair in (
-        ("game", "map"),
-        ("tutorial", "game"),
-        ("tutorial", "map"),
-        ("tutorial lesson", "tutorial"),
-        ("tutorial lesson", "game"),
-        ("replay viewer", "map"),
+        (GAME, MAP),
+        (TUTORIAL, GAME),
+        (TUTORIAL, MAP),
+        (LESSON, TUTORIAL),
+        (LESSON, GAME),
+        (REPLAY, MAP),
     )
 )
 
@@ -129,7 +132,7 @@ def _together(a: BindingRow, b: BindingRow) -> bool:
     if _action(a) == _action(b):
         return False
     places = {a.where, b.where}
-    return len(places) == 1 or "everywhere" in places or frozenset(places) in TOGETHER
+    return len(places) == 1 or EVERYWHERE in places or frozenset(places) in TOGETHER
 
 
 def _action(row: BindingRow) -> str:
@@ -226,6 +229,12 @@ def binding_rows(owners: Iterable[tuple[str, type]]) -> list[BindingRow]:
     return rows
 
 
+def app_rows() -> list[BindingRow]:
+    """Every rebindable binding of the app, from the list of keys (tui/keys.py): what
+    ``binding_rows(binding_owners())`` finds in the classes, without loading them."""
+    return [BindingRow(k.id, k.keys, k.label, k.place, k.action) for k in rebindable()]
+
+
 def sample_file(rows: Iterable[BindingRow]) -> str:
     """A keys.toml listing every binding at its default, commented out."""
     lines = [
@@ -236,3 +245,25 @@ def sample_file(rows: Iterable[BindingRow]) -> str:
     for r in rows:
         lines.append(f'# "{r.id}" = "{r.keys}"    # {r.description} ({r.where})')
     return "\n".join(lines) + "\n"
+
+
+def keys_command(write: bool = False) -> int:
+    """``keythedral keys``: every rebindable key, and the file that rebinds them (``write``:
+    a keys.toml listing them all, commented out, when there is none yet)."""
+    rows = app_rows()
+    path = keys_path()
+    width = max(len(r.id) for r in rows)
+    keys_w = max(len(r.keys) for r in rows)
+    for r in rows:
+        print(f"{r.id.ljust(width)}  {r.keys.ljust(keys_w)}  {r.description} ({r.where})")
+    if write and not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(sample_file(rows), encoding="utf-8")
+        print(printable(f"\nWritten {path}: uncomment a line and change its keys to rebind them."))
+    else:
+        state = "in use" if path.exists() else "not there yet: keythedral keys --write"
+        print(printable(f"\nRebind them in {path} ({state})."))
+    result = load_keymap(path=path, rows=rows)
+    for problem in result.problems:
+        print(printable(f"  {path.name}: {problem}"), file=sys.stderr)
+    return 0

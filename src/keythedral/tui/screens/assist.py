@@ -19,9 +19,6 @@ if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
     from keythedral.tui.screens.game import GameScreen
 
-#: The ids of the help bindings (rebindable like the others).
-HELP_KEYS = {"hint": "i", "walkthrough": "e", "rules": "b", "help": "question_mark"}
-
 
 def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | None]:
     """(where, rules section, extra markdown) for a field of the map."""

@@ -7,17 +7,18 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from keythedral.safetext import NO_CONTROL, printable
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import LOAD, REPLACE, SAVE
 
 
 class SaveDialog(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    BINDINGS = bindings(SAVE)
 
     def __init__(self, suggestion: str = "") -> None:
         super().__init__()
@@ -39,7 +40,7 @@ class SaveDialog(ModalScreen[str | None]):
 class LoadDialog(ModalScreen[Path | None]):
     """Pick the autosave or a named save; broken files are listed with the reason."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    BINDINGS = bindings(LOAD)
 
     def __init__(self, base: Path | None = None) -> None:
         super().__init__()
@@ -90,11 +91,7 @@ class ReplaceDialog(ModalScreen[str | None]):
     its players and round): "new" starts the new game (the unfinished one is kept as the
     named save ``keep_as``), "resume" resumes the unfinished one, None goes back."""
 
-    BINDINGS = [
-        Binding("enter", "new", "Start the new game", id="replace.new"),
-        Binding("r", "resume", "Resume the unfinished one", id="replace.resume"),
-        Binding("escape", "cancel", "Back", id="dialog.cancel"),
-    ]
+    BINDINGS = bindings(REPLACE)
 
     def __init__(self, about: str, keep_as: str) -> None:
         super().__init__()

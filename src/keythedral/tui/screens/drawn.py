@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import DRAWN
 from keythedral.tui.screens.base import Asks
 from keythedral.tui.text import law_name, law_text, law_when
 
@@ -35,7 +36,7 @@ class DrawnLawScreen(Asks, ModalScreen[None]):
     A key pressed before the card was on show (an Enter typed twice with the move that drew
     it), or within ``settle`` seconds of it, does not take it away unread (``Asks``)."""
 
-    BINDINGS = [Binding("enter,escape", "done", "Continue", id="drawn.done")]
+    BINDINGS = bindings(DRAWN)
 
     asks = True
 

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.bindings import bindings
 from keythedral.tui.choices import (
     LONG_LIST,
     THINKING,
@@ -27,6 +28,7 @@ from keythedral.tui.choices import (
     suggested_first,
 )
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
+from keythedral.tui.keys import GAME
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen, key_clock
 from keythedral.tui.text import (
@@ -65,18 +67,6 @@ if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
     from keythedral.tui.app import KeythedralApp
 
-ARROWS = (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))
-MOVES = (
-    ("h", -1, 0),
-    ("j", 0, 1),
-    ("k", 0, -1),
-    ("l", 1, 0),
-    ("a", -1, 0),
-    ("s", 0, 1),
-    ("w", 0, -1),
-    ("d", 1, 0),
-)
-
 
 def board_panes() -> ComposeResult:
     """The map and the two mats: the panes a board screen switches between (m, t)."""
@@ -91,41 +81,7 @@ class GameScreen(BaseScreen):
     # recent events show under the choices (keythedral.tcss).
     HORIZONTAL_BREAKPOINTS = [(start, name) for start, _, name in SIDE_WIDTHS]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (RECENT_FROM_ROWS, "-tall")]
-    BINDINGS = [
-        # The ids name the bindings a player may rebind in keys.toml (see tui/keymap.py).
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("n", "next_target", "Target", id="next-target"),
-        Binding("escape", "back", "Back", show=False, id="back"),  # the choices say "Esc: back"
-        Binding("m", "show('map')", "Map", id="show-map"),
-        Binding("t", "show('mats')", "Mats", id="show-mats"),
-        Binding("g", "show('log')", "Log", id="show-log"),
-        Binding("r", "laws", "Laws", id="laws"),
-        Binding("r", "hand", "Hand", id="hand"),  # on the shared screen: the hand, first
-        Binding("i", "assist('hint')", "Hint", id="hint"),
-        Binding("e", "assist('walkthrough')", "Explain", id="walkthrough"),
-        Binding("b", "assist('rules')", "Rules", show=False, id="rules"),
-        Binding("ctrl+s", "app.save", "Save", show=False, id="save"),
-        Binding("c", "corners", "Corners", show=False, id="corners"),
-        Binding("plus,equals_sign", "zoom(1)", "Zoom in", show=False, id="zoom-in"),
-        Binding("minus", "zoom(-1)", "Zoom out", show=False, id="zoom-out"),
-        *(
-            Binding(
-                ",".join([arrow, *(k for k, x, y in MOVES if (x, y) == (dx, dy))]),
-                f"move({dx},{dy})",
-                f"Cursor {arrow}",
-                show=False,
-                id=f"map.{arrow}",
-            )
-            for arrow, dx, dy in ARROWS
-        ),
-        *(
-            Binding(str(i), f"key('{i}')", f"Choice {i}", show=False, id=f"choice-{i}")
-            for i in range(10)
-        ),
-        Binding("p", "key('p')", "Pass (choice p)", show=False, id="choice-p"),
-        Binding("P", "key('P')", "Pass for the phase (choice P)", show=False, id="choice-done"),
-    ]
+    BINDINGS = bindings(GAME)
 
     def __init__(self) -> None:
         super().__init__()

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Vertical
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import HANDOVER
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.table import KEEP, Claim
 from keythedral.tui.widgets.keybar import KeyBar
@@ -35,15 +36,7 @@ class HandoverScreen(BaseScreen):
     afterwards cost two or three frames of every hand-over.
     """
 
-    BINDINGS = [
-        Binding("enter,space", "ready", "I am ready", priority=True, id="ready"),
-        Binding("u", "undo", "Take back last action", id="undo"),
-        Binding("escape", "keep", "Keep it, take nothing back", id="keep-action"),
-        *(
-            Binding(str(n), f"claim({n - 1})", f"Seat {n} plays a law", show=False, id=f"claim-{n}")
-            for n in range(1, 10)
-        ),
-    ]
+    BINDINGS = bindings(HANDOVER)
     AUTO_FOCUS = ""  # nothing on it takes the focus: not looked for at every hand-over
 
     def __init__(self) -> None:

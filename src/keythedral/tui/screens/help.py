@@ -1,4 +1,4 @@
-"""The help screen (?): the key table and how a turn works."""
+"""The help screen (?): the key table (from tui/keys.py) and how a turn works."""
 
 from __future__ import annotations
 
@@ -7,46 +7,17 @@ from typing import TYPE_CHECKING, cast
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import HELP_SCREEN, LAWS, help_rows
 from keythedral.tui.text import law_name, law_text, law_when
 
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
-
-KEYS = (
-    (
-        "arrows, hjkl, wasd",
-        "move the cursor on the map (arrows move in the list when it has focus)",
-    ),
-    ("Tab / shift+Tab", "switch between the map and the list of choices"),
-    ("Enter", "choose: the target under the cursor, or the highlighted line of the list"),
-    ("1-9, 0, p", "choose the line of the list labelled with that key"),
-    ("mouse click", "choose a marked target on the map, or a line of the list"),
-    ("n", "jump the cursor to the next legal target"),
-    ("c", "walk the corners instead of the fields (and back)"),
-    ("- / +", "zoom the map out / in (it fits the window by itself, again at each resize)"),
-    ("Esc", "back out of a half-made choice"),
-    (
-        "u",
-        "take back your own last action (while it revealed nothing new); on the next "
-        "player's privacy screen it hands the keyboard back to you first (Enter there takes "
-        "it back, Esc keeps it)",
-    ),
-    ("r", "read the law cards in your hand (? or Enter on one: its rule)"),
-    ("m / t / g", "show the map / the Keythedral and Keytown mats / the game log"),
-    ("ctrl+p", "commands: new game, save, load, rules, colours, help"),
-    ("ctrl+s", "save the game under a name"),
-    ("?", "the rule of what is under the cursor or highlighted (k there: this key list)"),
-    ("i", "a hint: the coach's suggestion for your decision, and why (not when the coach is off)"),
-    ("e", "explain: the phase and every option, with why the closed ones are closed"),
-    ("b", "the rulebook, open at the phase being played (l there: the law cards)"),
-    ("ctrl+q", "quit (the game is saved after every action; resume with keythedral --resume)"),
-)
 
 MAP_LEGEND = (
     ("Q W L F V", "quarry (stone), woods (wood), lake (water), farm (food), vineyard (wine)"),
@@ -85,10 +56,7 @@ class LawsScreen(ModalScreen[None]):
     """The law cards in the hand of the player at the keyboard, with what each one does; ``?``
     (or Enter) on a highlighted card opens that card's rule."""
 
-    BINDINGS = [
-        Binding("escape,r,q", "close", "Close", id="laws.close"),
-        Binding("question_mark", "rule", "The card's rule", id="laws.rule"),
-    ]
+    BINDINGS = bindings(LAWS)
     DEFAULT_CSS = """
     LawsScreen { align: center middle; }
     LawsScreen #law-list { height: 1fr; border: none; padding: 0; }
@@ -145,13 +113,13 @@ class LawsScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    BINDINGS = bindings(HELP_SCREEN)
 
     def compose(self) -> ComposeResult:
         keys = Table(title="Keys", expand=True, show_edge=False)
         keys.add_column("key", no_wrap=True, style="bold")
         keys.add_column("what it does")
-        for k, v in KEYS:
+        for k, v in help_rows():
             keys.add_row(k, v)
         legend = Table(title="The map", expand=True, show_edge=False)
         legend.add_column("mark", no_wrap=True, style="bold")

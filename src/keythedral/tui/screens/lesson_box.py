@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import LESSON
 from keythedral.vocab import KEYS
 
 
@@ -20,7 +21,7 @@ class TutorialPanel(VerticalScroll, can_focus=True):
     below, and only at the end goes on, so that no text is skipped unread.  The frame says
     which page is up (no scrollbar: its thumb, drawn in eighths, read as two over the text)."""
 
-    BINDINGS = [Binding("enter,space", "screen.go_on", "Go on", show=False, id="lesson.go-on")]
+    BINDINGS = bindings(LESSON)
     DEFAULT_CSS = """
     TutorialPanel { height: auto; border: round $warning; scrollbar-size-vertical: 0;
         border-title-align: left; border-subtitle-align: right; padding: 0 1; }

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
     Button,
@@ -25,6 +24,8 @@ from textual.widgets import (
 )
 
 from keythedral.safetext import NO_CONTROL, name_problem
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import NEW_GAME
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
@@ -106,12 +107,7 @@ class NewGameScreen(BaseScreen):
     NewGameScreen #new-error { dock: top; padding: 0 1; text-style: bold; }
     NewGameScreen #new-buttons Button { min-width: 10; }
     """
-    BINDINGS = [
-        Binding("ctrl+n", "start", "Start the game", id="setup.start"),
-        Binding("ctrl+r", "resume", "Resume autosave", id="setup.resume"),
-        Binding("ctrl+o", "load", "Load a game", id="setup.load"),
-        Binding("ctrl+t", "tutorial", "Tutorial", id="setup.tutorial"),
-    ]
+    BINDINGS = bindings(NEW_GAME)
 
     def __init__(
         self,

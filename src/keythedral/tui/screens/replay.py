@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import REPLAY
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.text import (
@@ -65,31 +66,7 @@ class ReplayScreen(BaseScreen):
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     AUTO_FOCUS = ""
-    BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", priority=True, id="replay.back"),
-        Binding("right,l,space", "step(1)", "Next", priority=True, id="replay.next"),
-        Binding("pageup,[", "round(-1)", "Round-", priority=True, id="replay.round-back"),
-        Binding("pagedown,]", "round(1)", "Round+", priority=True, id="replay.round-on"),
-        Binding("home", "jump('start')", "Start", priority=True, id="replay.start"),
-        Binding("end", "jump('end')", "End", priority=True, id="replay.end"),
-        Binding("v", "viewpoint", "View", id="replay.viewpoint"),
-        Binding("m", "show('map')", "Map", show=False, id="replay.map"),
-        Binding("t", "show('mats')", "Mats", show=False, id="replay.mats"),
-        Binding("g", "show('replay-log')", "Log", show=False, id="replay.log"),
-        Binding("a", "set_viewpoint('all')", "All hands", show=False, id="replay.all"),
-        Binding("0", "set_viewpoint('public')", "Public view", show=False, id="replay.public"),
-        *(
-            Binding(
-                str(i + 1),
-                f"set_viewpoint('{i}')",
-                f"Seat {i + 1}'s view",
-                show=False,
-                id=f"replay.seat-{i + 1}",
-            )
-            for i in range(5)
-        ),
-        Binding("q", "app.quit", "Quit", show=False, id="replay.quit"),
-    ]
+    BINDINGS = bindings(REPLAY)
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; background: $background; }
     ReplayScreen #replay-log { height: 1fr; padding: 0 1; }

@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from keythedral import rules
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import RULE_CARD, RULES
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
 
@@ -75,11 +76,7 @@ class RulesScreen(BaseScreen):
     is the last chapter.  (One chapter lays out in a blink; the whole book would take seconds.)
     """
 
-    BINDINGS = [
-        Binding("escape,q", "close", "Close", id="rules.close"),
-        Binding("l", "goto('Law-card glossary')", "Law cards", id="rules.law-cards"),
-        Binding("ctrl+t", "toggle_toc", "Contents", id="rules.contents"),
-    ]
+    BINDINGS = bindings(RULES)
     DEFAULT_CSS = """
     RulesScreen #rules-main { height: 1fr; }
     RulesScreen #rules-toc { width: 36; height: 1fr; border-right: vkey $panel-lighten-1; }
@@ -161,11 +158,7 @@ class RuleCard(ModalScreen[str | None]):
     """Context help: one rules section over the game; b opens it in the rulebook, k shows
     every key and the map legend."""
 
-    BINDINGS = [
-        Binding("escape,q,question_mark", "close", "Close", id="rule-card.close"),
-        Binding("b", "book", "Open in the rules", id="rule-card.book"),
-        Binding("k", "keys", "Keys", id="rule-card.keys"),
-    ]
+    BINDINGS = bindings(RULE_CARD)
     DEFAULT_CSS = """
     RuleCard { align: center middle; }
     RuleCard > #rule-card { width: 90%; max-width: 100; height: auto; max-height: 90%;

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, cast
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import SCORES
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.text import cubes_text, law_name, seat_tokens, seats_text, worth
 from keythedral.tui.widgets.chart import History, ScoreChart
@@ -61,11 +62,7 @@ def _quoted(path: Path) -> str:
 
 
 class ScoresScreen(BaseScreen):
-    BINDINGS = [
-        Binding("n", "new_game", "New game", id="new-game"),
-        Binding("escape,b", "board", "Look at the board", id="look-at-board"),
-        Binding("q", "app.quit", "Quit", id="quit"),
-    ]
+    BINDINGS = bindings(SCORES)
 
     def __init__(
         self,

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import TUTORIAL
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
@@ -83,10 +84,7 @@ LESSON_LINES = 5
 class TutorialScreen(GameScreen):
     """The game screen of the tutorial."""
 
-    BINDINGS = [
-        Binding("space", "go_on", "Go on", show=False, id="tutorial.go-on"),
-        Binding("f", "forward", "Coach", id="coach-plays"),
-    ]
+    BINDINGS = bindings(TUTORIAL)
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
     TutorialScreen #decision.-behind-note { opacity: 60%; }

@@ -25,12 +25,13 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from keythedral.tui.bindings import bindings
+from keythedral.tui.keys import MAP
 from keythedral.tui.text import cell_text
 from keythedral.tui.widgets.map_looks import (
     ALL_SIDES,
@@ -61,7 +62,7 @@ class FieldMap(ScrollView, can_focus=True):
     """The board, a cursor on it, and the legal targets of the decision at hand."""
 
     # The cursor keys are the screen's (so that the info line changes in the same frame).
-    BINDINGS = [Binding("enter", "pick", "Pick", show=False, id="pick")]
+    BINDINGS = bindings(MAP)
 
     DEFAULT_CSS = """
     FieldMap { scrollbar-size: 1 1; }

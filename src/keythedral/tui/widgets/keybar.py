@@ -5,6 +5,9 @@ per action, a disabled one dimmed, the palette's key on the right) and answers c
 the same way, but it is one widget drawing one line of text.  The ``Footer`` builds a widget per
 key and rebuilds them all whenever the bindings change (at every focus change, every decision):
 on the game screen that cost about 60 ms of the first frame and a recompose per keypress.
+
+What it shows comes from the list of keys (``tui/keys.py``: a key's ``label`` and ``show``),
+through the screens' and widgets' ``BINDINGS``, rebound keys (keys.toml) included.
 """
 
 from __future__ import annotations
