@@ -3,7 +3,7 @@
     python bench/greedy_versus.py --rev e0cf64b --players new,old,old,old --games 2000 [--jobs 2]
 
 ``keythedral simulate`` cannot seat two versions of one bot (they share a module name), so the
-other revision's ``greedy.py``, ``knowledge.py`` and ``base.py`` are read with ``git show`` into
+other revision's ``greedy*.py``, ``knowledge.py`` and ``base.py`` are read with ``git show`` into
 a package of their own (the engine must be the same in both).  The games are simulate's: the
 same seeds, the bots rotating round the table game by game, a shared win counting as a share;
 prints each version's win rate per seat with its 95% Wilson interval and mean score.
@@ -25,6 +25,8 @@ from keythedral.bots.base import stable_seed
 from keythedral.simulate import MAX_ROUNDS, Setup, wilson
 
 OTHER = "greedy_other"
+#: Modules split off greedy.py later: a revision before the split has none of them.
+OPTIONAL = frozenset({"greedy_scores", "greedy_laws"})
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -33,15 +35,16 @@ def load_other(rev: str, into: Path) -> None:
     pkg = into / OTHER
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    for name in ("greedy", "knowledge", "base"):
-        text = subprocess.run(
+    for name in ("greedy", "greedy_scores", "greedy_laws", "knowledge", "base"):
+        shown = subprocess.run(
             ["git", "show", f"{rev}:src/keythedral/bots/{name}.py"],
             cwd=ROOT,
-            check=True,
+            check=name not in OPTIONAL,
             capture_output=True,
             text=True,
-        ).stdout
-        (pkg / f"{name}.py").write_text(text)
+        )
+        if shown.returncode == 0:
+            (pkg / f"{name}.py").write_text(shown.stdout)
 
 
 def _game(args: tuple[Setup, int, str]) -> tuple[list[float], list[int]]:

@@ -8,7 +8,7 @@ import pytest
 
 from keythedral import engine
 from keythedral.bots import make_bot
-from keythedral.bots.greedy import score_place_cottage, score_place_field
+from keythedral.bots.greedy_scores import score_place_cottage, score_place_field
 from keythedral.bots.knowledge import Ctx
 from keythedral.bots.playout import (
     _cottage,

@@ -11,7 +11,8 @@ import pytest
 from keythedral import bots, engine
 from keythedral.bots.hints import hint
 from keythedral.engine import GameState
-from keythedral.walkthrough import KIND_RULES, Walkthrough, cubes, walkthrough
+from keythedral.walkthrough import KIND_RULES, Walkthrough, walkthrough
+from keythedral.walkthrough_options import cubes
 
 NAMES = ("Ann", "Bob", "Cy")
 

@@ -38,7 +38,8 @@ from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
 from keythedral.engine.market import TRADE_PRICE
 from keythedral.engine.state import replace
 
-from .greedy import SCORERS, candidates, decide
+from .greedy import candidates, decide
+from .greedy_scores import SCORERS
 from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:

@@ -174,7 +174,8 @@ async def run_text_client(
     server refuses or goes (2)."""
     from keythedral.narration import narrate
     from keythedral.safetext import printable
-    from keythedral.walkthrough import cubes, options_text
+    from keythedral.walkthrough import options_text
+    from keythedral.walkthrough_options import cubes
 
     def say(text: str) -> None:
         print(printable(text), flush=True)

@@ -313,7 +313,7 @@ class GameScreen(BaseScreen):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
             # Imported here: the walkthrough's module is not loaded before the first frame.
-            from keythedral.walkthrough import pay_purpose
+            from keythedral.walkthrough_options import pay_purpose
 
             return f"Still to pay {pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:

@@ -1,6 +1,7 @@
 """The field map's looks: its colours (true colour or the terminal's 16) and its zoom levels.
 
-Nothing here draws; ``board.FieldMap`` reads these to draw the map at the level chosen.
+Nothing here draws; ``map_canvas`` reads these to draw the map at the level ``board.FieldMap``
+chose.
 
 The map has five zoom levels (:data:`LEVELS`): the largest that fits the pane is taken when
 the board is first drawn, when it grows and at every resize; + and - change it by hand until
