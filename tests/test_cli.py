@@ -187,7 +187,8 @@ def test_bots_take_strength_levels(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_opens_the_viewer_unless_asked_to_print(tmp_path: Path, capsys) -> None:
-    from keythedral import bots, engine, replay
+    from keythedral import bots, engine
+    from keythedral.records import replay
 
     cfg = engine.GameConfig(players=["Ann", "Bob"], seed=2, no_laws=True)
     state, actions = engine.new_game(cfg), []

@@ -74,7 +74,7 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
         "keythedral.tui",
         "keythedral.cli",
         "keythedral.bots",
-        "keythedral.persistence",
+        "keythedral.records.persistence",
         "keythedral.net",
     )
     offenders = {}

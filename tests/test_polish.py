@@ -16,8 +16,8 @@ from textual.color import Color
 from textual.filter import LineFilter
 from textual.widgets import Footer, OptionList, Static
 
-from keythedral import gamelog, persistence
 from keythedral.narration import narrate
+from keythedral.records import gamelog, persistence
 from keythedral.tui import keymap
 from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
 

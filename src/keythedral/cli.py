@@ -17,10 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import replay, serve, simulate
-from .cli_common import add_variant_options, players_problem, variants_from_args
-from .net import commands as net_commands
-from .safetext import name_problem, printable
+from keythedral import serve, simulate
+from keythedral.cli_common import add_variant_options, players_problem, variants_from_args
+from keythedral.net import commands as net_commands
+from keythedral.records import replay
+from keythedral.safetext import name_problem, printable
 
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -173,10 +174,10 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _run_tutorial(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app
 
     if args.restart or args.name:
-        from .tutorial import DEFAULT_NAME, Tutorial, TutorialError
+        from keythedral.tutorial import DEFAULT_NAME, Tutorial, TutorialError
 
         try:
             Tutorial(args.name or DEFAULT_NAME).save()
@@ -190,11 +191,13 @@ def _run_tutorial(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     """``keythedral log [FILE]``: the public log, for screen readers, grep and people; FILE
     may be any game record (a save, the autosave, a replay, the tutorial's progress)."""
-    from . import gamelog, persistence, record
+    from keythedral.bots import check_spec
+    from keythedral.records import gamelog, loader, persistence, record
+    from keythedral.tutorial import progress_game
 
     path = args.file or persistence.autosave_path()
     try:
-        game = record.load(path)
+        game = loader.load(path, tutorial=progress_game, check_seat=check_spec)
     except record.RecordError as exc:
         print(printable(f"keythedral log: {exc}"), file=sys.stderr)
         return 2
@@ -206,8 +209,8 @@ def _log(args: argparse.Namespace) -> int:
 
 def _keys(args: argparse.Namespace) -> int:
     """``keythedral keys``: every rebindable key, and the file that rebinds them."""
-    from .tui import keymap
-    from .tui.app import binding_owners
+    from keythedral.tui import keymap
+    from keythedral.tui.app import binding_owners
 
     rows = keymap.binding_rows(binding_owners())
     path = keymap.keys_path()
@@ -229,7 +232,7 @@ def _keys(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from .rules import print_rules
+    from keythedral.rules import print_rules
 
     print_rules(pager=args.pager)
     return 0
@@ -257,11 +260,11 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app
 
     load = args.load
     if args.resume and load is None:
-        from . import persistence
+        from keythedral.records import persistence
 
         load = persistence.autosave_path()
         if not load.exists():

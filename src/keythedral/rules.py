@@ -42,7 +42,7 @@ def section(title: str) -> str:
 
 def law_section(card_id: str) -> str:
     """The rules section of one law card, by its catalogue id."""
-    from .engine.catalogue import laws
+    from keythedral.engine.catalogue import laws
 
     card = laws()[card_id]
     return section(f"{card.number}. {card.name}")
@@ -53,7 +53,7 @@ def print_rules(pager: bool = False) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from .safetext import printable
+    from keythedral.safetext import printable
 
     console = Console()
     md = Markdown(printable(rules_markdown()))

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from .cli_common import run_alone
+from keythedral.cli_common import run_alone
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -177,7 +177,7 @@ def serve(
     idle_minutes: float | None = None,
 ) -> None:
     """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
-    from .serve_web import KeythedralServer
+    from keythedral.serve_web import KeythedralServer
 
     address = public_url(host, port, url)
     origins, hosts = trusted_addresses(host, port, address)

@@ -39,9 +39,9 @@ from aiohttp.web import BaseRequest, StreamResponse
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
-from .net.commands import TOKEN_VARIABLE
-from .net.guard import HEADER_TIMEOUT, quiet_errors
-from .serve import origin_of, screen_size
+from keythedral.net.commands import TOKEN_VARIABLE
+from keythedral.net.guard import HEADER_TIMEOUT, quiet_errors
+from keythedral.serve import origin_of, screen_size
 
 log = logging.getLogger("keythedral.serve")
 

@@ -13,7 +13,7 @@ alone, its bots too, and the results are put back in the order of the games.
 Results, per bot: wins (a shared win counts as a share), the win rate with a 95% Wilson
 interval, the mean score, and the mean rounds, game length (actions) and time per game (the
 bot's thinking, including building its views).  ``--json`` prints them as one JSON object.
-``--save-replays DIR`` writes every game as a replay (see ``keythedral.replay``).
+``--save-replays DIR`` writes every game as a replay (see ``keythedral.records.replay``).
 
 For scripts and tests: :func:`run` (games -> :class:`Summary`), :func:`play_game`.
 """
@@ -335,7 +335,8 @@ def run(
 
 def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
     """Write every game of a run made with ``keep_actions`` as a replay file in ``folder``."""
-    from keythedral import engine, replay
+    from keythedral import engine
+    from keythedral.records import replay
 
     paths = []
     names = setup.names

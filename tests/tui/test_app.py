@@ -13,10 +13,11 @@ from driver import hand_over, panel, press_choice, started, take
 from textshot import screen_text
 from tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
-from keythedral import engine, persistence
-from keythedral.autosave import AutoSaver
+from keythedral import engine
 from keythedral.engine import GameConfig, GameState
-from keythedral.persistence import SavedGame
+from keythedral.records import persistence
+from keythedral.records.autosave import AutoSaver
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.game import GameScreen

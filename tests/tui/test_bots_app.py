@@ -15,7 +15,8 @@ from textshot import screen_text
 from textual.pilot import Pilot
 from tui_helpers import NAMES, choose, config, make_app, saved_game
 
-from keythedral import engine, persistence, replay
+from keythedral import engine
+from keythedral.records import persistence, replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen

@@ -10,8 +10,8 @@ import pytest
 from textshot import screen_text
 from tui_helpers import greedy_game
 
-from keythedral import replay
 from keythedral.narration import narrate_all
+from keythedral.records import replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen

@@ -4,7 +4,7 @@ It holds the game (config, actions, state), who plays each seat (a person, by a 
 or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
 game is untouched.  When the engine fails on an action (anything but IllegalAction: a bug,
-keythedral.faults), the seat is refused with ``engine_fault``, naming the fault but not its
+keythedral.records.faults), the seat is refused with ``engine_fault``, naming the fault but not its
 traceback, the game stays at its last good state, and a record for a bug report is written on
 the host's side (``report``: ``<data folder>/bug-reports``, and said on the host's console).  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
 journal line written per action, made durable just behind, a snapshot folded in the background
@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import faults, persistence
-from keythedral.autosave import AutoSaver
+from keythedral.bots import check_spec
 from keythedral.net.protocol import Act, ProtocolError
-from keythedral.record import RecordError, read_data, write_atomic
+from keythedral.records import faults, persistence
+from keythedral.records.autosave import AutoSaver
+from keythedral.records.record import RecordError, read_data, write_atomic
 
 if TYPE_CHECKING:
     from keythedral.bots import Bot
@@ -141,7 +142,7 @@ class HostedGame:
     def resume(cls, folder: Path) -> HostedGame:
         """The game hosted in ``folder``, as its last saved action left it (HostError)."""
         try:
-            saved = persistence.load(folder / SAVE)
+            saved = persistence.load(folder / SAVE, check_seat=check_spec)
             data = read_data(folder / SEATS, limit=64 * 1024, what="list of seat tokens")
         except RecordError as exc:
             raise HostError(f"The hosted game in {folder} cannot be resumed: {exc}") from exc
@@ -167,7 +168,7 @@ class HostedGame:
         if not (folder / SAVE).exists():
             return False
         try:
-            return not persistence.load(folder / SAVE).state.game_over
+            return not persistence.load(folder / SAVE, check_seat=check_spec).state.game_over
         except RecordError:
             return True
 
@@ -252,7 +253,7 @@ class HostedGame:
             ) from fault
 
     def report(self, fault: faults.EngineFault, where: str) -> Path | None:
-        """Write the record of an engine fault for a bug report (keythedral.faults: the game
+        """Write the record of an engine fault for a bug report (keythedral.records.faults: the game
         up to its last good state) and say so on the host's console; the file, or None when
         it could not be written."""
         record = faults.report_record(fault, self.config, self.actions, self.seats, where)

@@ -436,7 +436,8 @@ class GameServer:
         fails while choosing, its search going through the engine) plays ``faults.fallback``
         instead, as in the app: the game does not wait on it (the fault is recorded for a bug
         report, ``HostedGame.report``)."""
-        from keythedral import engine, faults
+        from keythedral import engine
+        from keythedral.records import faults
 
         while not self._stopping and (seat := self.game.bot_to_act()) is not None:
             state, at = self.game.state, self.game.at

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from keythedral.engine import Action, GameConfig
-    from keythedral.persistence import SavedGame
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.persistence import SavedGame
+    from keythedral.records.replay import ReplayCursor
     from keythedral.tui.session import Session
     from keythedral.tutorial import Tutorial
 
@@ -288,7 +288,8 @@ class KeythedralApp(App[None]):
         self.call_after_refresh(self.files.check_autosave, screen)
 
     def _new_game_chosen(self, result: object) -> None:
-        from keythedral import engine, persistence
+        from keythedral import engine
+        from keythedral.records import persistence
         from keythedral.tui.screens.new_game import GameSetup
 
         if isinstance(result, GameSetup):

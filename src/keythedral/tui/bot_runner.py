@@ -31,7 +31,7 @@ from keythedral.tui.widgets.board import FieldMap
 if TYPE_CHECKING:
     from keythedral.bots.base import Bot
     from keythedral.engine import Action, GameState
-    from keythedral.faults import EngineFault
+    from keythedral.records.faults import EngineFault
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
 
@@ -121,7 +121,7 @@ class BotRunner:
     def _burst(self, turn: int) -> None:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
-        from keythedral import faults
+        from keythedral.records import faults
 
         app = self.app
         session = app.session
@@ -161,7 +161,8 @@ class BotRunner:
         self, turn: int, at: int, seat: int, state: GameState, legal: list[Action], bot: Bot
     ) -> None:
         """The bot's choice, made off the UI thread (ismcts searches for a while)."""
-        from keythedral import engine, faults
+        from keythedral import engine
+        from keythedral.records import faults
 
         started = time.monotonic()
         try:
@@ -183,7 +184,8 @@ class BotRunner:
 
     def play(self, turn: int, at: int, action: Action | EngineFault) -> None:
         """Apply the bot's move, if the game is still where the bot saw it (``push_move``)."""
-        from keythedral import engine, faults
+        from keythedral import engine
+        from keythedral.records import faults
 
         app = self.app
         session = app.session
@@ -215,7 +217,7 @@ class BotRunner:
         or the bot failed to choose (``action`` None, its ``fault`` given), that is reported
         and the bot plays ``faults.fallback`` instead; None (reported too) when nothing it
         could play applies.  IllegalAction as ever."""
-        from keythedral import faults
+        from keythedral.records import faults
 
         if action is not None:
             try:

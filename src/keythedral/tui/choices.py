@@ -236,9 +236,10 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     """The coach's cubes for the payment ``seat`` owes now, one ``pay`` after another (its
     choice keeps what the player's likely purchases need).  Worked out on the payer's own view
     at every step, as the hint key would.  Empty when the engine fails on the way (told when
-    the player plays it: keythedral.faults)."""
-    from keythedral import engine, faults
+    the player plays it: keythedral.records.faults)."""
+    from keythedral import engine
     from keythedral.bots.hints import hint
+    from keythedral.records import faults
 
     plan: list[Action] = []
     while engine.decision(state) == "pay" and state.payment.seat == seat and len(plan) < 12:
@@ -255,7 +256,8 @@ def only_payment(state: Any, seat: int) -> list[Action]:
     """The cubes for the payment ``seat`` owes now, one ``pay`` after another, when they can
     only be these (whatever their order): no choice is left to the player, and paying them
     in one key is no advice.  Empty when there is a choice, or the engine fails on the way."""
-    from keythedral import engine, faults
+    from keythedral import engine
+    from keythedral.records import faults
 
     ways: dict[tuple[str, ...], list[Action]] = {}
     seen: set[tuple[str, ...]] = set()
@@ -382,8 +384,9 @@ def payment_after(state: Any, action: Action, coach: bool = True) -> list[Action
     """The coach's cubes (without the ``coach``: the only cubes that can pay, if so) for the
     payment that ``action`` leads to for its seat: at once (a purchase), or for a bid if it
     wins (everyone after it passing); none if none follows, nor when the engine fails on the
-    way (it is told when the player plays it: keythedral.faults)."""
-    from keythedral import engine, faults
+    way (it is told when the player plays it: keythedral.records.faults)."""
+    from keythedral import engine
+    from keythedral.records import faults
 
     if action.kind not in PAID_KINDS:
         return []

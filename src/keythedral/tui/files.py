@@ -4,7 +4,7 @@ log exported as plain text, and the record for a bug report written when the rul
 (``engine_fault``).
 
 Every action is written to the autosave's journal before the screen shows it, and made
-durable (fdatasync) in a thread behind it (keythedral.autosave); the tutorial keeps its own
+durable (fdatasync) in a thread behind it (keythedral.records.autosave); the tutorial keeps its own
 progress file instead (its mode says so: ``autosaves`` is False).  Errors are told in a note, never raised into the app.
 """
 
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from keythedral.autosave import AutoSaver
-    from keythedral.faults import EngineFault
-    from keythedral.persistence import SavedGame
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.autosave import AutoSaver
+    from keythedral.records.faults import EngineFault
+    from keythedral.records.persistence import SavedGame
+    from keythedral.records.replay import ReplayCursor
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.screens.new_game import NewGameScreen
     from keythedral.tui.session import Session
@@ -35,7 +35,7 @@ def kept_name(old: SavedGame) -> str:
     unfinished-<names>-seed-<n>-<the time now>."""
     from datetime import datetime
 
-    from keythedral import persistence
+    from keythedral.records import persistence
     from keythedral.safetext import slug
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -58,8 +58,8 @@ class Files:
     @property
     def saver(self) -> AutoSaver:
         if self.autosaver is None:
-            from keythedral import persistence
-            from keythedral.autosave import AutoSaver
+            from keythedral.records import persistence
+            from keythedral.records.autosave import AutoSaver
 
             self.autosaver = AutoSaver(persistence.autosave_path(self.data_dir))
         return self.autosaver
@@ -68,7 +68,7 @@ class Files:
     def autosave(self) -> None:
         """Called in the handler that changed the game, before the screen is drawn again: the
         change is written to the autosave's journal when this returns, so that a crash or a
-        kill keeps it; a thread makes it durable behind (keythedral.autosave).
+        kill keeps it; a thread makes it durable behind (keythedral.records.autosave).
         When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
         session = self.app.session
         if not self.app.mode.autosaves:
@@ -83,7 +83,8 @@ class Files:
         absent, finished, broken or not begun: then there is nothing to ask about or keep)."""
         if not self.autosave_enabled:
             return None
-        from keythedral import persistence
+        from keythedral.bots import check_spec
+        from keythedral.records import persistence
 
         path = persistence.autosave_path(self.data_dir)
         if not path.exists():
@@ -91,7 +92,7 @@ class Files:
         if self.autosaver is not None:
             self.autosaver.flush()  # the game in it is whole on disk first
         try:
-            old = persistence.load(path)
+            old = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError:
             return None  # nothing that could be resumed (the file stays as it is)
         if not old.state.to_act or not old.actions:
@@ -125,7 +126,7 @@ class Files:
     def _started_answer(
         self, session: Session, begin: Callable[[Session], None], choice: str | None, keep: str
     ) -> None:
-        from keythedral import persistence
+        from keythedral.records import persistence
 
         if choice == "new":
             self.keep_unfinished(keep)
@@ -141,7 +142,7 @@ class Files:
         named save (``keep_as``, the name the question before said, or one made now), which
         the load dialog lists, so that no game is ever lost by starting another.  Called
         before the new game's first autosave."""
-        from keythedral import persistence
+        from keythedral.records import persistence
 
         old = self.unfinished()
         if old is None:
@@ -186,7 +187,7 @@ class Files:
         session = self.app.session
         if not name or session is None:
             return
-        from keythedral import persistence
+        from keythedral.records import persistence
 
         try:
             path = persistence.save_path(name, self.data_dir)
@@ -203,7 +204,7 @@ class Files:
         if session is None:
             self.app.notify("There is no game whose log could be saved.", severity="warning")
             return
-        from keythedral import gamelog, persistence
+        from keythedral.records import gamelog, persistence
 
         cfg = session.config
         folder = persistence.data_dir() if self.data_dir is None else self.data_dir
@@ -236,10 +237,11 @@ class Files:
             self.app.action_new_game()
 
     def load_path(self, path: Path) -> bool:
-        from keythedral import persistence
+        from keythedral.bots import check_spec
+        from keythedral.records import persistence
 
         try:
-            saved = persistence.load(path)
+            saved = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError as exc:
             self.app.notify(str(exc), title="Not loaded", severity="error", timeout=10)
             return False
@@ -259,17 +261,18 @@ class Files:
         self.app.run_worker(work, name="_check_autosave", thread=True, exit_on_error=False)
 
     def _check_autosave(self, screen: NewGameScreen) -> None:
-        from keythedral import persistence
+        from keythedral.bots import check_spec
+        from keythedral.records import persistence
 
         path = persistence.autosave_path(self.data_dir)
         if self.autosave_enabled:
-            from keythedral.autosave import remove_stale_files_once
+            from keythedral.records.autosave import remove_stale_files_once
 
             remove_stale_files_once(path)
         if not path.exists():
             return
         try:
-            saved = persistence.load(path)
+            saved = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError as exc:
             self.app.call_from_thread(
                 self.app.notify,
@@ -293,7 +296,7 @@ class Files:
             or self.replay_path is not None
         ):
             return
-        from keythedral import persistence, replay
+        from keythedral.records import persistence, replay
 
         seats = session.seats or ("human",) * session.config.n
         rp = replay.record(session.config, session.actions, seats, final=session.state)
@@ -315,7 +318,7 @@ class Files:
         self.app.run_worker(work, name="_load_replay", thread=True, exit_on_error=False)
 
     def _load_replay(self, path: Path) -> None:
-        from keythedral import replay
+        from keythedral.records import replay
 
         try:
             rp = replay.load(path)
@@ -336,12 +339,12 @@ class Files:
 
     # --- faults of the rules engine -------------------------------------------------------------
     def engine_fault(self, fault: EngineFault, what: str, then: str) -> Path | None:
-        """The rules engine failed (keythedral.faults) ``what`` ("with that move"): the game
+        """The rules engine failed (keythedral.records.faults) ``what`` ("with that move"): the game
         stays at its last good state, which the autosave holds already.  A record for a bug
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
         not be written (said too)."""
-        from keythedral import faults
+        from keythedral.records import faults
 
         session = self.app.session
         if session is None:

@@ -80,7 +80,8 @@ class GameMode:
     def play(self, action: Action) -> bool:
         """Apply one action of a person (``Session.apply``: a fault of the engine is reported,
         and the game stays as it was)."""
-        from keythedral import engine, faults
+        from keythedral import engine
+        from keythedral.records import faults
 
         app = self.app
         session = app.session
@@ -133,7 +134,7 @@ class GameMode:
         """Every seat asked in the open window lets it go by (``Session.let_window_go_by``);
         a fault of the engine on one of the declines is reported, and the window stays open
         for that seat."""
-        from keythedral import faults
+        from keythedral.records import faults
 
         try:
             session.let_window_go_by()
@@ -372,7 +373,7 @@ class GameMode:
             case PassesBy(seat):
                 self.passes_by(session, seat)
             case LetGoBy(seat):
-                from keythedral import faults
+                from keythedral.records import faults
 
                 decline = session.can_decline(seat)
                 if decline is not None:

@@ -59,14 +59,15 @@ class StartError(Exception):
 def load_start(start: Start) -> tuple[Session, str]:
     """The game asked for on the command line, and the save's note of what was lost (if any).
     Raises StartError for a save that cannot be read, a bad setting or a bad bot option."""
-    from keythedral import engine, persistence
+    from keythedral import engine
     from keythedral.bots import BotSpecError, check_spec
+    from keythedral.records import persistence
     from keythedral.tui.session import Session
 
     note = ""
     try:
         if start.load is not None:
-            saved = persistence.load(start.load)
+            saved = persistence.load(start.load, check_seat=check_spec)
             coach = saved.coach if start.coach is None else start.coach
             session = Session.replayed(saved.config, saved.actions, saved.seats, coach)
             note = saved.note
@@ -76,7 +77,7 @@ def load_start(start: Start) -> tuple[Session, str]:
             session = Session.new(cfg, start.seats, COACH if start.coach is None else start.coach)
             for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
                 if (spec := session.bot_spec(seat)) is not None:
-                    check_spec(spec)  # as a save's seats are (persistence._seats)
+                    check_spec(spec)  # as a save's seats are (persistence.load)
     except (persistence.SaveError, engine.ConfigError, BotSpecError) as exc:
         raise StartError(str(exc)) from exc
     return session, note

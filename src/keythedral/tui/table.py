@@ -322,7 +322,8 @@ class Table:
         """The person whose privacy screen comes up once the open window goes by, if one
         does (a table with nobody's hand up, as at the shared window), the passes that stand
         in between played by themselves (they show nothing of anyone's hand)."""
-        from keythedral import engine, faults
+        from keythedral import engine
+        from keythedral.records import faults
 
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)

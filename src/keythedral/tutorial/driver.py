@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from keythedral import engine, faults
+from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
-from keythedral.record import RecordError
-from keythedral.replay import GameSoFar
+from keythedral.records import faults
+from keythedral.records.record import RecordError
+from keythedral.records.replay import GameSoFar
 from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.tutorial.coach import Coach
 from keythedral.tutorial.lessons import BY_ID, LESSONS, Lesson
@@ -38,7 +39,7 @@ def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
 
 def tutorial_path(base: Path | None = None) -> Path:
     """Where tutorial progress is kept: next to the game's saves."""
-    from keythedral import persistence
+    from keythedral.records import persistence
 
     return (base or persistence.data_dir()) / "tutorial.json"
 
@@ -311,7 +312,7 @@ class Tutorial(GameSoFar):
         return t
 
     def save(self, path: Path | None = None) -> Path:
-        from keythedral import persistence
+        from keythedral.records import persistence
 
         path = path or tutorial_path()
         persistence.write_atomic(path, self.to_json())
@@ -337,6 +338,13 @@ class Tutorial(GameSoFar):
             return cls.load(path)
         except TutorialError:
             return cls(name)
+
+
+def progress_game(path: Path) -> tuple[GameConfig, list[Any]]:
+    """The settings and actions of the tutorial's progress file at ``path`` (TutorialError):
+    how ``records.loader.load`` reads this kind of record, which the records cannot import."""
+    t = Tutorial.load(path)
+    return t.config, list(t.actions)
 
 
 def _rule_of(a: Any) -> str | None:

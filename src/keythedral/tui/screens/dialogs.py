@@ -52,7 +52,7 @@ class LoadDialog(ModalScreen[Path | None]):
             yield OptionList(id="load-list")
 
     def on_mount(self) -> None:
-        from keythedral import persistence
+        from keythedral.records import persistence
 
         options = []
         auto = persistence.autosave_path(self.base)
@@ -70,10 +70,11 @@ class LoadDialog(ModalScreen[Path | None]):
 
     @staticmethod
     def _peek(path: Path) -> str:
-        from keythedral import persistence
+        from keythedral.bots import check_spec
+        from keythedral.records import persistence
 
         try:
-            return persistence.load(path).describe()
+            return persistence.load(path, check_seat=check_spec).describe()
         except persistence.SaveError as exc:
             return f"cannot be loaded: {exc}"
 

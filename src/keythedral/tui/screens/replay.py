@@ -34,7 +34,7 @@ from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.replay import ReplayCursor
 
 #: The viewpoints besides a seat's own: everything, or only what is public.
 ALL, PUBLIC = "all", "public"
@@ -44,7 +44,7 @@ LOG_LINES = 300  # the public log shows this many lines up to the cursor
 def log_marks(states: list[Any]) -> tuple[list[str], list[int]]:
     """Every line of the public log (with round headings), and for each state index ``k`` the
     number of lines logged up to and including state ``k`` (``ends[k + 1]``)."""
-    from keythedral import gamelog
+    from keythedral.records import gamelog
 
     lines: list[str] = []
     ends: list[int] = []

@@ -128,7 +128,7 @@ def write_report(record: dict[str, Any], folder: Path | None = None) -> Path:
     """Write a fault's ``record`` (``report_record``) into ``folder`` (``reports_dir()`` when
     None) as ``<time>-<seed>.json``, a new file (``-2``, ``-3``... when one of that name is
     there); the file.  OSError (or ValueError) when it cannot be written."""
-    from keythedral.record import write_atomic
+    from keythedral.records.record import write_atomic
 
     folder = folder or reports_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -7,8 +7,10 @@ the lessons taught).  This module is the one place that
 
 - writes such a file (atomically: a temporary file moved into place, ``write_atomic``),
 - reads one safely (a regular file of bounded size, bounded JSON nesting: ``read_data``),
-- replays the actions from the settings (``replay_actions``), and
-- loads any kind (``load``), for ``keythedral log FILE`` and other readers of every kind.
+- replays the actions from the settings (``replay_actions``).
+
+``records.loader.load`` loads any kind, for ``keythedral log FILE`` and other readers of every
+kind.
 
 Every refusal is a :class:`RecordError` (SaveError, ReplayError and TutorialError are kinds of
 it), saying what is wrong for a person, with the number of the action that failed and the reason
@@ -192,29 +194,3 @@ def config_of(data: dict[str, Any], source: str) -> GameConfig:
         return engine.GameConfig(**data["config"])
     except (KeyError, TypeError, engine.ConfigError) as exc:
         raise RecordError(f"{source} has no valid game settings ({exc}).") from exc
-
-
-def load(path: Path) -> Record:
-    """Any record (a save, a replay, the tutorial's progress), checked by its own loader."""
-    data = read_data(path, what="save")
-    fmt = data.get("format") if isinstance(data, dict) else None
-    kind = KINDS.get(fmt) if isinstance(fmt, str) else None
-    if kind == "save":
-        from keythedral import persistence
-
-        saved = persistence.load(path)
-        release = str(data.get("game", ""))
-        return Record("save", saved.config, saved.actions, saved.seats, release, data, saved.note)
-    if kind == "replay":
-        from keythedral import replay
-
-        rp = replay.Replay.from_dict(data)
-        return Record("replay", rp.config, rp.actions, rp.seats, rp.release, data)
-    if kind == "tutorial":
-        from keythedral.tutorial import Tutorial
-
-        t = Tutorial.load(path)
-        return Record("tutorial", t.config, tuple(t.actions), (), str(data.get("game", "")), data)
-    raise RecordError(
-        f"The file {path.name} is not a Keythedral save, replay or tutorial progress file."
-    )

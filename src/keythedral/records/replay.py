@@ -17,7 +17,7 @@ File format (JSON, one object)::
 
 API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
 
-    from keythedral import replay
+    from keythedral.records import replay
 
     rp = replay.load(path)                  # Replay, validated; ReplayError(message) if not
     cur = replay.ReplayCursor(rp)           # at the start (no action applied yet)
@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
-from keythedral.record import RecordError, other_rules, replay_actions, write_atomic
+from keythedral.records.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
@@ -340,7 +340,7 @@ def file_name(replay: Replay) -> str:
     letters, digits and - (persistence.game_stem): a player's name never becomes a path."""
     import hashlib
 
-    from keythedral.persistence import game_stem
+    from keythedral.records.persistence import game_stem
 
     moves = "".join(a.model_dump_json() for a in replay.actions)
     digest = hashlib.blake2b(

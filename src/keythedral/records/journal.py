@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from keythedral.persistence import SavedGame
+from keythedral.records.saved import SavedGame
 
 FORMAT = "keythedral-journal"
 VERSION = 1
