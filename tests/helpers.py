@@ -19,7 +19,7 @@ import yaml
 
 from keythedral import engine
 from keythedral.engine.board import Cottage, Fence, Field
-from keythedral.narration import narrate_all
+from keythedral.words.narration import narrate_all
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")

@@ -197,7 +197,7 @@ def test_a_home_with_no_free_field_and_no_card_that_helps_is_skipped_without_ask
 
 
 def test_the_no_free_field_question_says_the_workers_stay_idle() -> None:
-    from keythedral.tui.text import describe
+    from keythedral.words.text import describe
 
     state, _ = home_blocked("cottage-number")
     view = engine.view(state, 1)

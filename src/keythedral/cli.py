@@ -232,7 +232,7 @@ def _keys(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from keythedral.rules import print_rules
+    from keythedral.words.rules import print_rules
 
     print_rules(pager=args.pager)
     return 0
@@ -428,7 +428,7 @@ def run_replay(args: Any) -> int:
         return 0
     print(printable(replay.describe(rp)))
     if args.log:
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate
 
         names = rp.config.players
         width = len(str(len(cur)))

@@ -25,9 +25,9 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.session import Session
-from keythedral.tui.text import law_name
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.words.text import law_name
 
 SIZE = (100, 32)
 RAW_PLACE = re.compile(r"\(-?\d+, -?\d+\)")  # the engine's "(1, -2)"; people read "(1,-2)"
@@ -680,7 +680,7 @@ async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
         session = app.session
         assert session is not None
         view = session.view(None)
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate
 
         names = [p.name for p in view.players]
         newest = narrate(view.log[-1], names)

@@ -104,7 +104,7 @@ async def test_one_person_and_two_bots_the_bots_move_by_themselves_without_hand_
         text = screen_text(app)
         assert app.keyboard == 0 and PRIVATE.findall(text) == ["Ann"]
         # The bots' moves are told in the log, by name.
-        from keythedral.narration import narrate_all
+        from keythedral.words.narration import narrate_all
 
         told = narrate_all(session.state.log, session.config.players)
         assert any(line.startswith(("Bob ", "Cy ")) for line in told)

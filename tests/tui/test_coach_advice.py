@@ -22,7 +22,7 @@ from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.choices import THINKING
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import describe
+from keythedral.words.text import describe
 
 
 @pytest.fixture(autouse=True)

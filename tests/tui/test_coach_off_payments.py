@@ -15,7 +15,7 @@ from keythedral import engine
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.choices import only_payment, paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import cubes_text
+from keythedral.words.text import cubes_text
 
 SIZE = (100, 32)
 

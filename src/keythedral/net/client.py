@@ -172,9 +172,9 @@ async def run_text_client(
     """``keythedral join URL --token T`` in plain text: the log as it happens, this seat's
     walkthrough and numbered choices when it must act.  Ends with the game (0), or when the
     server refuses or goes (2)."""
-    from keythedral.narration import narrate
     from keythedral.safetext import printable
-    from keythedral.walkthrough import cubes, options_text
+    from keythedral.words.narration import narrate
+    from keythedral.words.walkthrough import cubes, options_text
 
     def say(text: str) -> None:
         print(printable(text), flush=True)

@@ -238,10 +238,10 @@ async def _serve(
     import contextlib
     import signal
 
-    from keythedral.narration import narrate
     from keythedral.net.server import GameServer
     from keythedral.safetext import printable
     from keythedral.serve import _this_machine, is_any_address
+    from keythedral.words.narration import narrate
 
     shown = [game.state.log_total]
 

@@ -36,7 +36,7 @@ def events(states: Iterable[GameState], you: int | None = None) -> Iterator[str]
     Events go under the round in which the action that caused them was taken, except that
     a new round's heading comes before the line that begins it."""
     from keythedral.engine.events import RoundBegan
-    from keythedral.narration import narrate
+    from keythedral.words.narration import narrate
 
     seen = 0
     heading = None

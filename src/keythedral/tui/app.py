@@ -45,7 +45,7 @@ from keythedral.tui.start import (
     pick_theme,
 )
 from keythedral.tui.table import Table
-from keythedral.tui.text import seat_tokens
+from keythedral.words.text import seat_tokens
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel

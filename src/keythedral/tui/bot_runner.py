@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 
 from keythedral.tui.choices import action_cell
 from keythedral.tui.table import next_bot
-from keythedral.tui.text import describe
 from keythedral.tui.widgets.board import FieldMap
+from keythedral.words.text import describe
 
 if TYPE_CHECKING:
     from keythedral.bots.base import Bot
@@ -258,7 +258,7 @@ class BotRunner:
         new = after.log_total - before.log_total
         events = after.log[-new:] if 0 < new <= len(after.log) else ()
         if events:
-            from keythedral.narration import narrate
+            from keythedral.words.narration import narrate
 
             first = narrate(events[0], session.config.players)
             text = label + first[len(name) :] if first.startswith(name + " ") else first

@@ -12,7 +12,9 @@ import dataclasses
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from keythedral.tui.text import (
+from keythedral.tui.widgets.decision import Choice, hotkeys
+from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
+from keythedral.words.text import (
     call_next_text,
     cottage_at,
     cubes_text,
@@ -23,8 +25,6 @@ from keythedral.tui.text import (
     seat_name,
     touches,
 )
-from keythedral.tui.widgets.decision import Choice, hotkeys
-from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint

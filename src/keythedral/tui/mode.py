@@ -26,8 +26,8 @@ from keythedral.tui.table import (
     ShowPublic,
     TakeBack,
 )
-from keythedral.tui.text import decision_prompt, window_question
 from keythedral.vocab import PHASES
+from keythedral.words.text import decision_prompt, window_question
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -161,7 +161,7 @@ class GameMode:
         choices = [a for a in session.legal_for(seat) if a.kind != "play_law"]
         if len(choices) != 1:
             return False
-        from keythedral.tui.text import describe
+        from keythedral.words.text import describe
 
         action = choices[0]
         text = (
@@ -187,7 +187,7 @@ class GameMode:
         legal = session.legal_for(seat)
         if len(legal) != 1:
             return False
-        from keythedral.tui.text import describe
+        from keythedral.words.text import describe
 
         action = legal[0]
         if self.app.game_screen is not None:  # before the move: the note is this hand's
@@ -228,7 +228,7 @@ class GameMode:
         first = session.actions[-1].kind != "pay"  # said once, with every cube of the plan
         if screen is not None and payment.purpose == "bid" and first:
             from keythedral.tui.choices import paid_counts
-            from keythedral.tui.text import cubes_text
+            from keythedral.words.text import cubes_text
 
             names = session.config.players
             to = f" to {names[payment.to_seat]}" if payment.to_seat is not None else ""
@@ -334,7 +334,7 @@ class GameMode:
         self.app.files.autosave()
         self.route()
         if screen is not None:
-            from keythedral.tui.text import describe
+            from keythedral.words.text import describe
 
             # in the list's own words ("trade 2 cubes for 1 food"), not the engine's kind
             screen.say(f"Taken back: {describe(action, session.view(action.seat))}.")
@@ -433,7 +433,7 @@ class GameMode:
         seen = app.seen_log.get(seat, 0)
         new = view.log_total - seen
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate
 
         # A window's question takes three rows: three events fewer, so that all fit in 80x24.
         lines = RECENT_LINES - 3 if window else RECENT_LINES

@@ -137,7 +137,7 @@ class Tutorial(GameSoFar):
         return self._task(m)
 
     def _task(self, m: Moment) -> Step:
-        from keythedral.tui.text import describe
+        from keythedral.words.text import describe
 
         a = m.coach
         do = describe(a, m.view)
@@ -348,7 +348,7 @@ def progress_game(path: Path) -> tuple[GameConfig, list[Any]]:
 
 
 def _rule_of(a: Any) -> str | None:
-    from keythedral.walkthrough import KIND_RULES
+    from keythedral.words.walkthrough import KIND_RULES
 
     return KIND_RULES.get(a.kind)
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from keythedral.engine import GameState, PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.events import Event
-from keythedral.narration import narrate
 from keythedral.vocab import KEYS
+from keythedral.words.narration import narrate
 
 if TYPE_CHECKING:
     from keythedral.tutorial.driver import Tutorial

@@ -42,7 +42,7 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
         f"on it brings one {colour} cube from the store{who}. Only one worker fits in a field, "
         "and only homes whose corner touches it may send one.\n\n"
     )
-    from keythedral import rules
+    from keythedral.words import rules
 
     return (
         f"The {ftype} at {where}",
@@ -81,7 +81,7 @@ def law_section(card_id: str) -> str:
 
 def action_rule(action: Action) -> str | None:
     """The rules section behind an action (a law card's own section for a play)."""
-    from keythedral.walkthrough import KIND_RULES
+    from keythedral.words.walkthrough import KIND_RULES
 
     if action.kind == "play_law":
         return law_section(action.card)
@@ -116,9 +116,9 @@ class Assist:
 
     def hint(self) -> None:
         from keythedral.tui.choices import action_cell
-        from keythedral.tui.text import describe
         from keythedral.tui.widgets.board import FieldMap
         from keythedral.tui.widgets.decision import DecisionPanel
+        from keythedral.words.text import describe
 
         screen = self.screen
         h = self.screen.current_hint()  # the coach's, or the tutorial's lesson
@@ -173,7 +173,7 @@ class Assist:
         h = self.hint_shown
         reason = ""
         if h is not None and h.action.seat == seat and h.action in legal:  # this player's hint
-            from keythedral.tui.text import describe
+            from keythedral.words.text import describe
 
             reason = f"{describe(h.action, session.view(seat))}. Why: {h.reason}"
         found.first(WalkthroughPanel).show(session.view(seat), legal, reason)
@@ -181,7 +181,7 @@ class Assist:
     # --- the rules --------------------------------------------------------------------------
     def rules(self) -> None:
         """The rulebook, open at the rules of the decision at hand."""
-        from keythedral.walkthrough import PHASE_RULES
+        from keythedral.words.walkthrough import PHASE_RULES
 
         view = self.screen.view
         section = PHASE_RULES.get(str(view.phase)) if view is not None else None
@@ -191,7 +191,7 @@ class Assist:
         """(where, section, markdown or None) for what is under the cursor or highlighted."""
         from keythedral.tui.widgets.board import FieldMap
         from keythedral.tui.widgets.decision import DecisionPanel
-        from keythedral.walkthrough import KIND_RULES, PHASE_RULES
+        from keythedral.words.walkthrough import KIND_RULES, PHASE_RULES
 
         screen = self.screen
         view = screen.view

@@ -29,17 +29,6 @@ from keythedral.tui.choices import (
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen, key_clock
-from keythedral.tui.text import (
-    cubes_text,
-    decision_prompt,
-    describe,
-    law_name,
-    law_text,
-    seat_name,
-    window_hint,
-    window_prompt,
-    window_seat_line,
-)
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
@@ -59,6 +48,17 @@ from keythedral.tui.widgets.panels import (
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import FIELD_LETTER, plural
+from keythedral.words.text import (
+    cubes_text,
+    decision_prompt,
+    describe,
+    law_name,
+    law_text,
+    seat_name,
+    window_hint,
+    window_prompt,
+    window_seat_line,
+)
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
@@ -357,7 +357,7 @@ class GameScreen(BaseScreen):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
             # Imported here: the walkthrough's module is not loaded before the first frame.
-            from keythedral.walkthrough import pay_purpose
+            from keythedral.words.walkthrough import pay_purpose
 
             return f"Still to pay {pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:

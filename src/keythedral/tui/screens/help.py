@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.tui.text import law_name, law_text, law_when
+from keythedral.words.text import law_name, law_text, law_when
 
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp

@@ -18,7 +18,11 @@ from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
-from keythedral.tui.text import (
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
+from keythedral.vocab import PHASES
+from keythedral.words.text import (
     cubes_text,
     decision_prompt,
     describe,
@@ -27,10 +31,6 @@ from keythedral.tui.text import (
     seats_text,
     worth_text,
 )
-from keythedral.tui.widgets.board import FieldMap
-from keythedral.tui.widgets.keybar import KeyBar
-from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
-from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -213,7 +213,7 @@ class ReplayScreen(BaseScreen):
         cur = self.cursor
         text = Text()
         last = cur.last_action
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate
 
         events = [narrate(e, self.config.players) for e in cur.events()]
         if last is None:

@@ -480,8 +480,8 @@ class TutorialMode(GameMode):
         """The learner always holds the keyboard; the bots' moves are made at once (they show
         in the lesson panel and the log).  ``only_lesson``: nothing was played, so unless the
         bots move, only the lesson panel changes."""
-        from keythedral.narration import actor, narrate
         from keythedral.tutorial import LEARNER
+        from keythedral.words.narration import actor, narrate
 
         self.table.give(LEARNER)  # one learner: their hand is always up
         self.table.claimed = None

@@ -31,7 +31,6 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from keythedral.tui.text import cell_text
 from keythedral.tui.widgets.map_looks import (
     ALL_SIDES,
     DIM,
@@ -49,6 +48,7 @@ from keythedral.tui.widgets.map_looks import (
     palette_for,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
+from keythedral.words.text import cell_text
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

@@ -29,8 +29,8 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from keythedral.tui.text import seat_tokens, seat_value, worth
 from keythedral.vocab import plural
+from keythedral.words.text import seat_tokens, seat_value, worth
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState

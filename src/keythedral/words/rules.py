@@ -10,7 +10,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parents[2] / "docs" / "rules_en.md"
+SOURCE = Path(__file__).resolve().parents[3] / "docs" / "rules_en.md"
 
 
 def rules_markdown() -> str:

@@ -35,9 +35,11 @@ from keythedral.vocab import (
     asks,
     plural,
 )
-from keythedral.walkthrough_text import KIND_RULES as KIND_RULES  # read by the app and tutorial
-from keythedral.walkthrough_text import LAYOUT_TWO_PLAYERS, PHASE_TEXT
-from keythedral.walkthrough_text import PHASE_RULES as PHASE_RULES
+from keythedral.words.walkthrough_text import (
+    KIND_RULES as KIND_RULES,  # read by the app and tutorial
+)
+from keythedral.words.walkthrough_text import LAYOUT_TWO_PLAYERS, PHASE_TEXT
+from keythedral.words.walkthrough_text import PHASE_RULES as PHASE_RULES
 
 if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
     from keythedral.engine import PlayerView
