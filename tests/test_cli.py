@@ -174,8 +174,8 @@ def test_a_crash_inside_the_app_is_a_failed_exit(
 def test_the_cli_knows_every_bot_by_name() -> None:
     from keythedral import bots
 
-    assert tuple(bots.bot_names()) == cli.BOT_NAMES
-    assert tuple(bots.level_names()) == cli.LEVEL_NAMES
+    assert tuple(bots.bot_names()) == cli.common.BOT_NAMES
+    assert tuple(bots.level_names()) == cli.common.LEVEL_NAMES
 
 
 def test_bots_take_strength_levels(capsys: pytest.CaptureFixture[str]) -> None:

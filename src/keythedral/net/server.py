@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING, TypeVar
 from aiohttp import WSMsgType, web
 
 from keythedral.net import guard, protocol
+from keythedral.net.address import is_loopback, listen_host, trusted_addresses
 from keythedral.net.guard import Waiting, quiet_errors
 from keythedral.net.hosted import HostedGame
 from keythedral.net.protocol import Act, Hello, ProtocolError
-from keythedral.serve import is_loopback, listen_host, trusted_addresses
 
 if TYPE_CHECKING:
     from keythedral.engine import Action

@@ -16,7 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from keythedral.cli_common import add_variant_options, players_problem, variants_from_args
+from keythedral.cli.common import (
+    add_variant_options,
+    parse_seats,
+    players_problem,
+    variants_from_args,
+)
 
 if TYPE_CHECKING:
     from keythedral.net.hosted import HostedGame
@@ -127,8 +132,8 @@ def _fail(text: str) -> int:
 
 
 def run_host(args: argparse.Namespace) -> int:
+    from keythedral.net.address import is_loopback
     from keythedral.net.hosted import HostedGame, HostError, default_folder
-    from keythedral.serve import is_loopback
 
     if args.host_port is not None and not 0 <= args.host_port < 65536:
         return _fail(f"there is no port {args.host_port}")
@@ -196,7 +201,6 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
 
     from keythedral import engine
     from keythedral.bots import BotSpecError, check_spec
-    from keythedral.cli import parse_seats
     from keythedral.net.hosted import HostedGame
     from keythedral.safetext import name_problem
 
@@ -238,9 +242,9 @@ async def _serve(
     import contextlib
     import signal
 
+    from keythedral.net.address import is_any_address, this_machine
     from keythedral.net.server import GameServer
     from keythedral.safetext import printable
-    from keythedral.serve import _this_machine, is_any_address
     from keythedral.words.narration import narrate
 
     shown = [game.state.log_total]
@@ -272,7 +276,7 @@ async def _serve(
         game.remember(host, server.port)
     except OSError as exc:
         print(f"keythedral host: cannot note the address in {game.folder}: {exc}", file=sys.stderr)
-    shown_host = _this_machine() if is_any_address(host) else server.host
+    shown_host = this_machine() if is_any_address(host) else server.host
     url = public_url or server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
     names = game.config.players
     print(printable(f"Hosting {', '.join(names)} on {url} (saved in {game.folder})."))

@@ -17,9 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from keythedral import serve, simulate
-from keythedral.cli_common import add_variant_options, players_problem, variants_from_args
-from keythedral.net import commands as net_commands
+from keythedral.cli import netplay, serve, simulate
+from keythedral.cli.common import (
+    add_variant_options,
+    parse_seats,
+    players_problem,
+    variants_from_args,
+)
 from keythedral.records import replay
 from keythedral.safetext import name_problem, printable
 
@@ -142,8 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
-    net_commands.add_host_parser(sub)
-    _add_display_options(net_commands.add_join_parser(sub), defaults=False)
+    netplay.add_host_parser(sub)
+    _add_display_options(netplay.add_join_parser(sub), defaults=False)
     log = sub.add_parser(
         "log",
         help="print a game's whole public log as plain text (the interrupted game by default)",
@@ -305,43 +309,6 @@ def _play(args: argparse.Namespace) -> int:
     return run_app(app, mouse=not args.no_mouse)
 
 
-#: The computer players and the strength levels (keythedral.bots.bot_names() and
-#: level_names(), named here so that parsing the command line loads no engine).
-BOT_NAMES = ("random", "greedy", "ismcts", "coach")
-LEVEL_NAMES = ("easy", "normal", "hard")
-
-
-def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
-    """``"human,greedy,ismcts:time=0.5"`` -> one entry per seat ("human" or a bot spec);
-    ValueError saying what is wrong.  With the players named (``players``), one entry for each
-    of them: a seat left out is an error, not silently a person."""
-    if not text:
-        return ()
-    seats = []
-    for part in text.split(","):
-        spec = part.strip()
-        if spec.lower() in ("human", "person", "me", "-"):
-            seats.append("human")
-            continue
-        # Only the name is checked here (the bots load with the engine, after the first
-        # frame); the app explains bad options.
-        if spec.split(":")[0].strip().lower() not in BOT_NAMES + LEVEL_NAMES:
-            raise ValueError(
-                f"no computer player called {spec!r}: choose from human, "
-                f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
-            )
-        seats.append(spec)
-    if players is not None and len(seats) != players:
-        example = ",".join(["human", *["hard"] * (players - 1)])
-        raise ValueError(
-            f"{len(seats)} seats named for {players} players: name one for each player, "
-            f"in seat order (for example {example})"
-        )
-    if len(seats) > 5:
-        raise ValueError("Keythedral has at most 5 seats")
-    return tuple(seats)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in (None, "play"):
@@ -455,7 +422,3 @@ def _view(args: Any, cursor: replay.ReplayCursor) -> int:
         replay_cursor=cursor,
     )
     return run_app(app, mouse=not getattr(args, "no_mouse", False))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

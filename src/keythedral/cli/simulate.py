@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keythedral.cli_common import add_variant_options, run_alone, variants_from_args
+from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
@@ -544,7 +544,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         Console().print(table(summary))
     if getattr(args, "sim_plot", False):
-        from keythedral.plots import plot
+        from keythedral.cli.plots import plot
 
         out = err if args.sim_json else Console()  # JSON keeps stdout to itself
         out.print(plot(summary, width=min(out.width, 100), ascii=args.sim_ascii))
@@ -552,7 +552,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run as ``python -m keythedral.simulate ...`` (the same options as the subcommand)."""
+    """Run as ``python -m keythedral.cli.simulate ...`` (the same options as the subcommand)."""
     return run_alone("simulate", add_simulate_parser, argv)
 
 
