@@ -105,7 +105,9 @@ class TutorialScreen(GameScreen):
         self._lesson: tuple[str, Text, list[str]] = ("", Text(), [])
 
     def on_mount(self) -> None:
-        self.query_one("#side").mount(TutorialPanel(id="lesson"), before="#decision")
+        self.query_one("#side").mount(
+            TutorialPanel(id="lesson", on_subtitle=self._show_cursor_info), before="#decision"
+        )
 
     @on(events.Resize)
     def _refit(self) -> None:
