@@ -26,6 +26,8 @@ from keythedral.cli.common import (
 )
 from keythedral.records import replay
 from keythedral.safetext import name_problem, printable
+from keythedral.tui import keymap
+from keythedral.words.rules import print_rules
 
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -178,9 +180,10 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _run_tutorial(args: argparse.Namespace) -> int:
-    from keythedral.tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     if args.restart or args.name:
+        # engine: only when the command runs
         from keythedral.tutorial import DEFAULT_NAME, Tutorial, TutorialError
 
         try:
@@ -195,9 +198,11 @@ def _run_tutorial(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     """``keythedral log [FILE]``: the public log, for screen readers, grep and people; FILE
     may be any game record (a save, the autosave, a replay, the tutorial's progress)."""
-    from keythedral.bots import check_spec
+    from keythedral.bots import check_spec  # engine: only when the command runs
+
+    # not before the first frame
     from keythedral.records import gamelog, loader, persistence, record
-    from keythedral.tutorial import progress_game
+    from keythedral.tutorial import progress_game  # engine: only when the command runs
 
     path = args.file or persistence.autosave_path()
     try:
@@ -213,8 +218,7 @@ def _log(args: argparse.Namespace) -> int:
 
 def _keys(args: argparse.Namespace) -> int:
     """``keythedral keys``: every rebindable key, and the file that rebinds them."""
-    from keythedral.tui import keymap
-    from keythedral.tui.app import binding_owners
+    from keythedral.tui.app import binding_owners  # Textual: only for the app
 
     rows = keymap.binding_rows(binding_owners())
     path = keymap.keys_path()
@@ -236,8 +240,6 @@ def _keys(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from keythedral.words.rules import print_rules
-
     print_rules(pager=args.pager)
     return 0
 
@@ -264,11 +266,11 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from keythedral.tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     load = args.load
     if args.resume and load is None:
-        from keythedral.records import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         load = persistence.autosave_path()
         if not load.exists():
@@ -366,14 +368,12 @@ def run_replay(args: Any) -> int:
     ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
     import sys
 
-    from keythedral.safetext import printable
-
     try:
         rp = replay.load(args.file)
     except replay.ReplayError as exc:
         print(printable(f"keythedral replay: {exc}"), file=sys.stderr)
         return 2
-    from keythedral import engine
+    from keythedral import engine  # engine: only when the command runs
 
     cur = replay.ReplayCursor(rp)
     if not (getattr(args, "summary", False) or args.log or args.at is not None):
@@ -395,7 +395,7 @@ def run_replay(args: Any) -> int:
         return 0
     print(printable(replay.describe(rp)))
     if args.log:
-        from keythedral.words.narration import narrate
+        from keythedral.words.narration import narrate  # engine: only when the command runs
 
         names = rp.config.players
         width = len(str(len(cur)))
@@ -410,7 +410,7 @@ def run_replay(args: Any) -> int:
 
 def _view(args: Any, cursor: replay.ReplayCursor) -> int:
     """Open the replay viewer of the terminal app on ``cursor``'s replay."""
-    from keythedral.tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     start = getattr(args, "start", 0) or 0
     cursor.goto(start if start >= 0 else len(cursor) + 1 + start)

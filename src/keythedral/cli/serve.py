@@ -66,7 +66,7 @@ def serve(
     idle_minutes: float | None = None,
 ) -> None:
     """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
-    from keythedral.cli.serve_web import KeythedralServer
+    from keythedral.cli.serve_web import KeythedralServer  # aiohttp: only for serve
 
     address = public_url(host, port, url)
     origins, hosts = trusted_addresses(host, port, address)

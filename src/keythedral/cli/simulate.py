@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
+from keythedral.records import replay
+from keythedral.safetext import name_problem, printable
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
@@ -59,8 +61,6 @@ class Setup:
     @property
     def labels(self) -> tuple[str, ...]:
         """Unique names for the bots: 'greedy', 'greedy#2', ... (printable: they are shown)."""
-        from keythedral.safetext import printable
-
         seen: dict[str, int] = {}
         out = []
         for spec in self.bots:
@@ -74,8 +74,6 @@ class Setup:
         """The bots' names as players of a game: their labels, or, for a label that cannot be
         a player's name (too long: 'ismcts:iterations=3:width=3'), 'bot 1 (ismcts)' (no label
         starts with 'bot ', so the names stay distinct)."""
-        from keythedral.safetext import name_problem
-
         return tuple(
             label
             if name_problem(label) is None
@@ -93,7 +91,7 @@ class Setup:
         }
 
     def game_seed(self, index: int) -> int:
-        from keythedral.bots.base import stable_seed
+        from keythedral.bots.base import stable_seed  # engine: only when the command runs
 
         return stable_seed("game", self.seed, index) % (1 << 31)
 
@@ -128,9 +126,9 @@ class BotFailure(RuntimeError):
 
 def play_game(setup: Setup, index: int) -> GameResult:
     """Play game ``index`` of ``setup`` to its end (or to ``max_rounds``)."""
-    from keythedral import engine
-    from keythedral.bots import make_bot
-    from keythedral.bots.base import stable_seed
+    from keythedral import engine  # engine: only when the command runs
+    from keythedral.bots import make_bot  # engine: only when the command runs
+    from keythedral.bots.base import stable_seed  # engine: only when the command runs
 
     clock = time.perf_counter
     start = clock()
@@ -335,8 +333,7 @@ def run(
 
 def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
     """Write every game of a run made with ``keep_actions`` as a replay file in ``folder``."""
-    from keythedral import engine
-    from keythedral.records import replay
+    from keythedral import engine  # engine: only when the command runs
 
     paths = []
     names = setup.names
@@ -477,6 +474,7 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
     """The Setup the command line asks for; BotSpecError when it asks for something wrong."""
+    # engine: only when the command runs
     from keythedral.bots import BotSpecError, make_bot, parse_spec
 
     specs = tuple(s.strip() for s in args.sim_bots.split(",") if s.strip())
@@ -509,8 +507,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from keythedral.bots import BotSpecError
-    from keythedral.safetext import printable
+    from keythedral.bots import BotSpecError  # engine: only when the command runs
 
     try:
         setup = setup_from_args(args)
@@ -544,7 +541,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         Console().print(table(summary))
     if getattr(args, "sim_plot", False):
-        from keythedral.cli.plots import plot
+        from keythedral.cli.plots import plot  # rich: only for --plot
 
         out = err if args.sim_json else Console()  # JSON keeps stdout to itself
         out.print(plot(summary, width=min(out.width, 100), ascii=args.sim_ascii))

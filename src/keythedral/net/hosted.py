@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral.bots import check_spec
+from keythedral import engine
+from keythedral.bots import check_spec, make_bot
 from keythedral.net.protocol import Act, ProtocolError
 from keythedral.records import faults, persistence
 from keythedral.records.autosave import AutoSaver
@@ -96,8 +97,6 @@ def new_token() -> str:
 def make_seat_bot(spec: str, game_seed: int, seat: int) -> Bot:
     """The bot for a seat, seeded from the game as the app seeds its own (a resumed game plays
     on with the same bots)."""
-    from keythedral.bots import make_bot
-
     extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
     return make_bot(spec, seed=game_seed * 7 + seat, **extra)
 
@@ -121,8 +120,6 @@ class HostedGame:
     ) -> HostedGame:
         """A new game; ``seats`` (people and bots, seats left out are people) as ``--bots``.
         With a ``folder``, its tokens are written there at once, and the game saved."""
-        from keythedral import engine
-
         kinds = tuple(seats) + (HUMAN,) * (config.n - len(seats))
         if len(kinds) != config.n:
             raise HostError(f"{len(kinds)} seats named for {config.n} players.")
@@ -224,8 +221,6 @@ class HostedGame:
     def check(self, seat: int, act: Act) -> GameState:
         """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
         not be played."""
-        from keythedral import engine
-
         if self.over:
             raise ProtocolError("game_over", "The game is over.")
         if act.action.seat != seat:
@@ -284,8 +279,6 @@ class HostedGame:
 
     def legal_for(self, seat: int) -> list[Action]:
         """The actions ``seat`` may play now (none when it is not to act)."""
-        from keythedral import engine
-
         if seat not in self.state.to_act:
             return []
         return [a for a in engine.legal_actions(self.state) if a.seat == seat]

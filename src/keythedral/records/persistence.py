@@ -45,6 +45,7 @@ from keythedral.records.record import write_atomic as write_atomic  # the one at
 from keythedral.records.saved import HUMAN as HUMAN
 from keythedral.records.saved import SavedGame as SavedGame
 from keythedral.safefile import brief, clip
+from keythedral.safetext import inside, slug
 
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
@@ -79,8 +80,6 @@ def replays_dir(base: Path | None = None) -> Path:
 def save_path(name: str, base: Path | None = None) -> Path:
     """The file for a save called ``name`` (letters, digits, spaces, - and _ only, at most
     SAVE_NAME of them), always directly inside the saves folder."""
-    from keythedral.safetext import inside
-
     clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()[:SAVE_NAME].strip()
     if not clean:
         raise SaveError("A save needs a name made of letters, digits, spaces, - or _.")
@@ -94,8 +93,6 @@ def game_stem(players: Sequence[str], seed: int) -> str:
     """The start of a file name for a game: 'ann-bob-cy-seed-7'.  Made of slugs (lowercase
     letters, digits and -, at most 24 a name: 150 characters in all), so that a player's
     name never becomes a path."""
-    from keythedral.safetext import slug
-
     names = "-".join(slug(name, limit=24, empty="x") for name in players)
     return f"{names}-seed-{slug(str(seed), limit=20, empty='0')}"
 
@@ -156,7 +153,7 @@ def loads_data(
     records know no bots); without it only the list of seats itself is checked."""
     from pydantic import ValidationError
 
-    from keythedral.engine import GameState
+    from keythedral.engine import GameState  # engine: after the first frame
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{source} is not a Keythedral save (no '{FORMAT}' format tag).")

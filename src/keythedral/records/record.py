@@ -65,7 +65,7 @@ class Record:
 
     def states(self) -> Iterator[GameState]:
         """Every state from the start to the last action's."""
-        from keythedral import engine
+        from keythedral import engine  # engine: after the first frame
 
         state = engine.new_game(self.config)
         yield state
@@ -147,7 +147,7 @@ def replay_actions(
     with ``keep_states``, else only the last).  RecordError names the action that fails."""
     from pydantic import ValidationError
 
-    from keythedral import engine
+    from keythedral import engine  # engine: after the first frame
 
     state = engine.new_game(config)
     states = [state]
@@ -188,7 +188,7 @@ def _what(item: Any, state: GameState) -> str:
 
 
 def config_of(data: dict[str, Any], source: str) -> GameConfig:
-    from keythedral import engine
+    from keythedral import engine  # engine: after the first frame
 
     try:
         return engine.GameConfig(**data["config"])

@@ -31,11 +31,13 @@ from keythedral.tui.bindings import binding_owners
 from keythedral.tui.bot_runner import BotRunner
 from keythedral.tui.collector import KeyCollector
 from keythedral.tui.files import Files
+from keythedral.tui.keymap import binding_rows, keys_path, load_keymap
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.base import Asks
 from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.shutdown import Shutdown
 from keythedral.tui.start import (
     COACH,
     Start,
@@ -186,8 +188,6 @@ class KeythedralApp(App[None]):
         return [*filters, self._ascii_filter] if self.ascii_mode else filters
 
     def _load_keys(self, path: Path | None) -> None:
-        from keythedral.tui.keymap import binding_rows, keys_path, load_keymap
-
         path = path or keys_path()
         if not path.exists():
             return  # no keys file (the usual case): no need to load every screen to check it
@@ -223,8 +223,6 @@ class KeythedralApp(App[None]):
     def on_mount(self) -> None:
         self.set_timer(SETTLE_AFTER, self._settle_memory_late)
         if not self.is_headless:  # SIGHUP/SIGTERM write the pending autosave before ending
-            from keythedral.tui.shutdown import Shutdown
-
             Shutdown(lambda: self.files.autosaver, self.exit).install()
         self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
@@ -275,7 +273,7 @@ class KeythedralApp(App[None]):
         template = template or (self.session.config if self.session is not None else None)
         seats = self.session.seats if self.session is not None else self._start.seats
         coach = self.session.coach if self.session is not None else self._coach
-        from keythedral.tui.screens.new_game import NewGameScreen
+        from keythedral.tui.screens.new_game import NewGameScreen  # not before the first frame
 
         screen = NewGameScreen(
             seed=self._seed,
@@ -288,9 +286,9 @@ class KeythedralApp(App[None]):
         self.call_after_refresh(self.files.check_autosave, screen)
 
     def _new_game_chosen(self, result: object) -> None:
-        from keythedral import engine
-        from keythedral.records import persistence
-        from keythedral.tui.screens.new_game import GameSetup
+        from keythedral import engine  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
+        from keythedral.tui.screens.new_game import GameSetup  # not before the first frame
 
         if isinstance(result, GameSetup):
             self.start_game(result.config, result.seats, result.keep_as, result.coach)
@@ -313,13 +311,13 @@ class KeythedralApp(App[None]):
         """A new game; ``seats``: "human" or a bot spec per seat (all people by default);
         ``keep_as``: the name an unfinished game in the autosave is kept under, if asked;
         ``coach``: on or off (None: the default, ``start.COACH``)."""
-        from keythedral.tui.session import Session
+        from keythedral.tui.session import Session  # engine: after the first frame
 
         self.files.keep_unfinished(keep_as)  # the game in the autosave is never lost to a new one
         self._begin(Session.new(config, seats, COACH if coach is None else coach))
 
     def resume(self, saved: SavedGame) -> None:
-        from keythedral.tui.session import Session
+        from keythedral.tui.session import Session  # engine: after the first frame
 
         game = (saved.config, saved.actions, saved.seats)
         self._begin(Session.replayed(*game, coach=saved.coach))
@@ -376,8 +374,9 @@ class KeythedralApp(App[None]):
         self.call_from_thread(self._begin_tutorial, load_tutorial(self.files.data_dir))
 
     def _begin_tutorial(self, tutorial: Tutorial) -> None:
+        # not before the first frame
         from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
-        from keythedral.tutorial import tutorial_path
+        from keythedral.tutorial import tutorial_path  # engine: after the first frame
 
         self.clear_screens()
         mode = TutorialMode(self, tutorial, path=tutorial_path(self.files.data_dir))
@@ -396,13 +395,13 @@ class KeythedralApp(App[None]):
         self.files.save_log()
 
     def action_help(self) -> None:
-        from keythedral.tui.screens.help import HelpScreen
+        from keythedral.tui.screens.help import HelpScreen  # not before the first frame
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_rules(self, section: str | None = None) -> None:
-        from keythedral.tui.screens.rules import RulesScreen
+        from keythedral.tui.screens.rules import RulesScreen  # not before the first frame
 
         self.push_screen(RulesScreen(section))
 

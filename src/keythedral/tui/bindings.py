@@ -3,22 +3,27 @@
 
 from __future__ import annotations
 
+from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.handover import HandoverScreen
+from keythedral.tui.widgets.board import FieldMap
+
 
 def binding_owners() -> list[tuple[str, type]]:
     """Where the rebindable keys live, for ``keythedral keys`` and the keymap (every class
     with BINDINGS: a test finds any left out)."""
-    from keythedral.tui.app import KeythedralApp
+    from keythedral.tui.app import KeythedralApp  # circle: tui.app imports bindings
+
+    # not before the first frame
     from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog, SaveDialog
-    from keythedral.tui.screens.drawn import DrawnLawScreen
-    from keythedral.tui.screens.game import GameScreen
-    from keythedral.tui.screens.handover import HandoverScreen
-    from keythedral.tui.screens.help import HelpScreen, LawsScreen
-    from keythedral.tui.screens.new_game import NewGameScreen
-    from keythedral.tui.screens.replay import ReplayScreen
-    from keythedral.tui.screens.rules import RuleCard, RulesScreen
-    from keythedral.tui.screens.scores import ScoresScreen
+    from keythedral.tui.screens.drawn import DrawnLawScreen  # not before the first frame
+    from keythedral.tui.screens.help import HelpScreen, LawsScreen  # not before the first frame
+    from keythedral.tui.screens.new_game import NewGameScreen  # not before the first frame
+    from keythedral.tui.screens.replay import ReplayScreen  # not before the first frame
+    from keythedral.tui.screens.rules import RuleCard, RulesScreen  # not before the first frame
+    from keythedral.tui.screens.scores import ScoresScreen  # not before the first frame
+
+    # not before the first frame
     from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
-    from keythedral.tui.widgets.board import FieldMap
 
     return [
         ("everywhere", KeythedralApp),

@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from keythedral.safetext import inside, printable
+from keythedral.records import faults, replay
+from keythedral.safetext import inside, printable, slug
 
 FAULT_NOTICE_TIME = 60.0  # seconds the note of a fault of the rules engine stays up
 
@@ -35,8 +36,7 @@ def kept_name(old: SavedGame) -> str:
     unfinished-<names>-seed-<n>-<the time now>."""
     from datetime import datetime
 
-    from keythedral.records import persistence
-    from keythedral.safetext import slug
+    from keythedral.records import persistence  # not before the first frame
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     name = slug(f"unfinished {persistence.game_stem(old.config.players, old.config.seed)}", 40)
@@ -58,8 +58,8 @@ class Files:
     @property
     def saver(self) -> AutoSaver:
         if self.autosaver is None:
-            from keythedral.records import persistence
-            from keythedral.records.autosave import AutoSaver
+            from keythedral.records import persistence  # not before the first frame
+            from keythedral.records.autosave import AutoSaver  # not before the first frame
 
             self.autosaver = AutoSaver(persistence.autosave_path(self.data_dir))
         return self.autosaver
@@ -83,8 +83,8 @@ class Files:
         absent, finished, broken or not begun: then there is nothing to ask about or keep)."""
         if not self.autosave_enabled:
             return None
-        from keythedral.bots import check_spec
-        from keythedral.records import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         path = persistence.autosave_path(self.data_dir)
         if not path.exists():
@@ -103,7 +103,7 @@ class Files:
         """Ask before a new game takes the place of the unfinished game ``old``:
         ``answer(choice, keep_as)`` with "new" (start it: ``old`` is to be kept as the named
         save ``keep_as``), "resume" (``old`` instead) or None (back to the new-game screen)."""
-        from keythedral.tui.screens.dialogs import ReplaceDialog
+        from keythedral.tui.screens.dialogs import ReplaceDialog  # not before the first frame
 
         keep_as = kept_name(old)
         dialog = ReplaceDialog(old.describe(), keep_as)
@@ -126,7 +126,7 @@ class Files:
     def _started_answer(
         self, session: Session, begin: Callable[[Session], None], choice: str | None, keep: str
     ) -> None:
-        from keythedral.records import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         if choice == "new":
             self.keep_unfinished(keep)
@@ -142,7 +142,7 @@ class Files:
         named save (``keep_as``, the name the question before said, or one made now), which
         the load dialog lists, so that no game is ever lost by starting another.  Called
         before the new game's first autosave."""
-        from keythedral.records import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         old = self.unfinished()
         if old is None:
@@ -179,7 +179,7 @@ class Files:
             self.app.notify("There is no game to save.", severity="warning")
             return
         suggestion = "-".join(session.config.players)
-        from keythedral.tui.screens.dialogs import SaveDialog
+        from keythedral.tui.screens.dialogs import SaveDialog  # not before the first frame
 
         self.app.push_screen(SaveDialog(suggestion), callback=self.save_named)
 
@@ -187,7 +187,7 @@ class Files:
         session = self.app.session
         if not name or session is None:
             return
-        from keythedral.records import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         try:
             path = persistence.save_path(name, self.data_dir)
@@ -204,7 +204,7 @@ class Files:
         if session is None:
             self.app.notify("There is no game whose log could be saved.", severity="warning")
             return
-        from keythedral.records import gamelog, persistence
+        from keythedral.records import gamelog, persistence  # not before the first frame
 
         cfg = session.config
         folder = persistence.data_dir() if self.data_dir is None else self.data_dir
@@ -223,7 +223,7 @@ class Files:
     def ask_load(self, from_new_game: bool = False) -> None:
         """The load dialog; ``from_new_game``: the new-game screen comes back when nothing is
         loaded."""
-        from keythedral.tui.screens.dialogs import LoadDialog
+        from keythedral.tui.screens.dialogs import LoadDialog  # not before the first frame
 
         chosen = self._load_chosen_from_new if from_new_game else self._load_chosen
         self.app.push_screen(LoadDialog(self.data_dir), callback=chosen)
@@ -237,8 +237,8 @@ class Files:
             self.app.action_new_game()
 
     def load_path(self, path: Path) -> bool:
-        from keythedral.bots import check_spec
-        from keythedral.records import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         try:
             saved = persistence.load(path, check_seat=check_spec)
@@ -261,11 +261,12 @@ class Files:
         self.app.run_worker(work, name="_check_autosave", thread=True, exit_on_error=False)
 
     def _check_autosave(self, screen: NewGameScreen) -> None:
-        from keythedral.bots import check_spec
-        from keythedral.records import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         path = persistence.autosave_path(self.data_dir)
         if self.autosave_enabled:
+            # not before the first frame
             from keythedral.records.autosave import remove_stale_files_once
 
             remove_stale_files_once(path)
@@ -296,7 +297,7 @@ class Files:
             or self.replay_path is not None
         ):
             return
-        from keythedral.records import persistence, replay
+        from keythedral.records import persistence, replay  # not before the first frame
 
         seats = session.seats or ("human",) * session.config.n
         rp = replay.record(session.config, session.actions, seats, final=session.state)
@@ -318,8 +319,6 @@ class Files:
         self.app.run_worker(work, name="_load_replay", thread=True, exit_on_error=False)
 
     def _load_replay(self, path: Path) -> None:
-        from keythedral.records import replay
-
         try:
             rp = replay.load(path)
             cursor = replay.ReplayCursor(rp)
@@ -329,7 +328,7 @@ class Files:
         self.app.call_from_thread(self.show_replay, cursor, path)
 
     def show_replay(self, cursor: ReplayCursor, path: Path) -> None:
-        from keythedral.tui.screens.replay import ReplayScreen
+        from keythedral.tui.screens.replay import ReplayScreen  # not before the first frame
 
         self.app.push_screen(ReplayScreen(cursor, title=printable(path.name)))
 
@@ -344,8 +343,6 @@ class Files:
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
         not be written (said too)."""
-        from keythedral.records import faults
-
         session = self.app.session
         if session is None:
             return None

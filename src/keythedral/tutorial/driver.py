@@ -11,7 +11,7 @@ from typing import Any
 from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
-from keythedral.records import faults
+from keythedral.records import faults, persistence
 from keythedral.records.record import RecordError
 from keythedral.records.replay import GameSoFar
 from keythedral.safefile import Refused, brief, parse_json, read_limited
@@ -30,6 +30,8 @@ from keythedral.tutorial.steps import (
     action_target,
 )
 from keythedral.vocab import title
+from keythedral.words.text import describe
+from keythedral.words.walkthrough import KIND_RULES
 
 
 def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
@@ -39,8 +41,6 @@ def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
 
 def tutorial_path(base: Path | None = None) -> Path:
     """Where tutorial progress is kept: next to the game's saves."""
-    from keythedral.records import persistence
-
     return (base or persistence.data_dir()) / "tutorial.json"
 
 
@@ -137,8 +137,6 @@ class Tutorial(GameSoFar):
         return self._task(m)
 
     def _task(self, m: Moment) -> Step:
-        from keythedral.words.text import describe
-
         a = m.coach
         do = describe(a, m.view)
         do = do[0].upper() + do[1:]
@@ -312,8 +310,6 @@ class Tutorial(GameSoFar):
         return t
 
     def save(self, path: Path | None = None) -> Path:
-        from keythedral.records import persistence
-
         path = path or tutorial_path()
         persistence.write_atomic(path, self.to_json())
         return path
@@ -348,8 +344,6 @@ def progress_game(path: Path) -> tuple[GameConfig, list[Any]]:
 
 
 def _rule_of(a: Any) -> str | None:
-    from keythedral.words.walkthrough import KIND_RULES
-
     return KIND_RULES.get(a.kind)
 
 

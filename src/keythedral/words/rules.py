@@ -10,6 +10,8 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from keythedral.safetext import printable
+
 SOURCE = Path(__file__).resolve().parents[3] / "docs" / "rules_en.md"
 
 
@@ -42,7 +44,7 @@ def section(title: str) -> str:
 
 def law_section(card_id: str) -> str:
     """The rules section of one law card, by its catalogue id."""
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     card = laws()[card_id]
     return section(f"{card.number}. {card.name}")
@@ -52,8 +54,6 @@ def print_rules(pager: bool = False) -> None:
     """Print the rules with rich (through the terminal's pager if asked)."""
     from rich.console import Console
     from rich.markdown import Markdown
-
-    from keythedral.safetext import printable
 
     console = Console()
     md = Markdown(printable(rules_markdown()))

@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it wh
 
 
 def law_catalogue() -> dict[str, LawCard]:
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     return laws()
 
@@ -199,7 +199,7 @@ def _notes(view: PlayerView) -> tuple[str, ...]:
 def _window_now(view: PlayerView) -> str:
     top = view.windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
-        from keythedral.engine.catalogue import tile_words
+        from keythedral.engine.catalogue import tile_words  # engine: loaded on use only
 
         tile = tile_words(top.purchase.tile) if top.purchase.tile else "a tile"
         return f"{_name(view, top.purchase.seat)} declared the purchase of {tile}."

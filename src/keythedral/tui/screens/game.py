@@ -357,7 +357,7 @@ class GameScreen(BaseScreen):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
             # Imported here: the walkthrough's module is not loaded before the first frame.
-            from keythedral.words.walkthrough import pay_purpose
+            from keythedral.words.walkthrough import pay_purpose  # not before the first frame
 
             return f"Still to pay {pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:
@@ -539,7 +539,7 @@ class GameScreen(BaseScreen):
                 "corner": pos,
             }
         if raw is not None:
-            from keythedral import engine
+            from keythedral import engine  # engine: after the first frame
 
             try:
                 reason = session.why_illegal(engine.parse_action(raw))
@@ -693,7 +693,7 @@ class GameScreen(BaseScreen):
     def action_laws(self) -> None:
         view = self.view
         if view is not None and view.me is not None and view.me.laws:
-            from keythedral.tui.screens.help import LawsScreen
+            from keythedral.tui.screens.help import LawsScreen  # not before the first frame
 
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 

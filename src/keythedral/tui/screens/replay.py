@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.records import gamelog
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.widgets.board import FieldMap
@@ -44,8 +45,6 @@ LOG_LINES = 300  # the public log shows this many lines up to the cursor
 def log_marks(states: list[Any]) -> tuple[list[str], list[int]]:
     """Every line of the public log (with round headings), and for each state index ``k`` the
     number of lines logged up to and including state ``k`` (``ends[k + 1]``)."""
-    from keythedral.records import gamelog
-
     lines: list[str] = []
     ends: list[int] = []
 
@@ -213,7 +212,7 @@ class ReplayScreen(BaseScreen):
         cur = self.cursor
         text = Text()
         last = cur.last_action
-        from keythedral.words.narration import narrate
+        from keythedral.words.narration import narrate  # engine: loaded on use only
 
         events = [narrate(e, self.config.players) for e in cur.events()]
         if last is None:
@@ -226,7 +225,7 @@ class ReplayScreen(BaseScreen):
                 for line in events[-8:]:
                     text.append("\n" + line)
             else:  # a step the log tells later (a payment): as the viewpoint saw it
-                from keythedral import engine
+                from keythedral import engine  # engine: loaded on use only
 
                 who = self.viewpoint if isinstance(self.viewpoint, int) else None
                 before = engine.view(cur.states[cur.index - 1], who)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def glossary_markdown() -> str:
     """Every law card: its name, when it can be played, and its rule."""
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     parts = [
         "# Law cards\n",

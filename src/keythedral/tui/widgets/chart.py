@@ -71,7 +71,7 @@ class History:
 
 def record(state: GameState) -> RoundRecord:
     """What every seat holds in ``state`` (read through each seat's own view)."""
-    from keythedral import engine
+    from keythedral import engine  # engine: loaded on use only
 
     seats: list[int] = []
     cubes: list[tuple[int, ...]] = []

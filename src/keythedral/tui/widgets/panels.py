@@ -284,7 +284,7 @@ class EventLog(VerticalScroll):
                 new = view.log_total
             else:
                 return
-        from keythedral.words.narration import narrate
+        from keythedral.words.narration import narrate  # engine: after the first frame
 
         events = view.log[-new:] if new <= len(view.log) else view.log
         names = [p.name for p in view.players]

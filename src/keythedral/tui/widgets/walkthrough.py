@@ -64,7 +64,7 @@ class WalkthroughPanel(VerticalScroll):
         yield Static(id="walkthrough-text")
 
     def show(self, view: PlayerView, legal: Sequence[Action] = (), hint: str = "") -> Walkthrough:
-        from keythedral.words.walkthrough import walkthrough
+        from keythedral.words.walkthrough import walkthrough  # not before the first frame
 
         w = walkthrough(view, legal)
         self.query_one("#walkthrough-text", Static).update(walkthrough_text(w, hint))
