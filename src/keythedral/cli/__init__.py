@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from keythedral.cli import netplay, serve, simulate
+from keythedral.cli import netplay
 from keythedral.cli.common import (
     add_variant_options,
     parse_seats,
@@ -131,6 +131,10 @@ def _add_display_options(p: argparse.ArgumentParser, *, defaults: bool = True) -
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Here, not at the top: `python -m keythedral.cli.serve` (or .simulate) runs that module
+    # as __main__, and runpy warns when importing this package has loaded it already.
+    from keythedral.cli import serve, simulate
+
     parser = argparse.ArgumentParser(
         prog="keythedral", description="Keythedral for 2 to 5 players at one keyboard."
     )
