@@ -230,7 +230,7 @@ def coach_time(players: int, games: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["strength"]:
-        from keythedral import simulate
+        from keythedral.cli import simulate
 
         return simulate.main(argv[1:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -182,7 +182,8 @@ def first_frames(runs: int, data_dir: str) -> tuple[list[float], list[float], li
 
 def mid_game_save(data_dir: str) -> Path:
     """A seeded three-player game in round 3, phase 3, saved where the app can load it."""
-    from keythedral import engine, persistence
+    from keythedral import engine
+    from keythedral.records import persistence
 
     cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=3)
     state, rng, actions = engine.new_game(cfg), random.Random(3), []
@@ -205,7 +206,8 @@ def same_board_keys(path: Path) -> tuple[bytes, bytes]:
 
     From a kind's list, as the one-key purchases of the top list (a craft and its cubes) end
     the turn: the row measures one engine step and the same board drawn again, as before."""
-    from keythedral import engine, persistence
+    from keythedral import engine
+    from keythedral.records import persistence
     from keythedral.tui.choices import build_choices, paid_choices
     from keythedral.tui.session import reveals_nothing
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.bots.base import stable_seed
-from keythedral.simulate import MAX_ROUNDS, Setup, wilson
+from keythedral.cli.simulate import MAX_ROUNDS, Setup, wilson
 
 OTHER = "greedy_other"
 #: Modules split off greedy.py later: a revision before the split has none of them.

@@ -24,7 +24,7 @@ def _game(stop: Callable[[Any], bool], seed: int = 7, **variants: Any) -> Any:
     """A game between greedy bots, played from ``seed`` until ``stop(state)``."""
     from keythedral import engine
     from keythedral.bots import make_bot
-    from keythedral.persistence import SavedGame
+    from keythedral.records.persistence import SavedGame
 
     cfg = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=seed, **variants)
     state, actions = engine.new_game(cfg), []

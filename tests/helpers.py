@@ -19,7 +19,7 @@ import yaml
 
 from keythedral import engine
 from keythedral.engine.board import Cottage, Fence, Field
-from keythedral.narration import narrate_all
+from keythedral.words.narration import narrate_all
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 COLOURS = ("wood", "stone", "food", "water", "wine", "iron", "glass", "gold")
@@ -350,7 +350,7 @@ def action(kind: str, seat: int, **fields: Any) -> Any:
 
 def failing_on(monkeypatch: Any, *bad: Any, raising: Any = RuntimeError) -> None:
     """engine.apply fails on the ``bad`` actions with ``raising`` (a bug in the rules engine,
-    not a refusal): for the tests of the guard around it (keythedral.faults)."""
+    not a refusal): for the tests of the guard around it (keythedral.records.faults)."""
     real = engine.apply
 
     def apply(state: engine.GameState, action: engine.Action) -> engine.GameState:

@@ -28,8 +28,8 @@ from keythedral.engine.board import KEYTHEDRAL_CORNER, corner_fields
 from keythedral.engine.catalogue import buildings as tile_catalogue
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.cubes import COLOURS, TOTAL
-from keythedral.narration import narrate
 from keythedral.vocab import FIELD_TYPES
+from keythedral.words.narration import narrate
 from policy import choose
 
 CUBES_IN_GAME = 115

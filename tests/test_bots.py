@@ -8,7 +8,7 @@ import pytest
 
 from keythedral import bots, engine
 from keythedral.bots import BotSpecError, NoActionError, make_bot, parse_spec
-from keythedral.simulate import Setup, run
+from keythedral.cli.simulate import Setup, run
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 VARIANTS = [

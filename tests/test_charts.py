@@ -9,8 +9,9 @@ from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from keythedral import engine, plots, simulate
+from keythedral import engine
 from keythedral.bots import make_bot
+from keythedral.cli import plots, simulate
 from keythedral.engine import GameState
 from keythedral.tui.widgets import chart
 from keythedral.tui.widgets.chart import ScoreChart, chart_text, history

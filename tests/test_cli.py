@@ -174,8 +174,8 @@ def test_a_crash_inside_the_app_is_a_failed_exit(
 def test_the_cli_knows_every_bot_by_name() -> None:
     from keythedral import bots
 
-    assert tuple(bots.bot_names()) == cli.BOT_NAMES
-    assert tuple(bots.level_names()) == cli.LEVEL_NAMES
+    assert tuple(bots.bot_names()) == cli.common.BOT_NAMES
+    assert tuple(bots.level_names()) == cli.common.LEVEL_NAMES
 
 
 def test_bots_take_strength_levels(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,7 +187,8 @@ def test_bots_take_strength_levels(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_opens_the_viewer_unless_asked_to_print(tmp_path: Path, capsys) -> None:
-    from keythedral import bots, engine, replay
+    from keythedral import bots, engine
+    from keythedral.records import replay
 
     cfg = engine.GameConfig(players=["Ann", "Bob"], seed=2, no_laws=True)
     state, actions = engine.new_game(cfg), []

@@ -7,7 +7,7 @@ from typing import Any, get_args
 
 import pytest
 
-from keythedral import cli_common
+from keythedral.cli import common as cli_common
 from keythedral.engine import GameConfig
 from keythedral.engine.config import Edition, WindowPolicy
 

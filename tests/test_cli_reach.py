@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from keythedral import cli, persistence, serve
+from keythedral import cli
+from keythedral.cli import serve
+from keythedral.records import persistence
 
 GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.json"
 

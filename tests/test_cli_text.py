@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, engine, gamelog, persistence, replay, simulate
+from keythedral import cli, engine
+from keythedral.cli import simulate
 from keythedral.engine import GameConfig
+from keythedral.records import gamelog, persistence, replay
 from test_cli_reach import FakeApp, fake_app  # noqa: F401  (the fixture: no app, own folders)
 
 CONTROL = "\x1b]0;X\x07"  # sets the terminal's title

@@ -12,8 +12,8 @@ from keythedral.bots.base import own_actions
 from keythedral.bots.coach import AHEAD, CoachBot, searched, suggest
 from keythedral.bots.greedy import GreedyBot
 from keythedral.bots.hints import hint
+from keythedral.cli.simulate import Setup, play_game
 from keythedral.engine import GameState
-from keythedral.simulate import Setup, play_game
 
 
 @cache

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, engine, persistence, replay, safefile, tutorial
+from keythedral import cli, engine, safefile, tutorial
 from keythedral.bots import BotSpecError, check_spec
 from keythedral.engine import GameConfig
+from keythedral.records import persistence, replay
 from keythedral.tui import keymap
 
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError
@@ -174,7 +175,7 @@ def test_a_save_whose_bot_could_not_play_is_refused(base: Path, seat: str, words
     data["seats"][1] = seat
     path.write_text(json.dumps(data))
     with pytest.raises(persistence.SaveError, match="names a computer player") as err:
-        persistence.load(path)
+        persistence.load(path, check_seat=check_spec)
     assert words in str(err.value)
     with pytest.raises(BotSpecError):  # the same check as the command line's
         check_spec(seat)
@@ -185,7 +186,7 @@ def test_a_bot_that_can_play_still_loads(base: Path) -> None:
     data = json.loads(save_text())
     data["seats"] = ["human", "ismcts:time=0.5:c=0.3", "ismcts:iterations=20000"]
     path.write_text(json.dumps(data))
-    assert persistence.load(path).seats == tuple(data["seats"])
+    assert persistence.load(path, check_seat=check_spec).seats == tuple(data["seats"])
 
 
 def test_what_a_save_says_is_quoted_short(base: Path) -> None:

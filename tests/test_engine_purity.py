@@ -74,7 +74,7 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
         "keythedral.tui",
         "keythedral.cli",
         "keythedral.bots",
-        "keythedral.persistence",
+        "keythedral.records.persistence",
         "keythedral.net",
     )
     offenders = {}
@@ -115,7 +115,7 @@ def test_the_leaves_import_nothing_of_ours() -> None:
 def test_the_narration_loads_no_terminal_library() -> None:
     code = (
         "import json, sys\n"
-        "import keythedral.narration, keythedral.vocab\n"
+        "import keythedral.words.narration, keythedral.vocab\n"
         "print(json.dumps(sorted(m for m in sys.modules "
         "if m.split('.')[0] in ('textual', 'rich'))))\n"
     )

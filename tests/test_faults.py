@@ -1,5 +1,6 @@
-"""keythedral.faults: the guard around engine.apply, a bot's fallback move, the record for a bug
-report.  (The app and the host with it: tests/tui/test_engine_faults.py, test_net_faults.py.)"""
+"""keythedral.records.faults: the guard around engine.apply, a bot's fallback move, the record
+for a bug report.  (The app and the host with it: tests/tui/test_engine_faults.py,
+test_net_faults.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import pytest
 
 from helpers import failing_on
-from keythedral import __version__, engine, faults
+from keythedral import __version__, engine
+from keythedral.records import faults
 
 CONFIG = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=42)
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import folders, persistence
+from keythedral import folders
+from keythedral.records import persistence
 from keythedral.tui import keymap
 
 

@@ -30,10 +30,11 @@ from typing import Any
 
 import pytest
 
-from keythedral import autosave, engine, persistence
-from keythedral import journal as journal_module
-from keythedral.autosave import AutoSaver
+from keythedral import engine
 from keythedral.engine import GameConfig, GameState
+from keythedral.records import autosave, persistence
+from keythedral.records import journal as journal_module
+from keythedral.records.autosave import AutoSaver
 
 TESTS = Path(__file__).parent
 
@@ -186,7 +187,8 @@ def test_an_undo_is_a_journal_line_and_replays(path: Path) -> None:
 def test_keythedral_log_reads_the_journal_and_says_when_it_is_damaged(
     path: Path, unfolded: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from keythedral import cli, gamelog
+    from keythedral import cli
+    from keythedral.records import gamelog
 
     monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(path.parent))
     cfg, acts, states = played(6)
@@ -368,7 +370,7 @@ PLAYER = textwrap.dedent(
     import sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
-    from keythedral.autosave import AutoSaver
+    from keythedral.records.autosave import AutoSaver
     from keythedral.engine import GameConfig
     from test_journal import journey
 

@@ -197,7 +197,7 @@ def test_a_home_with_no_free_field_and_no_card_that_helps_is_skipped_without_ask
 
 
 def test_the_no_free_field_question_says_the_workers_stay_idle() -> None:
-    from keythedral.tui.text import describe
+    from keythedral.words.text import describe
 
     state, _ = home_blocked("cottage-number")
     view = engine.view(state, 1)
@@ -295,7 +295,8 @@ def test_a_save_from_0_1_0_that_played_work_order_marker_by_marker_is_refused_cl
     refusal names both releases (never a traceback)."""
     from pathlib import Path
 
-    from keythedral import __version__, persistence
+    from keythedral import __version__
+    from keythedral.records import persistence
 
     old = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0-work-order.json"
     with pytest.raises(persistence.SaveError) as err:
@@ -322,7 +323,8 @@ def test_a_replay_from_before_0_2_0_with_the_old_work_order_is_refused_clearly()
     import json
     from pathlib import Path
 
-    from keythedral import __version__, replay
+    from keythedral import __version__
+    from keythedral.records import replay
 
     old = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0-work-order.json"
     save = json.loads(old.read_text())

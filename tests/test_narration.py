@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from keythedral import engine, gamelog, narration, persistence, replay
+from keythedral import engine
 from keythedral.engine import events as ev
 from keythedral.engine.catalogue import tile_words
 from keythedral.engine.events import new
-from keythedral.narration import actor, law_words, narrate, narrate_all
+from keythedral.records import gamelog, persistence, replay
+from keythedral.words import narration
+from keythedral.words.narration import actor, law_words, narrate, narrate_all
 from policy import choose
 
 NAMES = ["Robin", "Hilda", "Otto"]

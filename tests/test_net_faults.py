@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from keythedral import __version__, engine, faults, persistence
+from keythedral import __version__, engine
 from keythedral.net import server
 from keythedral.net.client import Client
 from keythedral.net.hosted import SAVE, SEATS, HostedGame, HostError
 from keythedral.net.protocol import StateUpdate
+from keythedral.records import faults, persistence
 from test_net_support import (
     close_all,
     connect_all,
@@ -153,9 +154,9 @@ def test_a_client_that_does_not_read_is_dropped_and_the_others_play_on(monkeypat
 
 
 def test_the_host_folds_its_journal_every_so_many_actions_and_at_the_end(tmp_path: Path) -> None:
-    from keythedral import persistence
     from keythedral.net.hosted import FOLD_EVERY
     from keythedral.net.protocol import Act
+    from keythedral.records import persistence
 
     game = new_game(seed=6, folder=tmp_path)
     actions = reference_game(game.config, limit=FOLD_EVERY + 5)[0]

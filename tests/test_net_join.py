@@ -24,7 +24,7 @@ from keythedral.tui.remote import JoinApp, RemoteGameError, RemoteSession
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.session import Session
-from keythedral.tui.text import law_name
+from keythedral.words.text import law_name
 from test_net_support import new_game, policy_bots, reference_game, started
 from tui.textshot import screen_text
 

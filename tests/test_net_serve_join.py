@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from keythedral.serve_web import MAX_TICKETS, Tickets
+from keythedral.cli.serve_web import MAX_TICKETS, Tickets
 from test_net_cli import host
 from test_serve import Server, _app_output, games_of, running_server, wait_for_http
 

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import engine, persistence
-from keythedral.autosave import AutoSaver
+from keythedral import engine
+from keythedral.bots import check_spec
 from keythedral.engine import GameConfig
+from keythedral.records import persistence
+from keythedral.records.autosave import AutoSaver
 
 
 def played(seed: int = 3, steps: int = 120) -> tuple[GameConfig, list[object], engine.GameState]:
@@ -173,4 +175,4 @@ def test_a_damaged_list_of_seats_is_refused(base: Path, seats: object, message: 
     data["seats"] = seats
     path.write_text(json.dumps(data))
     with pytest.raises(persistence.SaveError, match=message):
-        persistence.load(path)
+        persistence.load(path, check_seat=check_spec)

@@ -16,10 +16,10 @@ from textual.color import Color
 from textual.filter import LineFilter
 from textual.widgets import Footer, OptionList, Static
 
-from keythedral import gamelog, persistence
-from keythedral.narration import narrate
+from keythedral.records import gamelog, persistence
 from keythedral.tui import keymap
 from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
+from keythedral.words.narration import narrate
 
 GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.json"
 

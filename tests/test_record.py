@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, engine, persistence, record, replay
-from keythedral.bots import make_bot
-from keythedral.tutorial import Tutorial, TutorialError
+from keythedral import cli, engine
+from keythedral.bots import check_spec, make_bot
+from keythedral.records import loader, persistence, record, replay
+from keythedral.tutorial import Tutorial, TutorialError, progress_game
 
 
 def played(n_actions: int = 60) -> tuple[engine.GameConfig, list[engine.Action], engine.GameState]:
@@ -23,6 +24,11 @@ def played(n_actions: int = 60) -> tuple[engine.GameConfig, list[engine.Action],
         actions.append(bots[seat].choose(engine.view(state, seat), engine.legal_actions(state)))
         state = engine.apply(state, actions[-1])
     return cfg, actions, state
+
+
+def load_any(path: Path) -> record.Record:
+    """Any record, read as ``keythedral log`` reads it."""
+    return loader.load(path, tutorial=progress_game, check_seat=check_spec)
 
 
 def written(tmp_path: Path, kind: str) -> Path:
@@ -61,7 +67,7 @@ def test_one_loader_reads_every_kind(tmp_path: Path, kind: str) -> None:
                 assert tutorial.attempt(step.action).ok
         tutorial.save(path)
         cfg, actions = tutorial.config, list(tutorial.actions)
-    got = record.load(path)
+    got = load_any(path)
     assert got.kind == kind and got.config == cfg and list(got.actions) == list(actions)
     state = engine.new_game(cfg)
     for a in actions:
@@ -76,7 +82,7 @@ def test_a_bad_action_names_its_number_and_reason(tmp_path: Path, kind: str) -> 
     data["actions"][9] = {"kind": "pass", "seat": 2}
     path.write_text(json.dumps(data))
     with pytest.raises(record.RecordError) as err:
-        record.load(path)
+        load_any(path)
     assert err.value.action == 10
     assert "action 10 of 60" in str(err.value) and err.value.reason in str(err.value)
 
@@ -97,7 +103,7 @@ def test_an_engine_fault_while_replaying_a_file_is_a_clear_error(
 
     monkeypatch.setattr(engine, "apply", apply)
     with pytest.raises(record.RecordError) as err:
-        record.load(path)
+        load_any(path)
     assert err.value.action == 10 and "rules engine failed on it, KeyError" in str(err.value)
 
 
@@ -105,7 +111,7 @@ def test_a_file_of_no_known_kind_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "other.json"
     path.write_text('{"format": "something-else"}')
     with pytest.raises(record.RecordError, match="not a Keythedral save, replay or tutorial"):
-        record.load(path)
+        load_any(path)
 
 
 def test_the_one_writer_leaves_the_old_file_whole_when_writing_fails(tmp_path: Path) -> None:

@@ -26,8 +26,9 @@ from typing import Any
 
 import pytest
 
-from keythedral import __version__, engine, persistence
+from keythedral import __version__, engine
 from keythedral.engine import GameConfig, GameState
+from keythedral.records import persistence
 from ptyterm import PtyApp, app_env, wait_until
 
 DATA = Path(__file__).parent / "data" / "saves"
@@ -194,7 +195,7 @@ def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
 SLOW_AUTOSAVE = textwrap.dedent(
     """
     import threading, time
-    from keythedral import autosave
+    from keythedral.records import autosave
 
     _temp = autosave._temp
 
@@ -268,7 +269,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from keythedral import engine, persistence
+    from keythedral import engine
+    from keythedral.records import persistence
 
     cfg = engine.GameConfig(players=["Ann", "Bob"], seed=5)
     state, games = engine.new_game(cfg), []

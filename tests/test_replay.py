@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, engine, replay
+from keythedral import cli, engine
 from keythedral.bots import make_bot
-from keythedral.narration import narrate
-from keythedral.replay import Replay, ReplayCursor, ReplayError
+from keythedral.records import replay
+from keythedral.records.replay import Replay, ReplayCursor, ReplayError
+from keythedral.words.narration import narrate
 
 
 def _game(n: int = 3, seed: int = 9, **variant: object) -> tuple[Replay, engine.GameState]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from keythedral import rules
 from keythedral.engine.catalogue import laws
+from keythedral.words import rules
 
 
 def test_rules_markdown_is_the_docs_file() -> None:
@@ -33,7 +33,7 @@ def test_every_law_card_has_its_text() -> None:
 
 def test_print_rules_renders_in_a_plain_terminal() -> None:
     out = subprocess.run(
-        [sys.executable, "-c", "from keythedral.rules import print_rules; print_rules()"],
+        [sys.executable, "-c", "from keythedral.words.rules import print_rules; print_rules()"],
         capture_output=True,
         text=True,
         env={"COLUMNS": "100", "TERM": "dumb", "NO_COLOR": "1"},

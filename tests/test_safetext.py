@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from keythedral import persistence
+from keythedral.records import persistence
 from keythedral.safetext import inside, markdown_literal, name_problem, printable, slug
 
 

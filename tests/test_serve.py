@@ -30,7 +30,8 @@ from typing import Any
 
 import pytest
 
-from keythedral import serve
+from keythedral.cli import serve
+from keythedral.net import address
 from keythedral.tui.widgets.map_looks import FIELD_COLOURS
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -132,10 +133,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 # --- without a server --------------------------------------------------------------------
 def test_loopback_addresses() -> None:
-    assert serve.is_loopback("127.0.0.1") and serve.is_loopback("localhost")
-    assert serve.is_loopback("::1") and serve.is_loopback("[::1]")
-    assert not serve.is_loopback("0.0.0.0") and not serve.is_loopback("192.168.1.5")
-    assert not serve.is_loopback("example.org")
+    assert address.is_loopback("127.0.0.1") and address.is_loopback("localhost")
+    assert address.is_loopback("::1") and address.is_loopback("[::1]")
+    assert not address.is_loopback("0.0.0.0") and not address.is_loopback("192.168.1.5")
+    assert not address.is_loopback("example.org")
 
 
 def test_each_tab_runs_this_python_on_this_package() -> None:
@@ -144,44 +145,49 @@ def test_each_tab_runs_this_python_on_this_package() -> None:
 
 
 def test_public_url_never_hands_out_the_any_address() -> None:
-    assert serve.public_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
-    assert serve.public_url("::1", 80) == "http://[::1]"
-    assert serve.public_url("[::1]", 8000) == "http://[::1]:8000"
-    assert serve.public_url("0.0.0.0", 1, "https://kt.example/") == "https://kt.example"
+    assert address.public_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert address.public_url("::1", 80) == "http://[::1]"
+    assert address.public_url("[::1]", 8000) == "http://[::1]:8000"
+    assert address.public_url("0.0.0.0", 1, "https://kt.example/") == "https://kt.example"
     for everywhere in ("0.0.0.0", "::", "[::]"):
         with pytest.raises(ValueError, match="--public-url http://"):
-            serve.public_url(everywhere, 9000)
+            address.public_url(everywhere, 9000)
     with pytest.raises(ValueError, match="not an http"):
-        serve.public_url("127.0.0.1", 1, "kt.example")
+        address.public_url("127.0.0.1", 1, "kt.example")
 
 
 def test_only_this_servers_pages_and_names_are_trusted() -> None:
-    origins, hosts = serve.trusted_addresses("127.0.0.1", 8000, "http://127.0.0.1:8000")
+    origins, hosts = address.trusted_addresses("127.0.0.1", 8000, "http://127.0.0.1:8000")
     assert origins == {"http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"}
-    assert serve.origin_of("HTTP://LocalHost:8000") in origins
+    assert address.origin_of("HTTP://LocalHost:8000") in origins
     for foreign in ("http://evil.example.com", "http://127.0.0.1:8001", "https://127.0.0.1:8000"):
-        assert serve.origin_of(foreign) not in origins
-    assert serve.origin_of("null") == "" and serve.origin_of("http://x:99999") == ""
+        assert address.origin_of(foreign) not in origins
+    assert address.origin_of("null") == "" and address.origin_of("http://x:99999") == ""
     assert {"127.0.0.1:8000", "localhost:8000", "[::1]:8000"} <= hosts
     assert "evil.example.com:8000" not in hosts
 
     # Behind a proxy: its public name (with or without the default port), and loopback.
-    origins, hosts = serve.trusted_addresses("127.0.0.1", 8000, "https://KT.example/games")
-    assert "https://kt.example" in origins and serve.origin_of("https://kt.example:443") in origins
+    origins, hosts = address.trusted_addresses("127.0.0.1", 8000, "https://KT.example/games")
+    assert (
+        "https://kt.example" in origins and address.origin_of("https://kt.example:443") in origins
+    )
     assert {"kt.example", "kt.example:443", "127.0.0.1:8000"} <= hosts
 
     # A server on one outside address trusts that address only (another local server's
     # page, at 127.0.0.1 on the same port, is not this server's).
-    origins, hosts = serve.trusted_addresses("192.168.1.5", 8000, "http://192.168.1.5:8000")
+    origins, hosts = address.trusted_addresses("192.168.1.5", 8000, "http://192.168.1.5:8000")
     assert origins == {"http://192.168.1.5:8000"}
     assert hosts == {"192.168.1.5:8000"}
 
 
 def test_a_tab_asks_for_a_screen_within_bounds() -> None:
-    assert serve.screen_size("120", "40") == (120, 40)
-    assert serve.screen_size("3000", "3000") == (serve.MAX_WIDTH, serve.MAX_HEIGHT) == (500, 200)
-    assert serve.screen_size(-5, 0) == (1, 1)
-    assert serve.screen_size(None, "1e9") == (80, 24)
+    from keythedral.cli import serve_web
+
+    screen_size = serve_web.screen_size
+    assert screen_size("120", "40") == (120, 40)
+    assert screen_size("3000", "3000") == (serve_web.MAX_WIDTH, serve_web.MAX_HEIGHT) == (500, 200)
+    assert screen_size(-5, 0) == (1, 1)
+    assert screen_size(None, "1e9") == (80, 24)
 
 
 def test_defaults_bind_to_localhost_and_a_wider_host_is_warned_about(
@@ -503,7 +509,7 @@ def test_a_game_that_will_not_quit_is_ended_anyway(
     """A game that ignores "quit" is terminated; one that ignores SIGTERM too is killed."""
     from textual_serve.download_manager import DownloadManager
 
-    from keythedral import serve_web
+    from keythedral.cli import serve_web
 
     monkeypatch.setattr(serve_web, "GRACE", 0.5)
     ready = tmp_path / "ready"

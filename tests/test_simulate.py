@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import replay, simulate
-from keythedral.simulate import GameResult, Setup, play_game, run, wilson
+from keythedral.cli import simulate
+from keythedral.cli.simulate import GameResult, Setup, play_game, run, wilson
+from keythedral.records import replay
 
 
 def _cli(argv: list[str]) -> int:
@@ -153,7 +154,7 @@ def test_the_cli_modules_load_no_engine_until_run() -> None:
     import sys
 
     code = (
-        "import sys, keythedral.simulate, keythedral.replay\n"
+        "import sys, keythedral.cli.simulate, keythedral.records.replay\n"
         "heavy = [m for m in sys.modules if m.startswith('keythedral.engine') "
         "or m.startswith('keythedral.bots') or m in ('pydantic', 'rich')]\n"
         "print(heavy)"

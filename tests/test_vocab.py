@@ -42,8 +42,7 @@ def test_the_prices_said_in_words_are_the_prices_paid() -> None:
 
 
 def test_plural_is_said_once_for_every_layer() -> None:
-    from keythedral import walkthrough
-    from keythedral.tui import text
+    from keythedral.words import text, walkthrough
 
     assert walkthrough.plural is vocab.plural and text.plural is vocab.plural  # one definition
     assert [vocab.plural(n, "cube") for n in (0, 1, 2)] == ["0 cubes", "1 cube", "2 cubes"]

@@ -11,8 +11,8 @@ import pytest
 from keythedral import bots, engine
 from keythedral.bots.hints import hint
 from keythedral.engine import GameState
-from keythedral.walkthrough import KIND_RULES, Walkthrough, walkthrough
-from keythedral.walkthrough_options import cubes
+from keythedral.words.walkthrough import KIND_RULES, Walkthrough, walkthrough
+from keythedral.words.walkthrough_options import cubes
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -201,7 +201,7 @@ def test_every_kind_names_a_rules_section(kind: str) -> None:
 
 
 def _headings() -> set[str]:
-    from keythedral import rules
+    from keythedral.words import rules
 
     return {title for _, title in rules.sections()}
 

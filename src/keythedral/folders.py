@@ -2,8 +2,9 @@
 names (for tests, portable installs and several profiles).  Nothing is created here.
 
 The data folder holds the saves, the autosave, the replays and the tutorial's progress (see
-:mod:`keythedral.persistence`), and records for bug reports (:mod:`keythedral.faults`); the
-config folder holds keys.toml (:mod:`keythedral.tui.keymap`).
+:mod:`keythedral.records.persistence`), and records for bug reports
+(:mod:`keythedral.records.faults`); the config folder holds keys.toml
+(:mod:`keythedral.tui.keymap`).
 """
 
 from __future__ import annotations

@@ -13,10 +13,11 @@ from driver import hand_over, panel, press_choice, started, take
 from textshot import screen_text
 from tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
-from keythedral import engine, persistence
-from keythedral.autosave import AutoSaver
+from keythedral import engine
 from keythedral.engine import GameConfig, GameState
-from keythedral.persistence import SavedGame
+from keythedral.records import persistence
+from keythedral.records.autosave import AutoSaver
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.game import GameScreen
@@ -24,9 +25,9 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.session import Session
-from keythedral.tui.text import law_name
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.words.text import law_name
 
 SIZE = (100, 32)
 RAW_PLACE = re.compile(r"\(-?\d+, -?\d+\)")  # the engine's "(1, -2)"; people read "(1,-2)"
@@ -679,7 +680,7 @@ async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
         session = app.session
         assert session is not None
         view = session.view(None)
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate
 
         names = [p.name for p in view.players]
         newest = narrate(view.log[-1], names)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tui_helpers import config, make_app
 
-from keythedral import persistence
+from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
 

@@ -13,7 +13,7 @@ from tui_helpers import NAMES, config, first_bidder_with_colours, make_app, save
 from keythedral import engine
 from keythedral.tui.choices import paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import cubes_text
+from keythedral.words.text import cubes_text
 
 SIZE = (100, 32)
 

@@ -15,7 +15,8 @@ from textshot import screen_text
 from textual.pilot import Pilot
 from tui_helpers import NAMES, choose, config, make_app, saved_game
 
-from keythedral import engine, persistence, replay
+from keythedral import engine
+from keythedral.records import persistence, replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
@@ -103,7 +104,7 @@ async def test_one_person_and_two_bots_the_bots_move_by_themselves_without_hand_
         text = screen_text(app)
         assert app.keyboard == 0 and PRIVATE.findall(text) == ["Ann"]
         # The bots' moves are told in the log, by name.
-        from keythedral.narration import narrate_all
+        from keythedral.words.narration import narrate_all
 
         told = narrate_all(session.state.log, session.config.players)
         assert any(line.startswith(("Bob ", "Cy ")) for line in told)

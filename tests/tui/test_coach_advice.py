@@ -18,11 +18,11 @@ from tui_helpers import config, make_app, saved_game
 from keythedral import engine
 from keythedral.bots import coach
 from keythedral.bots.hints import Hint
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.choices import THINKING
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import describe
+from keythedral.words.text import describe
 
 
 @pytest.fixture(autouse=True)

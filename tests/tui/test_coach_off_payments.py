@@ -12,10 +12,10 @@ from driver import hand_over, panel, started
 from tui_helpers import config, first_bidder_with_colours, make_app, saved_game
 
 from keythedral import engine
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.choices import only_payment, paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import cubes_text
+from keythedral.words.text import cubes_text
 
 SIZE = (100, 32)
 

@@ -16,8 +16,9 @@ from textshot import screen_text
 from textual.widgets import Checkbox
 from tui_helpers import NAMES, at_coach_pass, config, make_app, saved_game
 
-from keythedral import engine, persistence
-from keythedral.persistence import SavedGame
+from keythedral import engine
+from keythedral.records import persistence
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.new_game import NewGameScreen

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 from tui_helpers import config, make_app, saved_game
 
-from keythedral import persistence
+from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog
 from keythedral.tui.screens.new_game import NewGameScreen

@@ -11,7 +11,7 @@ from tui_helpers import NAMES, config, make_app, saved_game
 from keythedral import engine
 from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import law_name
+from keythedral.words.text import law_name
 
 SIZE = (100, 32)
 

@@ -2,7 +2,7 @@
 anything but IllegalAction on a move, the game stays at its last good state (in the session and
 in the autosave), a record for a bug report is written in the data folder, the people are told
 in plain words which file holds it, and the game goes on: a person chooses another move, a
-computer player plays another of its legal moves (keythedral.faults.fallback)."""
+computer player plays another of its legal moves (keythedral.records.faults.fallback)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from driver import take
 from textshot import screen_text
 from tui_helpers import config, make_app
 
-from keythedral import __version__, engine, faults, persistence
+from keythedral import __version__, engine
+from keythedral.records import faults, persistence
 from keythedral.tui.app import KeythedralApp
 
 SIZE = (100, 32)

@@ -13,9 +13,10 @@ from textual import events
 from textual.widgets import Input
 from tui_helpers import make_app, play_until, saved_game
 
-from keythedral import engine, persistence, replay
+from keythedral import engine
 from keythedral.engine import GameConfig
-from keythedral.persistence import SavedGame
+from keythedral.records import persistence, replay
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog
 from keythedral.tui.screens.game import GameScreen

@@ -20,7 +20,8 @@ from tui_helpers import config, make_app, saved_game
 
 from keythedral import vocab
 from keythedral.tui import keymap, keys
-from keythedral.tui.bindings import binding_owners, bindings
+from keythedral.tui.app import binding_owners
+from keythedral.tui.bindings import bindings
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen

@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_reach import mid_game, past_handover
 from tui_helpers import config, make_app, saved_game
 
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 

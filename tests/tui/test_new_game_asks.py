@@ -16,8 +16,9 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 from tui_helpers import config, saved_game
 
-from keythedral import engine, persistence
-from keythedral.persistence import SavedGame
+from keythedral import engine
+from keythedral.records import persistence
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog
 from keythedral.tui.screens.game import GameScreen

@@ -14,7 +14,7 @@ from tui_helpers import NAMES, config, make_app, saved_game, steered_game
 
 from keythedral import engine
 from keythedral.engine import GameConfig, GameState
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.widgets.decision import hotkeys
 
 SIZE = (80, 24)

@@ -19,8 +19,8 @@ from keythedral.tui.choices import (
     suggested_payment,
 )
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import cubes_text
 from keythedral.vocab import CRAFT_PRICE
+from keythedral.words.text import cubes_text
 
 SIZE = (100, 32)
 

@@ -212,7 +212,7 @@ async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
 def test_tests_never_touch_the_users_settings_or_saves(tmp_path: Path) -> None:
     """conftest points the config folder (keys.toml) and the saves at this test's own
     folders, so a player's keys.toml or autosave cannot change what the tests see."""
-    from keythedral import persistence
+    from keythedral.records import persistence
     from keythedral.tui import keymap
 
     assert keymap.config_dir().is_relative_to(tmp_path)

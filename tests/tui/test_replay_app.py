@@ -10,12 +10,12 @@ import pytest
 from textshot import screen_text
 from tui_helpers import greedy_game
 
-from keythedral import replay
-from keythedral.narration import narrate_all
+from keythedral.records import replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
-from keythedral.tui.text import law_name
+from keythedral.words.narration import narrate_all
+from keythedral.words.text import law_name
 
 SIZE = (100, 32)
 

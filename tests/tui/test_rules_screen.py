@@ -18,7 +18,7 @@ from keythedral.tui.screens.rules import (
     glossary_markdown,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel, walkthrough_text
-from keythedral.walkthrough import walkthrough
+from keythedral.words.walkthrough import walkthrough
 
 SIZE = (100, 32)
 

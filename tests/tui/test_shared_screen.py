@@ -12,9 +12,9 @@ from textshot import screen_text
 from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import law_name
+from keythedral.words.text import law_name
 
 SIZE = (100, 32)
 PRIVATE = re.compile(r"(\w+)'s screen \(private\)")
@@ -91,7 +91,7 @@ async def test_strict_privacy_keeps_the_privacy_screen_in_phase_1() -> None:
 async def test_a_new_game_keeps_the_unfinished_one_as_a_save(_data_dir) -> None:
     """No game is ever lost: starting a new game over an unfinished autosave keeps that game as
     a named save, which the load dialog lists and which loads as it was."""
-    from keythedral import persistence
+    from keythedral.records import persistence
 
     first = config(3)
     app = make_app(first, autosave=True)

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from tui_helpers import busy_game, config, greedy_game, make_app, saved_game
 
-from keythedral import replay
+from keythedral.records import replay
 from keythedral.tui.app import Start
 from keythedral.tui.screens.handover import HandoverScreen
 

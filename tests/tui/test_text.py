@@ -9,9 +9,9 @@ import pytest
 from tui_helpers import choose, config, play_until
 
 from keythedral import engine
-from keythedral.tui.text import describe, seat_tokens, seat_value
 from keythedral.tui.widgets.decision import hotkeys
 from keythedral.vocab import COLOURS
+from keythedral.words.text import describe, seat_tokens, seat_value
 
 
 def test_colour_order_matches_the_engine() -> None:
@@ -118,7 +118,7 @@ def test_policy_finishes_games() -> None:
 
 
 def test_the_worth_of_a_hand_says_what_it_is_for() -> None:
-    from keythedral.tui.text import worth_text
+    from keythedral.words.text import worth_text
 
     hand = (1, 0, 0, 0, 0, 1, 0, 1)  # a wood, an iron, a gold: 1 + 2 + 4
     assert worth_text(hand, "classic") == "worth 7, breaks ties"
@@ -129,7 +129,7 @@ def test_the_worth_of_a_hand_says_what_it_is_for() -> None:
 def test_the_shared_windows_question_says_what_it_waits_on() -> None:
     """At a phase's start nothing was played: nobody is asked to "answer" (issue 27)."""
     from keythedral.engine.state import Window
-    from keythedral.tui.text import window_prompt, window_seat_line
+    from keythedral.words.text import window_prompt, window_seat_line
 
     view = engine.view(engine.new_game(engine.GameConfig(players=["A", "B", "C"], seed=1)), None)
 
@@ -151,7 +151,7 @@ def test_law_words_come_from_the_engines_catalogue() -> None:
     """law_cards.yaml is read once, by the engine's catalogue: the screens' words for a card
     are its (issue 29: it was parsed a second time, as loose dicts, for the screens)."""
     from keythedral.engine.catalogue import laws
-    from keythedral.tui.text import law_name, law_text, law_when
+    from keythedral.words.text import law_name, law_text, law_when
 
     for card, known in laws().items():
         assert (law_name(card), law_text(card), law_when(card)) == (

@@ -11,9 +11,10 @@ from driver import started
 from textshot import screen_text
 from tui_helpers import choose, config, make_app, saved_game
 
-from keythedral import engine, narration
+from keythedral import engine
 from keythedral.engine.catalogue import tile_words
-from keythedral.tui.text import describe, seats_text, tile_text
+from keythedral.words import narration
+from keythedral.words.text import describe, seats_text, tile_text
 
 ID = re.compile(r"\bs\d-\d\d\b")
 

@@ -250,7 +250,7 @@ async def test_context_help_on_a_law_card_in_the_law_list() -> None:
     """r lists the player's law cards; ? (or Enter) on the highlighted card shows its rule."""
     from keythedral.tui.screens.handover import HandoverScreen
     from keythedral.tui.screens.help import LawsScreen
-    from keythedral.tui.text import law_name
+    from keythedral.words.text import law_name
 
     saved = saved_game(
         config(3),

@@ -13,7 +13,7 @@ from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
-from keythedral.tui.text import window_seat_line
+from keythedral.words.text import window_seat_line
 
 SIZE = (100, 32)
 

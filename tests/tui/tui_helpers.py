@@ -7,7 +7,7 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameConfig, GameState
-from keythedral.persistence import SavedGame
+from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.vocab import COLOURS
 
@@ -144,8 +144,8 @@ def make_app(
 
 def greedy_game(seed: int = 8, seats: tuple[str, ...] = ("human", "greedy", "greedy")) -> Any:
     """A whole game of three greedy bots, as a replay; (the replay, the final state)."""
-    from keythedral import replay
     from keythedral.bots import make_bot
+    from keythedral.records import replay
 
     cfg = GameConfig(players=list(NAMES), seed=seed)
     players = [make_bot("greedy", s) for s in range(3)]

@@ -4,7 +4,7 @@ The engine records each public happening as a frozen model with a ``type`` tag, 
 English sentence: a state's JSON holds data only (seats as seat numbers, places as ``[x, y]``,
 cubes as count tuples, law plays as the ``PlayLaw`` action), so that rewording a sentence never
 changes a state, and a saved game stays loadable whatever the words.  Turning events into words
-is the job of ``keythedral.narration``, which every front end uses.
+is the job of ``keythedral.words.narration``, which every front end uses.
 
 ``Event`` is the union of every kind, discriminated on ``type``.  Only public events are
 recorded (nothing from behind a player's screen, no face-down tile or card).

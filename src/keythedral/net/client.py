@@ -21,6 +21,8 @@ import aiohttp
 
 from keythedral.net import protocol
 from keythedral.net.protocol import ErrorMessage, ProtocolError, StateUpdate, Welcome
+from keythedral.safetext import printable
+from keythedral.words.walkthrough import options_text
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -172,10 +174,8 @@ async def run_text_client(
     """``keythedral join URL --token T`` in plain text: the log as it happens, this seat's
     walkthrough and numbered choices when it must act.  Ends with the game (0), or when the
     server refuses or goes (2)."""
-    from keythedral.narration import narrate
-    from keythedral.safetext import printable
-    from keythedral.walkthrough import options_text
-    from keythedral.walkthrough_options import cubes
+    from keythedral.words.narration import narrate  # engine: loaded on use only
+    from keythedral.words.walkthrough_options import cubes
 
     def say(text: str) -> None:
         print(printable(text), flush=True)

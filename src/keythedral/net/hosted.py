@@ -4,7 +4,7 @@ It holds the game (config, actions, state), who plays each seat (a person, by a 
 or a bot spec), and its files.  ``play`` is the only way the game changes: it checks that the
 seat may act and that ``engine.apply`` takes the action, else raises ``ProtocolError`` and the
 game is untouched.  When the engine fails on an action (anything but IllegalAction: a bug,
-keythedral.faults), the seat is refused with ``engine_fault``, naming the fault but not its
+keythedral.records.faults), the seat is refused with ``engine_fault``, naming the fault but not its
 traceback, the game stays at its last good state, and a record for a bug report is written on
 the host's side (``report``: ``<data folder>/bug-reports``, and said on the host's console).  ``save`` writes the change with the hot-seat autosave (``AutoSaver``: a
 journal line written per action, made durable just behind, a snapshot folded in the background
@@ -30,10 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import faults, persistence
-from keythedral.autosave import AutoSaver
+from keythedral import engine
+from keythedral.bots import check_spec, make_bot
 from keythedral.net.protocol import Act, ProtocolError
-from keythedral.record import RecordError, read_data, write_atomic
+from keythedral.records import faults, persistence
+from keythedral.records.autosave import AutoSaver
+from keythedral.records.record import RecordError, read_data, write_atomic
 
 if TYPE_CHECKING:
     from keythedral.bots import Bot
@@ -95,8 +97,6 @@ def new_token() -> str:
 def make_seat_bot(spec: str, game_seed: int, seat: int) -> Bot:
     """The bot for a seat, seeded from the game as the app seeds its own (a resumed game plays
     on with the same bots)."""
-    from keythedral.bots import make_bot
-
     extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
     return make_bot(spec, seed=game_seed * 7 + seat, **extra)
 
@@ -120,8 +120,6 @@ class HostedGame:
     ) -> HostedGame:
         """A new game; ``seats`` (people and bots, seats left out are people) as ``--bots``.
         With a ``folder``, its tokens are written there at once, and the game saved."""
-        from keythedral import engine
-
         kinds = tuple(seats) + (HUMAN,) * (config.n - len(seats))
         if len(kinds) != config.n:
             raise HostError(f"{len(kinds)} seats named for {config.n} players.")
@@ -141,7 +139,7 @@ class HostedGame:
     def resume(cls, folder: Path) -> HostedGame:
         """The game hosted in ``folder``, as its last saved action left it (HostError)."""
         try:
-            saved = persistence.load(folder / SAVE)
+            saved = persistence.load(folder / SAVE, check_seat=check_spec)
             data = read_data(folder / SEATS, limit=64 * 1024, what="list of seat tokens")
         except RecordError as exc:
             raise HostError(f"The hosted game in {folder} cannot be resumed: {exc}") from exc
@@ -167,7 +165,7 @@ class HostedGame:
         if not (folder / SAVE).exists():
             return False
         try:
-            return not persistence.load(folder / SAVE).state.game_over
+            return not persistence.load(folder / SAVE, check_seat=check_spec).state.game_over
         except RecordError:
             return True
 
@@ -223,8 +221,6 @@ class HostedGame:
     def check(self, seat: int, act: Act) -> GameState:
         """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
         not be played."""
-        from keythedral import engine
-
         if self.over:
             raise ProtocolError("game_over", "The game is over.")
         if act.action.seat != seat:
@@ -252,7 +248,7 @@ class HostedGame:
             ) from fault
 
     def report(self, fault: faults.EngineFault, where: str) -> Path | None:
-        """Write the record of an engine fault for a bug report (keythedral.faults: the game
+        """Write the record of an engine fault for a bug report (keythedral.records.faults: the game
         up to its last good state) and say so on the host's console; the file, or None when
         it could not be written."""
         record = faults.report_record(fault, self.config, self.actions, self.seats, where)
@@ -283,8 +279,6 @@ class HostedGame:
 
     def legal_for(self, seat: int) -> list[Action]:
         """The actions ``seat`` may play now (none when it is not to act)."""
-        from keythedral import engine
-
         if seat not in self.state.to_act:
             return []
         return [a for a in engine.legal_actions(self.state) if a.seat == seat]

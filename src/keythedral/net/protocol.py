@@ -192,7 +192,7 @@ def parse_client(text: str | bytes) -> Hello | Act:
 def _strict_action(raw: dict[str, Any]) -> Action:
     """An action read strictly, as JSON: ``"seat": "3"`` or ``3.0`` or ``true`` is not a seat
     number (a lax read would take each for 3 or 1)."""
-    from keythedral.engine.actions import ACTION_ADAPTER
+    from keythedral.engine.actions import ACTION_ADAPTER  # engine: loaded on use only
 
     return ACTION_ADAPTER.validate_json(json.dumps(raw), strict=True)
 
@@ -294,7 +294,7 @@ def _strings() -> TypeAdapter[tuple[str, ...]]:
 def _events() -> TypeAdapter[tuple[Event, ...]]:
     from pydantic import TypeAdapter
 
-    from keythedral.engine.events import Event
+    from keythedral.engine.events import Event  # engine: loaded on use only
 
     return TypeAdapter(tuple[Event, ...])
 
@@ -309,8 +309,8 @@ def _state_message() -> TypeAdapter[StateUpdate]:
     a tenth of the time of json.loads and a validation of the parts."""
     from pydantic import ConfigDict, NonNegativeInt, TypeAdapter, create_model
 
-    from keythedral.engine import Action, PlayerView
-    from keythedral.engine.events import Event
+    from keythedral.engine import Action, PlayerView  # engine: loaded on use only
+    from keythedral.engine.events import Event  # engine: loaded on use only
 
     message = create_model(
         "StateMessage",
@@ -335,7 +335,7 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
     ProtocolError otherwise."""
     from pydantic import ValidationError
 
-    from keythedral import engine
+    from keythedral import engine  # engine: loaded on use only
 
     head = _STATE_HEAD if isinstance(text, str) else _STATE_HEAD.encode()
     if text.startswith(head) and len(text) <= MAX_SERVER_MESSAGE:  # type: ignore[arg-type]

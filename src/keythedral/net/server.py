@@ -37,11 +37,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from aiohttp import WSMsgType, web
 
+from keythedral import engine
 from keythedral.net import guard, protocol
+from keythedral.net.address import is_loopback, listen_host, trusted_addresses
 from keythedral.net.guard import Waiting, quiet_errors
 from keythedral.net.hosted import HostedGame
 from keythedral.net.protocol import Act, Hello, ProtocolError
-from keythedral.serve import is_loopback, listen_host, trusted_addresses
+from keythedral.records import faults
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -396,15 +398,11 @@ class GameServer:
         self._kick_bots()
 
     def _legal(self) -> list[Action]:
-        from keythedral import engine
-
         return engine.legal_actions(self.game.state)
 
     def _broadcast(self) -> None:
         """Each connected seat's own state: the public part of the view dumped once (it comes
         from the spectator's view, so it can hold nothing private), each seat's hand apart."""
-        from keythedral import engine
-
         if not self.conns:
             return
         legal = self._legal()
@@ -415,8 +413,6 @@ class GameServer:
                 del self.conns[conn.seat]
 
     def _send_state(self, conn: Connection, legal: list[Action], public: str = "") -> None:
-        from keythedral import engine
-
         seat = conn.seat
         view = engine.view(self.game.state, seat)
         own = [a for a in legal if a.seat == seat]
@@ -436,8 +432,6 @@ class GameServer:
         fails while choosing, its search going through the engine) plays ``faults.fallback``
         instead, as in the app: the game does not wait on it (the fault is recorded for a bug
         report, ``HostedGame.report``)."""
-        from keythedral import engine, faults
-
         while not self._stopping and (seat := self.game.bot_to_act()) is not None:
             state, at = self.game.state, self.game.at
             bot = self.game.bots[seat]

@@ -69,8 +69,8 @@ class Advice:
     def get(self, session: Session, seat: int) -> Hint | None:
         """The coach's hint for ``seat``'s decision now; None while the search runs (started
         now if it was not)."""
-        from keythedral.bots.coach import searched
-        from keythedral.bots.hints import hint
+        from keythedral.bots.coach import searched  # engine: after the first frame
+        from keythedral.bots.hints import hint  # engine: after the first frame
 
         moment = session.moment
         view, legal = session.view(seat), session.legal()
@@ -93,7 +93,7 @@ class Advice:
 
     def prefetch(self, session: Session) -> None:
         """Start the advice for the people about to decide a phase 3 turn (the suggested line)."""
-        from keythedral.bots.coach import searched
+        from keythedral.bots.coach import searched  # engine: after the first frame
 
         if not (self.search and session.coach) or session.over:
             return
@@ -121,8 +121,8 @@ class Advice:
 
     def _work(self, moment: object, seat: int, view: PlayerView, legal: list[Action]) -> None:
         """The search, off the screen's thread; a coach that fails gives greedy's move."""
-        from keythedral.bots.coach import suggest
-        from keythedral.bots.hints import hint
+        from keythedral.bots.coach import suggest  # engine: after the first frame
+        from keythedral.bots.hints import hint  # engine: after the first frame
 
         try:
             found = suggest(view, legal)

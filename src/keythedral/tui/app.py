@@ -24,18 +24,20 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from keythedral.safetext import printable
+from keythedral.tui import keys
 from keythedral.tui.advice import Advice
 from keythedral.tui.ascii import AsciiFilter
-from keythedral.tui.bindings import binding_owners, bindings
+from keythedral.tui.bindings import bindings
 from keythedral.tui.bot_runner import BotRunner
 from keythedral.tui.collector import KeyCollector
 from keythedral.tui.files import Files
-from keythedral.tui.keys import EVERYWHERE
+from keythedral.tui.keymap import app_rows, keys_path, load_keymap
 from keythedral.tui.mode import GameMode
 from keythedral.tui.nocolor import no_color_wanted, with_no_colour
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.base import Asks
 from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.shutdown import Shutdown
 from keythedral.tui.start import (
     COACH,
     Start,
@@ -45,14 +47,14 @@ from keythedral.tui.start import (
     pick_theme,
 )
 from keythedral.tui.table import Table
-from keythedral.tui.text import seat_tokens
+from keythedral.words.text import seat_tokens
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from keythedral.engine import Action, GameConfig
-    from keythedral.persistence import SavedGame
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.persistence import SavedGame
+    from keythedral.records.replay import ReplayCursor
     from keythedral.tui.session import Session
     from keythedral.tutorial import Tutorial
 
@@ -80,7 +82,7 @@ def settle_time(environ: Mapping[str, str] = os.environ) -> float:
 class KeythedralApp(App[None]):
     CSS_PATH = "keythedral.tcss"
     TITLE = "Keythedral"
-    BINDINGS = bindings(EVERYWHERE)
+    BINDINGS = bindings(keys.EVERYWHERE)
 
     def __init__(
         self,
@@ -186,12 +188,10 @@ class KeythedralApp(App[None]):
         return [*filters, self._ascii_filter] if self.ascii_mode else filters
 
     def _load_keys(self, path: Path | None) -> None:
-        from keythedral.tui.keymap import binding_rows, keys_path, load_keymap
-
         path = path or keys_path()
         if not path.exists():
-            return  # no keys file (the usual case): no need to load every screen to check it
-        result = load_keymap(path=path, rows=binding_rows(binding_owners()))
+            return  # no keys file (the usual case)
+        result = load_keymap(path=path, rows=app_rows())
         if result.keymap:
             self.set_keymap(result.keymap)
             self.rebound = result.keymap
@@ -223,8 +223,6 @@ class KeythedralApp(App[None]):
     def on_mount(self) -> None:
         self.set_timer(SETTLE_AFTER, self._settle_memory_late)
         if not self.is_headless:  # SIGHUP/SIGTERM write the pending autosave before ending
-            from keythedral.tui.shutdown import Shutdown
-
             Shutdown(lambda: self.files.autosaver, self.exit).install()
         self.call_after_refresh(self._tell_setup_problems)
         if self._start_saved is not None:
@@ -275,7 +273,7 @@ class KeythedralApp(App[None]):
         template = template or (self.session.config if self.session is not None else None)
         seats = self.session.seats if self.session is not None else self._start.seats
         coach = self.session.coach if self.session is not None else self._coach
-        from keythedral.tui.screens.new_game import NewGameScreen
+        from keythedral.tui.screens.new_game import NewGameScreen  # not before the first frame
 
         screen = NewGameScreen(
             seed=self._seed,
@@ -288,8 +286,9 @@ class KeythedralApp(App[None]):
         self.call_after_refresh(self.files.check_autosave, screen)
 
     def _new_game_chosen(self, result: object) -> None:
-        from keythedral import engine, persistence
-        from keythedral.tui.screens.new_game import GameSetup
+        from keythedral import engine  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
+        from keythedral.tui.screens.new_game import GameSetup  # not before the first frame
 
         if isinstance(result, GameSetup):
             self.start_game(result.config, result.seats, result.keep_as, result.coach)
@@ -312,13 +311,13 @@ class KeythedralApp(App[None]):
         """A new game; ``seats``: "human" or a bot spec per seat (all people by default);
         ``keep_as``: the name an unfinished game in the autosave is kept under, if asked;
         ``coach``: on or off (None: the default, ``start.COACH``)."""
-        from keythedral.tui.session import Session
+        from keythedral.tui.session import Session  # engine: after the first frame
 
         self.files.keep_unfinished(keep_as)  # the game in the autosave is never lost to a new one
         self._begin(Session.new(config, seats, COACH if coach is None else coach))
 
     def resume(self, saved: SavedGame) -> None:
-        from keythedral.tui.session import Session
+        from keythedral.tui.session import Session  # engine: after the first frame
 
         game = (saved.config, saved.actions, saved.seats)
         self._begin(Session.replayed(*game, coach=saved.coach))
@@ -375,8 +374,9 @@ class KeythedralApp(App[None]):
         self.call_from_thread(self._begin_tutorial, load_tutorial(self.files.data_dir))
 
     def _begin_tutorial(self, tutorial: Tutorial) -> None:
+        # not before the first frame
         from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
-        from keythedral.tutorial import tutorial_path
+        from keythedral.tutorial import tutorial_path  # engine: after the first frame
 
         self.clear_screens()
         mode = TutorialMode(self, tutorial, path=tutorial_path(self.files.data_dir))
@@ -395,13 +395,13 @@ class KeythedralApp(App[None]):
         self.files.save_log()
 
     def action_help(self) -> None:
-        from keythedral.tui.screens.help import HelpScreen
+        from keythedral.tui.screens.help import HelpScreen  # not before the first frame
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_rules(self, section: str | None = None) -> None:
-        from keythedral.tui.screens.rules import RulesScreen
+        from keythedral.tui.screens.rules import RulesScreen  # not before the first frame
 
         self.push_screen(RulesScreen(section))
 
@@ -466,6 +466,43 @@ class KeythedralApp(App[None]):
     def on_unmount(self) -> None:
         self.collector.release()
         self.files.close()
+
+
+def binding_owners() -> list[tuple[str, type]]:
+    """Which class each place of the list of keys is (every class with BINDINGS: a test finds
+    any left out), in the order of keys.PLACES: the tests check each one's BINDINGS against the
+    list."""
+    # not before the first frame: the screens shown later load when they are first shown
+    from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog, SaveDialog
+    from keythedral.tui.screens.drawn import DrawnLawScreen
+    from keythedral.tui.screens.handover import HandoverScreen
+    from keythedral.tui.screens.help import HelpScreen, LawsScreen
+    from keythedral.tui.screens.new_game import NewGameScreen
+    from keythedral.tui.screens.replay import ReplayScreen
+    from keythedral.tui.screens.rules import RuleCard, RulesScreen
+    from keythedral.tui.screens.scores import ScoresScreen
+    from keythedral.tui.screens.tutorial import TutorialPanel, TutorialScreen
+    from keythedral.tui.widgets.board import FieldMap
+
+    return [
+        (keys.EVERYWHERE, KeythedralApp),
+        (keys.GAME, GameScreen),
+        (keys.MAP, FieldMap),
+        (keys.HANDOVER, HandoverScreen),
+        (keys.DRAWN, DrawnLawScreen),
+        (keys.SCORES, ScoresScreen),
+        (keys.NEW_GAME, NewGameScreen),
+        (keys.TUTORIAL, TutorialScreen),
+        (keys.LESSON, TutorialPanel),
+        (keys.RULES, RulesScreen),
+        (keys.RULE_CARD, RuleCard),
+        (keys.HELP_SCREEN, HelpScreen),
+        (keys.LAWS, LawsScreen),
+        (keys.SAVE, SaveDialog),
+        (keys.LOAD, LoadDialog),
+        (keys.REPLACE, ReplaceDialog),
+        (keys.REPLAY, ReplayScreen),
+    ]
 
 
 def run_app(app: KeythedralApp, *, mouse: bool) -> int:

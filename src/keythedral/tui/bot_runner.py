@@ -23,15 +23,16 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
+from keythedral.records import faults
 from keythedral.tui.choices import action_cell
 from keythedral.tui.table import next_bot
-from keythedral.tui.text import describe
 from keythedral.tui.widgets.board import FieldMap
+from keythedral.words.text import describe
 
 if TYPE_CHECKING:
     from keythedral.bots.base import Bot
     from keythedral.engine import Action, GameState
-    from keythedral.faults import EngineFault
+    from keythedral.records.faults import EngineFault
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.session import Session
 
@@ -45,7 +46,7 @@ def app_bot(spec: str, game_seed: int, seat: int) -> Bot:
     """The bot for a seat, seeded from the game (a resumed game plays on with the same bots).
     A plain "ismcts" searches for at most ISMCTS_TIME seconds a move here, so that people do
     not wait long on a slow machine (its options, when given, are kept as they are)."""
-    from keythedral.bots import make_bot
+    from keythedral.bots import make_bot  # engine: after the first frame
 
     extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
     return make_bot(spec, seed=game_seed * 7 + seat, **extra)
@@ -121,8 +122,6 @@ class BotRunner:
     def _burst(self, turn: int) -> None:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
-        from keythedral import faults
-
         app = self.app
         session = app.session
         if turn != self.turn or session is None:
@@ -161,7 +160,7 @@ class BotRunner:
         self, turn: int, at: int, seat: int, state: GameState, legal: list[Action], bot: Bot
     ) -> None:
         """The bot's choice, made off the UI thread (ismcts searches for a while)."""
-        from keythedral import engine, faults
+        from keythedral import engine  # engine: after the first frame
 
         started = time.monotonic()
         try:
@@ -183,7 +182,7 @@ class BotRunner:
 
     def play(self, turn: int, at: int, action: Action | EngineFault) -> None:
         """Apply the bot's move, if the game is still where the bot saw it (``push_move``)."""
-        from keythedral import engine, faults
+        from keythedral import engine  # engine: after the first frame
 
         app = self.app
         session = app.session
@@ -215,8 +214,6 @@ class BotRunner:
         or the bot failed to choose (``action`` None, its ``fault`` given), that is reported
         and the bot plays ``faults.fallback`` instead; None (reported too) when nothing it
         could play applies.  IllegalAction as ever."""
-        from keythedral import faults
-
         if action is not None:
             try:
                 session.push(action, session.apply(action))
@@ -245,7 +242,7 @@ class BotRunner:
     ) -> None:
         """The bot's move in the info line: 'Bob (greedy) sends a worker to ...' (``earlier``:
         the moves made just before it and not said, counted there)."""
-        from keythedral import engine
+        from keythedral import engine  # engine: after the first frame
 
         session = self.app.session
         screen = self.app.game_screen
@@ -256,7 +253,7 @@ class BotRunner:
         new = after.log_total - before.log_total
         events = after.log[-new:] if 0 < new <= len(after.log) else ()
         if events:
-            from keythedral.narration import narrate
+            from keythedral.words.narration import narrate  # engine: after the first frame
 
             first = narrate(events[0], session.config.players)
             text = label + first[len(name) :] if first.startswith(name + " ") else first

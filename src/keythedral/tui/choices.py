@@ -12,7 +12,10 @@ import dataclasses
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from keythedral.tui.text import (
+from keythedral.records import faults
+from keythedral.tui.widgets.decision import Choice, hotkeys
+from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
+from keythedral.words.text import (
     call_next_text,
     cottage_at,
     cubes_text,
@@ -23,8 +26,6 @@ from keythedral.tui.text import (
     seat_name,
     touches,
 )
-from keythedral.tui.widgets.decision import Choice, hotkeys
-from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
@@ -193,7 +194,7 @@ def own_homes_ranked(acts: list[Action], view: PlayerView) -> list[Action]:
     """Fences to build beside other players' homes before one's own (a fence cuts its home
     off a field: rarely what one wants for one's own), fences to remove beside one's own homes
     first; each kind keeps its places in the list, and the rest its order."""
-    from keythedral.engine import BuildFence, RemoveFence
+    from keythedral.engine import BuildFence, RemoveFence  # engine: after the first frame
 
     own = {c.corner for c in view.cottages if c.seat == view.seat}
     out = list(acts)
@@ -236,9 +237,9 @@ def suggested_payment(state: Any, seat: int) -> list[Action]:
     """The coach's cubes for the payment ``seat`` owes now, one ``pay`` after another (its
     choice keeps what the player's likely purchases need).  Worked out on the payer's own view
     at every step, as the hint key would.  Empty when the engine fails on the way (told when
-    the player plays it: keythedral.faults)."""
-    from keythedral import engine, faults
-    from keythedral.bots.hints import hint
+    the player plays it: keythedral.records.faults)."""
+    from keythedral import engine  # engine: after the first frame
+    from keythedral.bots.hints import hint  # engine: after the first frame
 
     plan: list[Action] = []
     while engine.decision(state) == "pay" and state.payment.seat == seat and len(plan) < 12:
@@ -255,7 +256,7 @@ def only_payment(state: Any, seat: int) -> list[Action]:
     """The cubes for the payment ``seat`` owes now, one ``pay`` after another, when they can
     only be these (whatever their order): no choice is left to the player, and paying them
     in one key is no advice.  Empty when there is a choice, or the engine fails on the way."""
-    from keythedral import engine, faults
+    from keythedral import engine  # engine: after the first frame
 
     ways: dict[tuple[str, ...], list[Action]] = {}
     seen: set[tuple[str, ...]] = set()
@@ -382,8 +383,8 @@ def payment_after(state: Any, action: Action, coach: bool = True) -> list[Action
     """The coach's cubes (without the ``coach``: the only cubes that can pay, if so) for the
     payment that ``action`` leads to for its seat: at once (a purchase), or for a bid if it
     wins (everyone after it passing); none if none follows, nor when the engine fails on the
-    way (it is told when the player plays it: keythedral.faults)."""
-    from keythedral import engine, faults
+    way (it is told when the player plays it: keythedral.records.faults)."""
+    from keythedral import engine  # engine: after the first frame
 
     if action.kind not in PAID_KINDS:
         return []

@@ -4,7 +4,7 @@ log exported as plain text, and the record for a bug report written when the rul
 (``engine_fault``).
 
 Every action is written to the autosave's journal before the screen shows it, and made
-durable (fdatasync) in a thread behind it (keythedral.autosave); the tutorial keeps its own
+durable (fdatasync) in a thread behind it (keythedral.records.autosave); the tutorial keeps its own
 progress file instead (its mode says so: ``autosaves`` is False).  Errors are told in a note, never raised into the app.
 """
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from keythedral.safetext import inside, printable
+from keythedral.records import faults, replay
+from keythedral.safetext import inside, printable, slug
 
 FAULT_NOTICE_TIME = 60.0  # seconds the note of a fault of the rules engine stays up
 
@@ -21,10 +22,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from keythedral.autosave import AutoSaver
-    from keythedral.faults import EngineFault
-    from keythedral.persistence import SavedGame
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.autosave import AutoSaver
+    from keythedral.records.faults import EngineFault
+    from keythedral.records.persistence import SavedGame
+    from keythedral.records.replay import ReplayCursor
     from keythedral.tui.app import KeythedralApp
     from keythedral.tui.screens.new_game import NewGameScreen
     from keythedral.tui.session import Session
@@ -35,8 +36,7 @@ def kept_name(old: SavedGame) -> str:
     unfinished-<names>-seed-<n>-<the time now>."""
     from datetime import datetime
 
-    from keythedral import persistence
-    from keythedral.safetext import slug
+    from keythedral.records import persistence  # not before the first frame
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     name = slug(f"unfinished {persistence.game_stem(old.config.players, old.config.seed)}", 40)
@@ -58,8 +58,8 @@ class Files:
     @property
     def saver(self) -> AutoSaver:
         if self.autosaver is None:
-            from keythedral import persistence
-            from keythedral.autosave import AutoSaver
+            from keythedral.records import persistence  # not before the first frame
+            from keythedral.records.autosave import AutoSaver  # not before the first frame
 
             self.autosaver = AutoSaver(persistence.autosave_path(self.data_dir))
         return self.autosaver
@@ -68,7 +68,7 @@ class Files:
     def autosave(self) -> None:
         """Called in the handler that changed the game, before the screen is drawn again: the
         change is written to the autosave's journal when this returns, so that a crash or a
-        kill keeps it; a thread makes it durable behind (keythedral.autosave).
+        kill keeps it; a thread makes it durable behind (keythedral.records.autosave).
         When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
         session = self.app.session
         if not self.app.mode.autosaves:
@@ -83,7 +83,8 @@ class Files:
         absent, finished, broken or not begun: then there is nothing to ask about or keep)."""
         if not self.autosave_enabled:
             return None
-        from keythedral import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         path = persistence.autosave_path(self.data_dir)
         if not path.exists():
@@ -91,7 +92,7 @@ class Files:
         if self.autosaver is not None:
             self.autosaver.flush()  # the game in it is whole on disk first
         try:
-            old = persistence.load(path)
+            old = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError:
             return None  # nothing that could be resumed (the file stays as it is)
         if not old.state.to_act or not old.actions:
@@ -102,7 +103,7 @@ class Files:
         """Ask before a new game takes the place of the unfinished game ``old``:
         ``answer(choice, keep_as)`` with "new" (start it: ``old`` is to be kept as the named
         save ``keep_as``), "resume" (``old`` instead) or None (back to the new-game screen)."""
-        from keythedral.tui.screens.dialogs import ReplaceDialog
+        from keythedral.tui.screens.dialogs import ReplaceDialog  # not before the first frame
 
         keep_as = kept_name(old)
         dialog = ReplaceDialog(old.describe(), keep_as)
@@ -125,7 +126,7 @@ class Files:
     def _started_answer(
         self, session: Session, begin: Callable[[Session], None], choice: str | None, keep: str
     ) -> None:
-        from keythedral import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         if choice == "new":
             self.keep_unfinished(keep)
@@ -141,7 +142,7 @@ class Files:
         named save (``keep_as``, the name the question before said, or one made now), which
         the load dialog lists, so that no game is ever lost by starting another.  Called
         before the new game's first autosave."""
-        from keythedral import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         old = self.unfinished()
         if old is None:
@@ -178,7 +179,7 @@ class Files:
             self.app.notify("There is no game to save.", severity="warning")
             return
         suggestion = "-".join(session.config.players)
-        from keythedral.tui.screens.dialogs import SaveDialog
+        from keythedral.tui.screens.dialogs import SaveDialog  # not before the first frame
 
         self.app.push_screen(SaveDialog(suggestion), callback=self.save_named)
 
@@ -186,7 +187,7 @@ class Files:
         session = self.app.session
         if not name or session is None:
             return
-        from keythedral import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         try:
             path = persistence.save_path(name, self.data_dir)
@@ -203,7 +204,7 @@ class Files:
         if session is None:
             self.app.notify("There is no game whose log could be saved.", severity="warning")
             return
-        from keythedral import gamelog, persistence
+        from keythedral.records import gamelog, persistence  # not before the first frame
 
         cfg = session.config
         folder = persistence.data_dir() if self.data_dir is None else self.data_dir
@@ -222,7 +223,7 @@ class Files:
     def ask_load(self, from_new_game: bool = False) -> None:
         """The load dialog; ``from_new_game``: the new-game screen comes back when nothing is
         loaded."""
-        from keythedral.tui.screens.dialogs import LoadDialog
+        from keythedral.tui.screens.dialogs import LoadDialog  # not before the first frame
 
         chosen = self._load_chosen_from_new if from_new_game else self._load_chosen
         self.app.push_screen(LoadDialog(self.data_dir), callback=chosen)
@@ -236,10 +237,11 @@ class Files:
             self.app.action_new_game()
 
     def load_path(self, path: Path) -> bool:
-        from keythedral import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         try:
-            saved = persistence.load(path)
+            saved = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError as exc:
             self.app.notify(str(exc), title="Not loaded", severity="error", timeout=10)
             return False
@@ -259,17 +261,19 @@ class Files:
         self.app.run_worker(work, name="_check_autosave", thread=True, exit_on_error=False)
 
     def _check_autosave(self, screen: NewGameScreen) -> None:
-        from keythedral import persistence
+        from keythedral.bots import check_spec  # engine: after the first frame
+        from keythedral.records import persistence  # not before the first frame
 
         path = persistence.autosave_path(self.data_dir)
         if self.autosave_enabled:
-            from keythedral.autosave import remove_stale_files_once
+            # not before the first frame
+            from keythedral.records.autosave import remove_stale_files_once
 
             remove_stale_files_once(path)
         if not path.exists():
             return
         try:
-            saved = persistence.load(path)
+            saved = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError as exc:
             self.app.call_from_thread(
                 self.app.notify,
@@ -293,7 +297,7 @@ class Files:
             or self.replay_path is not None
         ):
             return
-        from keythedral import persistence, replay
+        from keythedral.records import persistence, replay  # not before the first frame
 
         seats = session.seats or ("human",) * session.config.n
         rp = replay.record(session.config, session.actions, seats, final=session.state)
@@ -315,8 +319,6 @@ class Files:
         self.app.run_worker(work, name="_load_replay", thread=True, exit_on_error=False)
 
     def _load_replay(self, path: Path) -> None:
-        from keythedral import replay
-
         try:
             rp = replay.load(path)
             cursor = replay.ReplayCursor(rp)
@@ -326,7 +328,7 @@ class Files:
         self.app.call_from_thread(self.show_replay, cursor, path)
 
     def show_replay(self, cursor: ReplayCursor, path: Path) -> None:
-        from keythedral.tui.screens.replay import ReplayScreen
+        from keythedral.tui.screens.replay import ReplayScreen  # not before the first frame
 
         self.app.push_screen(ReplayScreen(cursor, title=printable(path.name)))
 
@@ -336,13 +338,11 @@ class Files:
 
     # --- faults of the rules engine -------------------------------------------------------------
     def engine_fault(self, fault: EngineFault, what: str, then: str) -> Path | None:
-        """The rules engine failed (keythedral.faults) ``what`` ("with that move"): the game
+        """The rules engine failed (keythedral.records.faults) ``what`` ("with that move"): the game
         stays at its last good state, which the autosave holds already.  A record for a bug
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
         not be written (said too)."""
-        from keythedral import faults
-
         session = self.app.session
         if session is None:
             return None

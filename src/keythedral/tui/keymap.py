@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from keythedral.folders import config_dir as config_dir  # the user's folders, in one place
+from keythedral.safefile import Refused, read_limited
 from keythedral.safetext import printable
 from keythedral.tui.keys import EVERYWHERE, GAME, LESSON, MAP, REPLAY, TUTORIAL, rebindable
 
@@ -186,8 +187,6 @@ def load_keymap(
     """Read the user's keys file (a missing file is simply no changes).  With ``rows`` (the
     app's bindings), ids are checked against them and clashing keys are left out.  Only a
     regular file of at most KEYS_LIMIT bytes is read."""
-    from keythedral.safefile import Refused, read_limited
-
     path = path or keys_path()
     rows = list(rows) if rows is not None else None
     if rows is not None and known is None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
+from keythedral.records import faults
+from keythedral.tui.choices import paid_counts
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
@@ -26,8 +28,8 @@ from keythedral.tui.table import (
     ShowPublic,
     TakeBack,
 )
-from keythedral.tui.text import decision_prompt, window_question
 from keythedral.vocab import PHASES
+from keythedral.words.text import cubes_text, decision_prompt, describe, window_question
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -80,7 +82,7 @@ class GameMode:
     def play(self, action: Action) -> bool:
         """Apply one action of a person (``Session.apply``: a fault of the engine is reported,
         and the game stays as it was)."""
-        from keythedral import engine, faults
+        from keythedral import engine  # engine: after the first frame
 
         app = self.app
         session = app.session
@@ -110,7 +112,7 @@ class GameMode:
         card = drawn_card(session, action)
         if card is not None:
             # The card is shown to the one who drew it before the keyboard goes on.
-            from keythedral.tui.screens.drawn import DrawnLawScreen
+            from keythedral.tui.screens.drawn import DrawnLawScreen  # not before the first frame
 
             name = session.config.players[action.seat]
             self.push(DrawnLawScreen(name, card, app.settle), lambda _: self.route())
@@ -133,8 +135,6 @@ class GameMode:
         """Every seat asked in the open window lets it go by (``Session.let_window_go_by``);
         a fault of the engine on one of the declines is reported, and the window stays open
         for that seat."""
-        from keythedral import faults
-
         try:
             session.let_window_go_by()
         except faults.EngineFault as fault:
@@ -160,7 +160,6 @@ class GameMode:
         choices = [a for a in session.legal_for(seat) if a.kind != "play_law"]
         if len(choices) != 1:
             return False
-        from keythedral.tui.text import describe
 
         action = choices[0]
         text = (
@@ -186,7 +185,6 @@ class GameMode:
         legal = session.legal_for(seat)
         if len(legal) != 1:
             return False
-        from keythedral.tui.text import describe
 
         action = legal[0]
         if self.app.game_screen is not None:  # before the move: the note is this hand's
@@ -226,9 +224,6 @@ class GameMode:
         screen = self.app.game_screen
         first = session.actions[-1].kind != "pay"  # said once, with every cube of the plan
         if screen is not None and payment.purpose == "bid" and first:
-            from keythedral.tui.choices import paid_counts
-            from keythedral.tui.text import cubes_text
-
             names = session.config.players
             to = f" to {names[payment.to_seat]}" if payment.to_seat is not None else ""
             screen.say(
@@ -333,8 +328,6 @@ class GameMode:
         self.app.files.autosave()
         self.route()
         if screen is not None:
-            from keythedral.tui.text import describe
-
             # in the list's own words ("trade 2 cubes for 1 food"), not the engine's kind
             screen.say(f"Taken back: {describe(action, session.view(action.seat))}.")
 
@@ -372,8 +365,6 @@ class GameMode:
             case PassesBy(seat):
                 self.passes_by(session, seat)
             case LetGoBy(seat):
-                from keythedral import faults
-
                 decline = session.can_decline(seat)
                 if decline is not None:
                     try:
@@ -432,7 +423,7 @@ class GameMode:
         seen = app.seen_log.get(seat, 0)
         new = view.log_total - seen
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate  # engine: after the first frame
 
         # A window's question takes three rows: three events fewer, so that all fit in 80x24.
         lines = RECENT_LINES - 3 if window else RECENT_LINES
@@ -509,8 +500,8 @@ class GameMode:
         if session is None or not session.over:
             return
         self.scores_shown = True
-        from keythedral.tui.screens.scores import ScoresScreen
-        from keythedral.tui.widgets.chart import history
+        from keythedral.tui.screens.scores import ScoresScreen  # not before the first frame
+        from keythedral.tui.widgets.chart import history  # not before the first frame
 
         self.app.files.write_replay()
         self.push(

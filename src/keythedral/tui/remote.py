@@ -18,15 +18,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 
-from keythedral.narration import narrate
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.mode import GameMode
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
+from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.session import Session
-from keythedral.tui.text import decision_prompt, seat_tokens
 from keythedral.tui.widgets.decision import DecisionPanel
+from keythedral.words.narration import narrate
+from keythedral.words.text import decision_prompt, describe, seat_tokens
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -259,8 +260,6 @@ class RemoteMode(GameMode):
         if (view.round, session.seat) in self.done and (act := session.may_pass(session.seat)):
             action, text = act, "You pass (done for this phase)."
         elif self.app.auto_play and len(legal) == 1 and (lawless or own):
-            from keythedral.tui.text import describe
-
             action = legal[0]
             text = f"{describe(action, view)} (the only choice)."
         if text is None:
@@ -275,7 +274,6 @@ class RemoteMode(GameMode):
         if session is None or not session.over:
             return
         self.scores_shown = True
-        from keythedral.tui.screens.scores import ScoresScreen
 
         view = session.view(session.seat)
         kinds = [session.bot_spec(s) for s in range(len(view.players))]

@@ -2,7 +2,7 @@
 
 No Textual here.  The app asks the session what is legal, whose decision it is, whether a
 window (several seats at once) is open and who may take an action back.  Every move of the
-app goes through ``apply`` (engine.apply behind the fault guard, keythedral.faults): an
+app goes through ``apply`` (engine.apply behind the fault guard, keythedral.records.faults): an
 ``EngineFault`` leaves the session at its last good state, for the app to report.
 """
 
@@ -12,9 +12,10 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from keythedral import engine, faults
+from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
-from keythedral.replay import GameSoFar
+from keythedral.records import faults
+from keythedral.records.replay import GameSoFar
 
 #: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
@@ -108,7 +109,7 @@ class Session(GameSoFar):
 
     def apply(self, action: Action) -> GameState:
         """The state ``action`` leads to from the state now (not pushed): IllegalAction when
-        the rules refuse it, EngineFault (keythedral.faults) when the engine fails on it;
+        the rules refuse it, EngineFault (keythedral.records.faults) when the engine fails on it;
         either way the session is untouched."""
         return faults.apply(self.state, action)
 

@@ -1,6 +1,6 @@
 """The app told to end by a signal keeps its game.
 
-Every action is in the autosave's journal before the screen shows it (keythedral.autosave),
+Every action is in the autosave's journal before the screen shows it (keythedral.records.autosave),
 so no signal loses one.  SIGHUP (the terminal window was closed) and SIGTERM (a logout,
 ``kill``) would end the process at once, and with it the background thread that folds the
 journal into the snapshot: here both first write the pending snapshot, whole and through
@@ -23,7 +23,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from keythedral.autosave import AutoSaver
+    from keythedral.records.autosave import AutoSaver
 
 SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 

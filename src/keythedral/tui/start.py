@@ -59,14 +59,15 @@ class StartError(Exception):
 def load_start(start: Start) -> tuple[Session, str]:
     """The game asked for on the command line, and the save's note of what was lost (if any).
     Raises StartError for a save that cannot be read, a bad setting or a bad bot option."""
-    from keythedral import engine, persistence
-    from keythedral.bots import BotSpecError, check_spec
-    from keythedral.tui.session import Session
+    from keythedral import engine  # engine: after the first frame
+    from keythedral.bots import BotSpecError, check_spec  # engine: after the first frame
+    from keythedral.records import persistence  # not before the first frame
+    from keythedral.tui.session import Session  # engine: after the first frame
 
     note = ""
     try:
         if start.load is not None:
-            saved = persistence.load(start.load)
+            saved = persistence.load(start.load, check_seat=check_spec)
             coach = saved.coach if start.coach is None else start.coach
             session = Session.replayed(saved.config, saved.actions, saved.seats, coach)
             note = saved.note
@@ -76,7 +77,7 @@ def load_start(start: Start) -> tuple[Session, str]:
             session = Session.new(cfg, start.seats, COACH if start.coach is None else start.coach)
             for seat in range(cfg.n):  # a bad bot option (--bots ismcts:tim=1) is told
                 if (spec := session.bot_spec(seat)) is not None:
-                    check_spec(spec)  # as a save's seats are (persistence._seats)
+                    check_spec(spec)  # as a save's seats are (persistence.load)
     except (persistence.SaveError, engine.ConfigError, BotSpecError) as exc:
         raise StartError(str(exc)) from exc
     return session, note
@@ -84,7 +85,7 @@ def load_start(start: Start) -> tuple[Session, str]:
 
 def load_tutorial(data_dir: Path | None) -> Tutorial:
     """The tutorial where it was left, or a new one (after a finished one too)."""
-    from keythedral.tutorial import Tutorial, tutorial_path
+    from keythedral.tutorial import Tutorial, tutorial_path  # engine: after the first frame
 
     tutorial = Tutorial.resume_or_start(path=tutorial_path(data_dir))
     if tutorial.over:
@@ -93,6 +94,6 @@ def load_tutorial(data_dir: Path | None) -> Tutorial:
 
 
 def _random_seed() -> int:
-    from keythedral.tui.screens.new_game import random_seed
+    from keythedral.tui.screens.new_game import random_seed  # not before the first frame
 
     return random_seed()

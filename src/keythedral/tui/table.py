@@ -35,6 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keythedral.records import faults
+
 if TYPE_CHECKING:
     from keythedral.engine import GameState
     from keythedral.tui.session import Session
@@ -322,7 +324,7 @@ class Table:
         """The person whose privacy screen comes up once the open window goes by, if one
         does (a table with nobody's hand up, as at the shared window), the passes that stand
         in between played by themselves (they show nothing of anyone's hand)."""
-        from keythedral import engine, faults
+        from keythedral import engine  # engine: after the first frame
 
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)

@@ -44,6 +44,7 @@ from keythedral.tutorial.driver import (
     Tutorial,
     TutorialError,
     plain,
+    progress_game,
     tutorial_config,
     tutorial_path,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "action_target",
     "fill",
     "plain",
+    "progress_game",
     "tutorial_config",
     "tutorial_path",
 ]

@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from keythedral import engine, faults
+from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
-from keythedral.record import RecordError
-from keythedral.replay import GameSoFar
+from keythedral.records import faults, persistence
+from keythedral.records.record import RecordError
+from keythedral.records.replay import GameSoFar
 from keythedral.safefile import Refused, brief, parse_json, read_limited
 from keythedral.tutorial.coach import Coach
 from keythedral.tutorial.lessons import BY_ID, LESSONS, Lesson
@@ -29,6 +30,8 @@ from keythedral.tutorial.steps import (
     action_target,
 )
 from keythedral.vocab import title
+from keythedral.words.text import describe
+from keythedral.words.walkthrough import KIND_RULES
 
 
 def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
@@ -38,8 +41,6 @@ def tutorial_config(name: str = DEFAULT_NAME, seed: int = SEED) -> GameConfig:
 
 def tutorial_path(base: Path | None = None) -> Path:
     """Where tutorial progress is kept: next to the game's saves."""
-    from keythedral import persistence
-
     return (base or persistence.data_dir()) / "tutorial.json"
 
 
@@ -136,8 +137,6 @@ class Tutorial(GameSoFar):
         return self._task(m)
 
     def _task(self, m: Moment) -> Step:
-        from keythedral.tui.text import describe
-
         a = m.coach
         do = describe(a, m.view)
         do = do[0].upper() + do[1:]
@@ -311,8 +310,6 @@ class Tutorial(GameSoFar):
         return t
 
     def save(self, path: Path | None = None) -> Path:
-        from keythedral import persistence
-
         path = path or tutorial_path()
         persistence.write_atomic(path, self.to_json())
         return path
@@ -339,9 +336,14 @@ class Tutorial(GameSoFar):
             return cls(name)
 
 
-def _rule_of(a: Any) -> str | None:
-    from keythedral.walkthrough import KIND_RULES
+def progress_game(path: Path) -> tuple[GameConfig, list[Any]]:
+    """The settings and actions of the tutorial's progress file at ``path`` (TutorialError):
+    how ``records.loader.load`` reads this kind of record, which the records cannot import."""
+    t = Tutorial.load(path)
+    return t.config, list(t.actions)
 
+
+def _rule_of(a: Any) -> str | None:
     return KIND_RULES.get(a.kind)
 
 

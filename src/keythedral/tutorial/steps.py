@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from keythedral.engine import GameState, PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.events import Event
-from keythedral.narration import narrate
 from keythedral.vocab import KEYS
-
-if TYPE_CHECKING:
-    from keythedral.tutorial.driver import Tutorial
+from keythedral.words.narration import narrate
 
 LEARNER = 0
 #: The fixed game: the seed, and the two computer players (the learner names seat 0).  The seed
@@ -100,6 +97,17 @@ def fill(text: str, keys: dict[str, str] | None = None) -> str:
 
 
 # --- what a lesson sees ------------------------------------------------------------------
+class Progress(Protocol):
+    """What a lesson asks of the tutorial (driver.Tutorial, which imports this module): whether
+    it has turned free, the lessons taught, and the kinds of action the learner has tried."""
+
+    @property
+    def free(self) -> bool: ...
+    @property
+    def taught(self) -> list[str]: ...
+    def tried(self) -> set[str]: ...
+
+
 @dataclass
 class Moment:
     """The game as the learner sees it now, for deciding which lesson is due."""
@@ -108,7 +116,7 @@ class Moment:
     view: PlayerView
     legal: list[Any]  # the learner's own legal actions (empty when not to act)
     new_events: tuple[Event, ...]  # public events of the last action
-    tutorial: Tutorial
+    tutorial: Progress
     coach: Any = None  # the move the learner is about to be asked for
     why: str = ""  # and the reason for it
 

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import ContentSwitcher
 
+from keythedral.safetext import markdown_literal
+from keythedral.tui.choices import action_cell
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
+from keythedral.vocab import FIELD_YIELD
+from keythedral.words import rules
+from keythedral.words.text import describe
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
@@ -22,9 +29,6 @@ if TYPE_CHECKING:
 
 def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | None]:
     """(where, rules section, extra markdown) for a field of the map."""
-    from keythedral.safetext import markdown_literal
-    from keythedral.vocab import FIELD_YIELD
-
     ftype = next((str(f.type) for f in view.fields if tuple(f.pos) == tuple(pos)), None)
     where = f"({pos[0]},{pos[1]})"
     if ftype is None:
@@ -39,7 +43,6 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
         f"on it brings one {colour} cube from the store{who}. Only one worker fits in a field, "
         "and only homes whose corner touches it may send one.\n\n"
     )
-    from keythedral import rules
 
     return (
         f"The {ftype} at {where}",
@@ -70,7 +73,7 @@ def corner_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str]:
 
 def law_section(card_id: str) -> str:
     """The rules section of a law card (its own, in the glossary of the rules)."""
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: after the first frame
 
     card = laws().get(card_id)
     return f"{card.number}. {card.name}" if card is not None else "Law cards"
@@ -78,7 +81,7 @@ def law_section(card_id: str) -> str:
 
 def action_rule(action: Action) -> str | None:
     """The rules section behind an action (a law card's own section for a play)."""
-    from keythedral.walkthrough import KIND_RULES
+    from keythedral.words.walkthrough import KIND_RULES  # not before the first frame
 
     if action.kind == "play_law":
         return law_section(action.card)
@@ -112,11 +115,6 @@ class Assist:
         return app.advice.want_hint(session, seat)
 
     def hint(self) -> None:
-        from keythedral.tui.choices import action_cell
-        from keythedral.tui.text import describe
-        from keythedral.tui.widgets.board import FieldMap
-        from keythedral.tui.widgets.decision import DecisionPanel
-
         screen = self.screen
         h = self.screen.current_hint()  # the coach's, or the tutorial's lesson
         session = screen.kapp.session
@@ -170,15 +168,13 @@ class Assist:
         h = self.hint_shown
         reason = ""
         if h is not None and h.action.seat == seat and h.action in legal:  # this player's hint
-            from keythedral.tui.text import describe
-
             reason = f"{describe(h.action, session.view(seat))}. Why: {h.reason}"
         found.first(WalkthroughPanel).show(session.view(seat), legal, reason)
 
     # --- the rules --------------------------------------------------------------------------
     def rules(self) -> None:
         """The rulebook, open at the rules of the decision at hand."""
-        from keythedral.walkthrough import PHASE_RULES
+        from keythedral.words.walkthrough import PHASE_RULES  # not before the first frame
 
         view = self.screen.view
         section = PHASE_RULES.get(str(view.phase)) if view is not None else None
@@ -186,9 +182,8 @@ class Assist:
 
     def context_rule(self) -> tuple[str, str, str | None]:
         """(where, section, markdown or None) for what is under the cursor or highlighted."""
-        from keythedral.tui.widgets.board import FieldMap
-        from keythedral.tui.widgets.decision import DecisionPanel
-        from keythedral.walkthrough import KIND_RULES, PHASE_RULES
+        # not before the first frame
+        from keythedral.words.walkthrough import KIND_RULES, PHASE_RULES
 
         screen = self.screen
         view = screen.view
@@ -224,7 +219,7 @@ class Assist:
 
     def help(self) -> None:
         """Context help: the rule of what is under the cursor (k there shows every key)."""
-        from keythedral.tui.screens.rules import RuleCard
+        from keythedral.tui.screens.rules import RuleCard  # not before the first frame
 
         where, section, markdown = self.context_rule()
         self.screen.app.push_screen(
@@ -232,7 +227,7 @@ class Assist:
         )
 
     def _rule_card_closed(self, result: str | None) -> None:
-        from keythedral.tui.screens.rules import RULE_CARD_KEYS
+        from keythedral.tui.screens.rules import RULE_CARD_KEYS  # not before the first frame
 
         if result == RULE_CARD_KEYS:
             self.screen.kapp.action_help()

@@ -12,9 +12,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.records import persistence
 from keythedral.safetext import NO_CONTROL, printable
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import LOAD, REPLACE, SAVE
+from keythedral.tui.widgets.keybar import KeyBar
 
 
 class SaveDialog(ModalScreen[str | None]):
@@ -53,8 +55,6 @@ class LoadDialog(ModalScreen[Path | None]):
             yield OptionList(id="load-list")
 
     def on_mount(self) -> None:
-        from keythedral import persistence
-
         options = []
         auto = persistence.autosave_path(self.base)
         candidates = ([auto] if auto.exists() else []) + persistence.list_saves(self.base)
@@ -71,10 +71,10 @@ class LoadDialog(ModalScreen[Path | None]):
 
     @staticmethod
     def _peek(path: Path) -> str:
-        from keythedral import persistence
+        from keythedral.bots import check_spec  # engine: loaded on use only
 
         try:
-            return persistence.load(path).describe()
+            return persistence.load(path, check_seat=check_spec).describe()
         except persistence.SaveError as exc:
             return f"cannot be loaded: {exc}"
 
@@ -99,8 +99,6 @@ class ReplaceDialog(ModalScreen[str | None]):
         self.keep_as = keep_as
 
     def compose(self) -> ComposeResult:
-        from keythedral.tui.widgets.keybar import KeyBar
-
         # Names and what the save says are shown as they are, never read as markup.
         with Vertical(classes="dialog"):
             yield Static("An unfinished game is in the autosave:")

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import DRAWN
 from keythedral.tui.screens.base import Asks
-from keythedral.tui.text import law_name, law_text, law_when
+from keythedral.words.text import law_name, law_text, law_when
 
 
 def drawn_text(player: str, card: str) -> str:

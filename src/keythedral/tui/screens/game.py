@@ -31,17 +31,6 @@ from keythedral.tui.choices import action_cell as action_cell  # read by the app
 from keythedral.tui.keys import GAME
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen, key_clock
-from keythedral.tui.text import (
-    cubes_text,
-    decision_prompt,
-    describe,
-    law_name,
-    law_text,
-    seat_name,
-    window_hint,
-    window_prompt,
-    window_seat_line,
-)
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.decision import Choice, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
@@ -61,6 +50,17 @@ from keythedral.tui.widgets.panels import (
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import FIELD_LETTER, plural
+from keythedral.words.text import (
+    cubes_text,
+    decision_prompt,
+    describe,
+    law_name,
+    law_text,
+    seat_name,
+    window_hint,
+    window_prompt,
+    window_seat_line,
+)
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
@@ -313,7 +313,9 @@ class GameScreen(BaseScreen):
                 parts.append(f"{pay.any_cube} of any colour")
             what = " + ".join(parts) if parts else plural(pay.owed, "cube")
             # Imported here: the walkthrough's module is not loaded before the first frame.
-            from keythedral.walkthrough_options import pay_purpose
+            from keythedral.words.walkthrough_options import (
+                pay_purpose,  # not before the first frame
+            )
 
             return f"Still to pay {pay_purpose(view)}: {what}."
         if d == "bid" and view.bidding is not None:
@@ -495,7 +497,7 @@ class GameScreen(BaseScreen):
                 "corner": pos,
             }
         if raw is not None:
-            from keythedral import engine
+            from keythedral import engine  # engine: after the first frame
 
             try:
                 reason = session.why_illegal(engine.parse_action(raw))
@@ -649,7 +651,7 @@ class GameScreen(BaseScreen):
     def action_laws(self) -> None:
         view = self.view
         if view is not None and view.me is not None and view.me.laws:
-            from keythedral.tui.screens.help import LawsScreen
+            from keythedral.tui.screens.help import LawsScreen  # not before the first frame
 
             self.app.push_screen(LawsScreen(view.players[view.me.seat].name, view.me.laws))
 

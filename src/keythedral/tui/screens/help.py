@@ -14,7 +14,9 @@ from textual.widgets.option_list import Option
 
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import HELP_SCREEN, LAWS, help_rows
-from keythedral.tui.text import law_name, law_text, law_when
+from keythedral.tui.screens.assist import law_section
+from keythedral.tui.screens.rules import RULE_CARD_KEYS, RuleCard
+from keythedral.words.text import law_name, law_text, law_when
 
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
@@ -89,9 +91,6 @@ class LawsScreen(ModalScreen[None]):
 
     def action_rule(self) -> None:
         """The rules of the highlighted card, as ? shows them on the board."""
-        from keythedral.tui.screens.assist import law_section
-        from keythedral.tui.screens.rules import RuleCard
-
         option = self.query_one(OptionList).highlighted_option
         if option is None or option.id is None:
             return
@@ -104,8 +103,6 @@ class LawsScreen(ModalScreen[None]):
         self.action_rule()
 
     def _rule_closed(self, result: str | None) -> None:
-        from keythedral.tui.screens.rules import RULE_CARD_KEYS
-
         if result == RULE_CARD_KEYS:
             self.app.push_screen(HelpScreen())
         elif result:

@@ -3,6 +3,7 @@ others' moves since the learner's last, in as many whole lines as it has room fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -29,8 +30,13 @@ class TutorialPanel(VerticalScroll, can_focus=True):
     TutorialPanel > #lesson-text { width: 100%; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, on_subtitle: Callable[[], object] | None = None
+    ) -> None:
+        """``on_subtitle``: called when what Enter does changes (the tutorial's screen says it
+        on its info line too; given in, so that this module imports no screen)."""
         super().__init__(id=id)
+        self._on_subtitle = on_subtitle
         self._shown: tuple[str, str, bool] | None = None
         self.note = False
 
@@ -86,10 +92,8 @@ class TutorialPanel(VerticalScroll, can_focus=True):
                 )
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
-            from keythedral.tui.screens.tutorial import TutorialScreen
-
-            if self.is_mounted and isinstance(self.screen, TutorialScreen):
-                self.screen._show_cursor_info()  # the info line says it too
+            if self.is_mounted and self._on_subtitle is not None:
+                self._on_subtitle()  # the info line says it too
 
 
 def meanwhile(head: Text, recent: list[str], keep: int) -> Text:

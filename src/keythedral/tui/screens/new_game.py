@@ -275,7 +275,7 @@ class NewGameScreen(BaseScreen):
         """A level chosen for a seat is described in a line under the seats."""
         if kind not in LEVELS:
             return
-        from keythedral.bots import DESCRIPTIONS
+        from keythedral.bots import DESCRIPTIONS  # engine: after the first frame
 
         note = self.query_one("#level-note", Static)
         note.update(f"{kind}: {DESCRIPTIONS[str(kind)]}")
@@ -344,7 +344,7 @@ class NewGameScreen(BaseScreen):
 
     def config(self) -> GameConfig:
         """The GameConfig the form describes; ConfigError with a readable message if none."""
-        from keythedral.engine import ConfigError, GameConfig
+        from keythedral.engine import ConfigError, GameConfig  # engine: after the first frame
 
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(5)]
         names = [n for n in names if n]
@@ -386,7 +386,7 @@ class NewGameScreen(BaseScreen):
         self.action_start()
 
     def action_start(self) -> None:
-        from keythedral.engine import ConfigError
+        from keythedral.engine import ConfigError  # engine: after the first frame
 
         problem = self.problem()
         if problem is not None:

@@ -15,11 +15,16 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.records import gamelog
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import REPLAY
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.screens.game import action_cell, board_panes
-from keythedral.tui.text import (
+from keythedral.tui.widgets.board import FieldMap
+from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
+from keythedral.vocab import PHASES
+from keythedral.words.text import (
     cubes_text,
     decision_prompt,
     describe,
@@ -28,14 +33,10 @@ from keythedral.tui.text import (
     seats_text,
     worth_text,
 )
-from keythedral.tui.widgets.board import FieldMap
-from keythedral.tui.widgets.keybar import KeyBar
-from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
-from keythedral.vocab import PHASES
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
-    from keythedral.replay import ReplayCursor
+    from keythedral.records.replay import ReplayCursor
 
 #: The viewpoints besides a seat's own: everything, or only what is public.
 ALL, PUBLIC = "all", "public"
@@ -45,8 +46,6 @@ LOG_LINES = 300  # the public log shows this many lines up to the cursor
 def log_marks(states: list[Any]) -> tuple[list[str], list[int]]:
     """Every line of the public log (with round headings), and for each state index ``k`` the
     number of lines logged up to and including state ``k`` (``ends[k + 1]``)."""
-    from keythedral import gamelog
-
     lines: list[str] = []
     ends: list[int] = []
 
@@ -190,7 +189,7 @@ class ReplayScreen(BaseScreen):
         cur = self.cursor
         text = Text()
         last = cur.last_action
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate  # engine: loaded on use only
 
         events = [narrate(e, self.config.players) for e in cur.events()]
         if last is None:
@@ -203,7 +202,7 @@ class ReplayScreen(BaseScreen):
                 for line in events[-8:]:
                     text.append("\n" + line)
             else:  # a step the log tells later (a payment): as the viewpoint saw it
-                from keythedral import engine
+                from keythedral import engine  # engine: loaded on use only
 
                 who = self.viewpoint if isinstance(self.viewpoint, int) else None
                 before = engine.view(cur.states[cur.index - 1], who)

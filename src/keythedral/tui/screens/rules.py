@@ -5,7 +5,7 @@ The book is Textual's Markdown beside a table of contents of every heading, a ch
 time: Textual's MarkdownViewer lays the whole 40 kB book out as hundreds of widgets, which
 takes seconds on every opening; one chapter takes a tenth of a second.
 
-The text is ``docs/rules_en.md`` (:mod:`keythedral.rules`); nothing here is written twice.
+The text is ``docs/rules_en.md`` (:mod:`keythedral.words.rules`); nothing here is written twice.
 Textual's Markdown widget is imported where it is shown: its import takes longer than all the
 app's other screens, and the app imports this module at start (for the ids of its keys).
 """
@@ -20,11 +20,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral import rules
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import RULE_CARD, RULES
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.words import rules
 
 if TYPE_CHECKING:
     from textual.widgets import Markdown
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 def glossary_markdown() -> str:
     """Every law card: its name, when it can be played, and its rule."""
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     parts = [
         "# Law cards\n",

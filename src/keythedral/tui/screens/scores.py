@@ -15,10 +15,10 @@ from textual.widgets import Static
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import SCORES
 from keythedral.tui.screens.base import BaseScreen
-from keythedral.tui.text import cubes_text, law_name, seat_tokens, seats_text, worth
 from keythedral.tui.widgets.chart import History, ScoreChart
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import seat_label, winners_text
+from keythedral.words.text import cubes_text, law_name, seat_tokens, seats_text, worth
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

@@ -103,7 +103,9 @@ class TutorialScreen(GameScreen):
         self._lesson: tuple[str, Text, list[str]] = ("", Text(), [])
 
     def on_mount(self) -> None:
-        self.query_one("#side").mount(TutorialPanel(id="lesson"), before="#decision")
+        self.query_one("#side").mount(
+            TutorialPanel(id="lesson", on_subtitle=self._show_cursor_info), before="#decision"
+        )
 
     @on(events.Resize)
     def _refit(self) -> None:
@@ -116,7 +118,7 @@ class TutorialScreen(GameScreen):
 
     # --- drawing ------------------------------------------------------------------------------
     def refresh_game(self) -> None:
-        from keythedral.tutorial import LEARNER
+        from keythedral.tutorial import LEARNER  # engine: loaded on use only
 
         self.query_one(EventLog).you = LEARNER  # the log speaks to the learner as "you"
         super().refresh_game()
@@ -126,7 +128,7 @@ class TutorialScreen(GameScreen):
         self.show_step()
 
     def show_step(self) -> None:
-        from keythedral.tutorial import fill
+        from keythedral.tutorial import fill  # engine: loaded on use only
 
         t = self.tutorial
         step = t.step()
@@ -395,7 +397,7 @@ class TutorialScreen(GameScreen):
     def current_hint(self) -> Hint | None:
         """The lesson's move is the hint (where a lesson asks for another move than greedy's,
         the hint says the same as the lesson)."""
-        from keythedral.bots.hints import Hint
+        from keythedral.bots.hints import Hint  # engine: loaded on use only
 
         m = self.tutorial.moment()
         return Hint(m.coach, m.why) if m.coach is not None else None
@@ -453,7 +455,7 @@ class TutorialMode(GameMode):
 
     def session(self) -> Session:
         """A session sharing the tutorial's lists of states and actions."""
-        from keythedral.tui.session import Session
+        from keythedral.tui.session import Session  # engine: loaded on use only
 
         t = self.tutorial
         return Session(config=t.config, states=t.states, actions=t.actions)
@@ -478,8 +480,8 @@ class TutorialMode(GameMode):
         """The learner always holds the keyboard; the bots' moves are made at once (they show
         in the lesson panel and the log).  ``only_lesson``: nothing was played, so unless the
         bots move, only the lesson panel changes."""
-        from keythedral.narration import actor, narrate
-        from keythedral.tutorial import LEARNER
+        from keythedral.tutorial import LEARNER  # engine: loaded on use only
+        from keythedral.words.narration import actor, narrate  # engine: loaded on use only
 
         self.table.give(LEARNER)  # one learner: their hand is always up
         self.table.claimed = None
@@ -504,7 +506,7 @@ class TutorialMode(GameMode):
             screen.show_step()  # the game did not change: only the lesson panel
 
     def save(self) -> None:
-        from keythedral.tutorial import TutorialError
+        from keythedral.tutorial import TutorialError  # engine: loaded on use only
 
         try:
             self.tutorial.save(self.path)

@@ -32,7 +32,6 @@ from textual.strip import Strip
 
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import MAP
-from keythedral.tui.text import cell_text
 from keythedral.tui.widgets.map_canvas import Cell as Cell  # read by the screens
 from keythedral.tui.widgets.map_canvas import MapCanvas, MapGeometry, Pos
 from keythedral.tui.widgets.map_looks import (
@@ -48,6 +47,7 @@ from keythedral.tui.widgets.map_looks import (
     board_bounds,
     palette_for,
 )
+from keythedral.words.text import cell_text
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView

@@ -29,8 +29,8 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from keythedral.tui.text import seat_tokens, seat_value, worth
 from keythedral.vocab import plural
+from keythedral.words.text import seat_tokens, seat_value, worth
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState
@@ -71,7 +71,7 @@ class History:
 
 def record(state: GameState) -> RoundRecord:
     """What every seat holds in ``state`` (read through each seat's own view)."""
-    from keythedral import engine
+    from keythedral import engine  # engine: loaded on use only
 
     seats: list[int] = []
     cubes: list[tuple[int, ...]] = []

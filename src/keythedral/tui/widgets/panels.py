@@ -18,14 +18,14 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
-from keythedral.tui.text import (
+from keythedral.tui.widgets.map_looks import SEAT_COLOURS
+from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS, plural
+from keythedral.words.text import (
     law_name,
     seat_name,
     seats_text,
     worth_text,
 )
-from keythedral.tui.widgets.map_looks import SEAT_COLOURS
-from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS, plural
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -284,7 +284,7 @@ class EventLog(VerticalScroll):
                 new = view.log_total
             else:
                 return
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate  # engine: after the first frame
 
         events = view.log[-new:] if new <= len(view.log) else view.log
         names = [p.name for p in view.players]

@@ -1,6 +1,6 @@
 """The walkthrough panel: the phase, the decision, and every option with its reason.
 
-It shows :func:`keythedral.walkthrough.walkthrough` for the seat at the keyboard (or the
+It shows :func:`keythedral.words.walkthrough.walkthrough` for the seat at the keyboard (or the
 public view between players), and, when asked, the coach's hint.  It renders only; the game
 screen toggles it and feeds it.
 """
@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
-    from keythedral.walkthrough import Walkthrough
+    from keythedral.words.walkthrough import Walkthrough
 
 
 def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
@@ -64,7 +64,7 @@ class WalkthroughPanel(VerticalScroll):
         yield Static(id="walkthrough-text")
 
     def show(self, view: PlayerView, legal: Sequence[Action] = (), hint: str = "") -> Walkthrough:
-        from keythedral.walkthrough import walkthrough
+        from keythedral.words.walkthrough import walkthrough  # not before the first frame
 
         w = walkthrough(view, legal)
         self.query_one("#walkthrough-text", Static).update(walkthrough_text(w, hint))

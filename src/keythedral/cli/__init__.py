@@ -17,10 +17,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import replay, serve, simulate
-from .cli_common import add_variant_options, players_problem, variants_from_args
-from .net import commands as net_commands
-from .safetext import name_problem, printable
+from keythedral.cli import netplay
+from keythedral.cli.common import (
+    add_variant_options,
+    parse_seats,
+    players_problem,
+    variants_from_args,
+)
+from keythedral.records import replay
+from keythedral.safetext import name_problem, printable
+from keythedral.tui import keymap
+from keythedral.words.rules import print_rules
 
 
 def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -124,6 +131,10 @@ def _add_display_options(p: argparse.ArgumentParser, *, defaults: bool = True) -
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Here, not at the top: `python -m keythedral.cli.serve` (or .simulate) runs that module
+    # as __main__, and runpy warns when importing this package has loaded it already.
+    from keythedral.cli import serve, simulate
+
     parser = argparse.ArgumentParser(
         prog="keythedral", description="Keythedral for 2 to 5 players at one keyboard."
     )
@@ -141,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--pager", action="store_true", help="page through them")
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
-    net_commands.add_host_parser(sub)
-    _add_display_options(net_commands.add_join_parser(sub), defaults=False)
+    netplay.add_host_parser(sub)
+    _add_display_options(netplay.add_join_parser(sub), defaults=False)
     log = sub.add_parser(
         "log",
         help="print a game's whole public log as plain text (the interrupted game by default)",
@@ -173,10 +184,11 @@ def _tutorial(args: argparse.Namespace) -> int:
 
 
 def _run_tutorial(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     if args.restart or args.name:
-        from .tutorial import DEFAULT_NAME, Tutorial, TutorialError
+        # engine: only when the command runs
+        from keythedral.tutorial import DEFAULT_NAME, Tutorial, TutorialError
 
         try:
             Tutorial(args.name or DEFAULT_NAME).save()
@@ -190,11 +202,15 @@ def _run_tutorial(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     """``keythedral log [FILE]``: the public log, for screen readers, grep and people; FILE
     may be any game record (a save, the autosave, a replay, the tutorial's progress)."""
-    from . import gamelog, persistence, record
+    from keythedral.bots import check_spec  # engine: only when the command runs
+
+    # not before the first frame
+    from keythedral.records import gamelog, loader, persistence, record
+    from keythedral.tutorial import progress_game  # engine: only when the command runs
 
     path = args.file or persistence.autosave_path()
     try:
-        game = record.load(path)
+        game = loader.load(path, tutorial=progress_game, check_seat=check_spec)
     except record.RecordError as exc:
         print(printable(f"keythedral log: {exc}"), file=sys.stderr)
         return 2
@@ -206,14 +222,10 @@ def _log(args: argparse.Namespace) -> int:
 
 def _keys(args: argparse.Namespace) -> int:
     """``keythedral keys``: every rebindable key, and the file that rebinds them."""
-    from .tui.keymap import keys_command
-
-    return keys_command(args.write)
+    return keymap.keys_command(args.write)
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from .rules import print_rules
-
     print_rules(pager=args.pager)
     return 0
 
@@ -240,11 +252,11 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     load = args.load
     if args.resume and load is None:
-        from . import persistence
+        from keythedral.records import persistence  # not before the first frame
 
         load = persistence.autosave_path()
         if not load.exists():
@@ -283,43 +295,6 @@ def _play(args: argparse.Namespace) -> int:
         auto_play=args.auto_play,
     )
     return run_app(app, mouse=not args.no_mouse)
-
-
-#: The computer players and the strength levels (keythedral.bots.bot_names() and
-#: level_names(), named here so that parsing the command line loads no engine).
-BOT_NAMES = ("random", "greedy", "ismcts", "coach")
-LEVEL_NAMES = ("easy", "normal", "hard")
-
-
-def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
-    """``"human,greedy,ismcts:time=0.5"`` -> one entry per seat ("human" or a bot spec);
-    ValueError saying what is wrong.  With the players named (``players``), one entry for each
-    of them: a seat left out is an error, not silently a person."""
-    if not text:
-        return ()
-    seats = []
-    for part in text.split(","):
-        spec = part.strip()
-        if spec.lower() in ("human", "person", "me", "-"):
-            seats.append("human")
-            continue
-        # Only the name is checked here (the bots load with the engine, after the first
-        # frame); the app explains bad options.
-        if spec.split(":")[0].strip().lower() not in BOT_NAMES + LEVEL_NAMES:
-            raise ValueError(
-                f"no computer player called {spec!r}: choose from human, "
-                f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
-            )
-        seats.append(spec)
-    if players is not None and len(seats) != players:
-        example = ",".join(["human", *["hard"] * (players - 1)])
-        raise ValueError(
-            f"{len(seats)} seats named for {players} players: name one for each player, "
-            f"in seat order (for example {example})"
-        )
-    if len(seats) > 5:
-        raise ValueError("Keythedral has at most 5 seats")
-    return tuple(seats)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -379,14 +354,12 @@ def run_replay(args: Any) -> int:
     ``--summary``, ``--log`` or ``--at`` the replay opens in the terminal app's viewer."""
     import sys
 
-    from keythedral.safetext import printable
-
     try:
         rp = replay.load(args.file)
     except replay.ReplayError as exc:
         print(printable(f"keythedral replay: {exc}"), file=sys.stderr)
         return 2
-    from keythedral import engine
+    from keythedral import engine  # engine: only when the command runs
 
     cur = replay.ReplayCursor(rp)
     if not (getattr(args, "summary", False) or args.log or args.at is not None):
@@ -408,7 +381,7 @@ def run_replay(args: Any) -> int:
         return 0
     print(printable(replay.describe(rp)))
     if args.log:
-        from keythedral.narration import narrate
+        from keythedral.words.narration import narrate  # engine: only when the command runs
 
         names = rp.config.players
         width = len(str(len(cur)))
@@ -423,7 +396,7 @@ def run_replay(args: Any) -> int:
 
 def _view(args: Any, cursor: replay.ReplayCursor) -> int:
     """Open the replay viewer of the terminal app on ``cursor``'s replay."""
-    from keythedral.tui.app import KeythedralApp, Start, run_app
+    from keythedral.tui.app import KeythedralApp, Start, run_app  # Textual: only for the app
 
     start = getattr(args, "start", 0) or 0
     cursor.goto(start if start >= 0 else len(cursor) + 1 + start)
@@ -435,7 +408,3 @@ def _view(args: Any, cursor: replay.ReplayCursor) -> int:
         replay_cursor=cursor,
     )
     return run_app(app, mouse=not getattr(args, "no_mouse", False))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from keythedral.persistence import SavedGame
+from keythedral.records.saved import SavedGame
 
 FORMAT = "keythedral-journal"
 VERSION = 1
@@ -122,7 +122,7 @@ def follow_journal(saved: SavedGame, journal: Journal) -> SavedGame:
     expect = first + 1
     damage: int | None = None  # the number of the first line not used
     line_of: dict[int, int] = {}  # an action's index -> the journal line that gave it
-    from keythedral import engine
+    from keythedral import engine  # engine: after the first frame
 
     for number, raw in enumerate(lines[1:], 2):
         op = _line(raw)

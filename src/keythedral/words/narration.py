@@ -10,7 +10,7 @@ Third person by default ("Ann lays a farm at (1,0).").  With ``you`` set to a se
 seat's own events are told in the second person ("You lay a farm at (1,0).", "Bob builds a
 fence between your cottage 4 and ..."): the tutorial speaks so to its learner.
 
-    from keythedral import narration
+    from keythedral.words import narration
 
     narration.narrate(event, names)           # one sentence
     narration.narrate(event, names, you=0)    # seat 0 is "you"

@@ -8,10 +8,10 @@ refused save never leaves a half-written file or touches the previous one.
 Layout of the user data folder (``platformdirs``, or ``$KEYTHEDRAL_DATA_DIR``)::
 
     autosave.json          the game in progress: a snapshot, rewritten after the actions
-    autosave.journal       ... and every action since, one line each (keythedral.autosave)
+    autosave.journal       ... and every action since, one line each (records.autosave)
     saves/<name>.json      games saved by name
     replays/<game>.json    every finished game, as a replay (``keythedral replay FILE``)
-    bug-reports/...json    what the rules engine failed on, for a bug report (keythedral.faults)
+    bug-reports/...json    what the rules engine failed on, for a bug report (records.faults)
 
 A save may say who plays each seat (``"seats": ["human", "greedy", ...]``: a person, or a bot
 spec for ``bots.make_bot``); saves without it are games of people only.  It says whether the
@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.folders import data_dir as data_dir  # the user's folders, in one place
-from keythedral.record import (
+from keythedral.records.journal import follow_journal, read_journal
+from keythedral.records.record import (
     RecordError,
     config_of,
     other_rules,
@@ -40,8 +41,11 @@ from keythedral.record import (
     read_data,
     replay_actions,
 )
-from keythedral.record import write_atomic as write_atomic  # the one atomic writer
+from keythedral.records.record import write_atomic as write_atomic  # the one atomic writer
+from keythedral.records.saved import HUMAN as HUMAN
+from keythedral.records.saved import SavedGame as SavedGame
 from keythedral.safefile import brief, clip
+from keythedral.safetext import inside, slug
 
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
@@ -50,37 +54,14 @@ FORMAT = "keythedral-save"
 VERSION = 1
 AUTOSAVE = "autosave.json"
 SAVE_NAME = 60  # the longest name of a save
-HUMAN = "human"  # a seat played by a person (the others name a bot)
+
+#: A check of one bot seat's spec (``bots.check_spec``): ValueError when this program cannot
+#: play it.  Passed in by whoever loads a save, so that the records import no bots.
+SeatCheck = Callable[[str], object]
 
 
 class SaveError(RecordError):
     """A save file that cannot be used; the message says why, for a player."""
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    config: GameConfig
-    actions: tuple[Any, ...]
-    state: GameState
-    saved_at: str = ""
-    path: Path | None = None
-    seats: tuple[str, ...] = ()  # "human" or a bot spec per seat; () when all are people
-    #: The autosave's journal this snapshot is folded up to: (journal id, line number).
-    journal: tuple[str, int] | None = None
-    note: str = ""  # what could not be used (a damaged journal), for the player
-    coach: bool = True  # the coach's suggestions and hint key (saves from before it: on)
-
-    def describe(self) -> str:
-        """'Ann, Bob (greedy), Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
-        seats = self.seats or (HUMAN,) * len(self.config.players)
-        names = ", ".join(
-            n if who == HUMAN else f"{n} ({who.split(':')[0]})"
-            for n, who in zip(self.config.players, seats, strict=True)
-        )
-        st = self.state
-        when = "over" if not st.to_act else ("layout" if st.round == 0 else f"round {st.round}")
-        stamp = self.saved_at[:16].replace("T", " ")
-        return f"{names} · {when} · seed {self.config.seed}" + (f" · {stamp}" if stamp else "")
 
 
 # --- folders --------------------------------------------------------------------------------
@@ -99,8 +80,6 @@ def replays_dir(base: Path | None = None) -> Path:
 def save_path(name: str, base: Path | None = None) -> Path:
     """The file for a save called ``name`` (letters, digits, spaces, - and _ only, at most
     SAVE_NAME of them), always directly inside the saves folder."""
-    from keythedral.safetext import inside
-
     clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()[:SAVE_NAME].strip()
     if not clean:
         raise SaveError("A save needs a name made of letters, digits, spaces, - or _.")
@@ -114,8 +93,6 @@ def game_stem(players: Sequence[str], seed: int) -> str:
     """The start of a file name for a game: 'ann-bob-cy-seed-7'.  Made of slugs (lowercase
     letters, digits and -, at most 24 a name: 150 characters in all), so that a player's
     name never becomes a path."""
-    from keythedral.safetext import slug
-
     names = "-".join(slug(name, limit=24, empty="x") for name in players)
     return f"{names}-seed-{slug(str(seed), limit=20, empty='0')}"
 
@@ -156,20 +133,27 @@ def dumps(
     )
 
 
-def loads(text: str | bytes, *, source: str = "the save") -> SavedGame:
-    """Check and replay a save; raises SaveError saying what is wrong."""
+def loads(
+    text: str | bytes, *, source: str = "the save", check_seat: SeatCheck | None = None
+) -> SavedGame:
+    """Check and replay a save; raises SaveError saying what is wrong (``check_seat``: see
+    :func:`loads_data`)."""
     try:
         data = parse_data(text, source)
     except RecordError as exc:
         raise SaveError(str(exc)) from exc
-    return loads_data(data, source=source)
+    return loads_data(data, source=source, check_seat=check_seat)
 
 
-def loads_data(data: Any, *, source: str = "the save") -> SavedGame:
-    """Check and replay a save's parsed JSON; raises SaveError saying what is wrong."""
+def loads_data(
+    data: Any, *, source: str = "the save", check_seat: SeatCheck | None = None
+) -> SavedGame:
+    """Check and replay a save's parsed JSON; raises SaveError saying what is wrong.
+    ``check_seat`` checks each bot seat's spec (the caller passes ``bots.check_spec``: the
+    records know no bots); without it only the list of seats itself is checked."""
     from pydantic import ValidationError
 
-    from keythedral.engine import GameState
+    from keythedral.engine import GameState  # engine: after the first frame
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{source} is not a Keythedral save (no '{FORMAT}' format tag).")
@@ -202,7 +186,7 @@ def loads_data(data: Any, *, source: str = "the save") -> SavedGame:
             f"{source} was altered: its actions, replayed from its settings, do not give the "
             f"saved game. It was not loaded.{changed}"
         )
-    seats = _seats(data.get("seats"), config.n, source)
+    seats = _seats(data.get("seats"), config.n, source, check_seat)
     stamp = data.get("saved_at")
     stamp = stamp[:40] if isinstance(stamp, str) else ""
     link = _journal_link(data.get("journal"))
@@ -234,20 +218,18 @@ def _without_text_log(raw: Any) -> tuple[Any, bool]:
     return raw, False
 
 
-def _seats(raw: object, n: int, source: str) -> tuple[str, ...]:
+def _seats(raw: object, n: int, source: str, check_seat: SeatCheck | None) -> tuple[str, ...]:
     """The save's seats, checked: one per player, each "human" or a bot this program has,
-    with options it takes (checked as ``--bots`` is, by ``bots.check_spec``)."""
+    with options it takes (checked as ``--bots`` is, by ``check_seat``: ``bots.check_spec``)."""
     if raw is None:
         return ()  # a save from before computer players: people only
-    from keythedral.bots import BotSpecError, check_spec
-
     if not isinstance(raw, list) or len(raw) != n or not all(isinstance(s, str) for s in raw):
         raise SaveError(f"{source} has a damaged list of seats (one per player is needed).")
     for spec in raw:
-        if spec != HUMAN:
+        if spec != HUMAN and check_seat is not None:
             try:
-                check_spec(spec)
-            except BotSpecError as exc:
+                check_seat(spec)
+            except ValueError as exc:  # bots.BotSpecError
                 raise SaveError(
                     f"{source} names a computer player this program lacks: {exc}."
                 ) from exc
@@ -286,19 +268,19 @@ def save(
         raise SaveError(f"Could not write {path}: {exc.strerror or exc}") from exc
 
 
-def load(path: Path) -> SavedGame:
+def load(path: Path, *, check_seat: SeatCheck | None = None) -> SavedGame:
     """Read, check and replay the save at ``path`` (the file is never changed).  Only a
     regular file of at most GAME_FILE_LIMIT bytes is read (safefile.read_limited).  A snapshot
     that names an autosave journal is followed by the journal's actions (SavedGame.note says
-    when part of the journal could not be used)."""
-    from keythedral.journal import follow_journal, read_journal
-
+    when part of the journal could not be used).  ``check_seat``: see :func:`loads_data`."""
     journal = read_journal(path)  # first: see read_journal
     try:
         data = read_data(path, what="save")
     except RecordError as exc:
         raise SaveError(str(exc)) from exc
-    saved = replace(loads_data(data, source=f"The file {path.name}"), path=path)
+    saved = replace(
+        loads_data(data, source=f"The file {path.name}", check_seat=check_seat), path=path
+    )
     return follow_journal(saved, journal)
 
 

@@ -1,6 +1,6 @@
 """The walkthrough's options: every option of each decision, open now or not, with the reason.
 
-:func:`~keythedral.walkthrough.walkthrough` asks :data:`BUILDERS` for the options of the decision
+:func:`~keythedral.words.walkthrough.walkthrough` asks :data:`BUILDERS` for the options of the decision
 at hand and :func:`law_options` for the seat's law cards.  Like the walkthrough it reads only
 the seat's ``PlayerView``, its legal actions and the public catalogue (no Textual).
 """
@@ -22,7 +22,7 @@ from keythedral.vocab import (
     SMITHS,
     plural,
 )
-from keythedral.walkthrough_text import KIND_RULES
+from keythedral.words.walkthrough_text import KIND_RULES
 
 if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
     from keythedral.engine import PlayerView

@@ -17,7 +17,7 @@ File format (JSON, one object)::
 
 API for front ends (the TUI's ``keythedral replay FILE`` viewer)::
 
-    from keythedral import replay
+    from keythedral.records import replay
 
     rp = replay.load(path)                  # Replay, validated; ReplayError(message) if not
     cur = replay.ReplayCursor(rp)           # at the start (no action applied yet)
@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
-from keythedral.record import RecordError, other_rules, replay_actions, write_atomic
+from keythedral.records.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
@@ -122,8 +122,6 @@ class Replay:
 
     # --- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        from keythedral import __version__
-
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -151,7 +149,7 @@ class Replay:
         """Build and (unless ``check=False``) validate a replay from parsed JSON."""
         from pydantic import ValidationError
 
-        from keythedral import engine
+        from keythedral import engine  # engine: after the first frame
 
         if not isinstance(data, dict):
             raise ReplayError("not a replay: the file does not hold a JSON object")
@@ -312,7 +310,7 @@ class ReplayCursor:
         return self.goto(len(self))
 
     def view(self, seat: int | None) -> PlayerView:
-        from keythedral import engine
+        from keythedral import engine  # engine: after the first frame
 
         return engine.view(self.state, seat)
 
@@ -340,7 +338,7 @@ def file_name(replay: Replay) -> str:
     letters, digits and - (persistence.game_stem): a player's name never becomes a path."""
     import hashlib
 
-    from keythedral.persistence import game_stem
+    from keythedral.records.persistence import game_stem  # not before the first frame
 
     moves = "".join(a.model_dump_json() for a in replay.actions)
     digest = hashlib.blake2b(

@@ -74,8 +74,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import __version__, persistence
-from keythedral.journal import (
+from keythedral import __version__
+from keythedral.records import persistence
+from keythedral.records.journal import (
     FORMAT,
     MAX_JOURNAL,
     VERSION,

@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from keythedral.cli_common import add_variant_options, players_problem, variants_from_args
+from keythedral.cli.common import (
+    add_variant_options,
+    parse_seats,
+    players_problem,
+    variants_from_args,
+)
+from keythedral.net.address import is_any_address, is_loopback, this_machine
+from keythedral.safetext import name_problem, printable
 
 if TYPE_CHECKING:
     from keythedral.net.hosted import HostedGame
@@ -120,15 +127,13 @@ def add_join_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _fail(text: str) -> int:
-    from keythedral.safetext import printable
-
     print(printable(f"keythedral host: {text}"), file=sys.stderr)
     return 2
 
 
 def run_host(args: argparse.Namespace) -> int:
+    # engine: only when the command runs
     from keythedral.net.hosted import HostedGame, HostError, default_folder
-    from keythedral.serve import is_loopback
 
     if args.host_port is not None and not 0 <= args.host_port < 65536:
         return _fail(f"there is no port {args.host_port}")
@@ -194,11 +199,9 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
     """A new hosted game from the options (ValueError, HostError saying what is wrong)."""
     import secrets
 
-    from keythedral import engine
-    from keythedral.bots import BotSpecError, check_spec
-    from keythedral.cli import parse_seats
-    from keythedral.net.hosted import HostedGame
-    from keythedral.safetext import name_problem
+    from keythedral import engine  # engine: only when the command runs
+    from keythedral.bots import BotSpecError, check_spec  # engine: only when the command runs
+    from keythedral.net.hosted import HostedGame  # engine: only when the command runs
 
     if not args.players:
         raise ValueError("name the players with --players (or continue a game with --resume)")
@@ -238,10 +241,8 @@ async def _serve(
     import contextlib
     import signal
 
-    from keythedral.narration import narrate
-    from keythedral.net.server import GameServer
-    from keythedral.safetext import printable
-    from keythedral.serve import _this_machine, is_any_address
+    from keythedral.net.server import GameServer  # engine: only when the command runs
+    from keythedral.words.narration import narrate  # engine: only when the command runs
 
     shown = [game.state.log_total]
 
@@ -272,7 +273,7 @@ async def _serve(
         game.remember(host, server.port)
     except OSError as exc:
         print(f"keythedral host: cannot note the address in {game.folder}: {exc}", file=sys.stderr)
-    shown_host = _this_machine() if is_any_address(host) else server.host
+    shown_host = this_machine() if is_any_address(host) else server.host
     url = public_url or server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
     names = game.config.players
     print(printable(f"Hosting {', '.join(names)} on {url} (saved in {game.folder})."))
@@ -289,7 +290,7 @@ async def _serve(
 def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from keythedral.net.client import run_text_client
+    from keythedral.net.client import run_text_client  # engine: only when the command runs
 
     token = args.token or os.environ.get(TOKEN_VARIABLE, "")
     if not token:
@@ -309,7 +310,7 @@ def run_join(args: argparse.Namespace) -> int:
             return asyncio.run(run_text_client(args.url, token))
         except KeyboardInterrupt:
             return 0
-    from keythedral.tui.remote import run_join_app
+    from keythedral.tui.remote import run_join_app  # Textual: only for the app
 
     return run_join_app(
         args.url,

@@ -10,7 +10,9 @@ import re
 from importlib import resources
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parents[2] / "docs" / "rules_en.md"
+from keythedral.safetext import printable
+
+SOURCE = Path(__file__).resolve().parents[3] / "docs" / "rules_en.md"
 
 
 def rules_markdown() -> str:
@@ -42,7 +44,7 @@ def section(title: str) -> str:
 
 def law_section(card_id: str) -> str:
     """The rules section of one law card, by its catalogue id."""
-    from .engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     card = laws()[card_id]
     return section(f"{card.number}. {card.name}")
@@ -52,8 +54,6 @@ def print_rules(pager: bool = False) -> None:
     """Print the rules with rich (through the terminal's pager if asked)."""
     from rich.console import Console
     from rich.markdown import Markdown
-
-    from .safetext import printable
 
     console = Console()
     md = Markdown(printable(rules_markdown()))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from keythedral.safetext import printable
+
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig, GameState
 
@@ -35,8 +37,8 @@ def events(states: Iterable[GameState], you: int | None = None) -> Iterator[str]
 
     Events go under the round in which the action that caused them was taken, except that
     a new round's heading comes before the line that begins it."""
-    from keythedral.engine.events import RoundBegan
-    from keythedral.narration import narrate
+    from keythedral.engine.events import RoundBegan  # engine: loaded on use only
+    from keythedral.words.narration import narrate  # engine: loaded on use only
 
     seen = 0
     heading = None
@@ -66,7 +68,7 @@ def events(states: Iterable[GameState], you: int | None = None) -> Iterator[str]
 
 def replayed(config: GameConfig, actions: Sequence[Any]) -> Iterator[GameState]:
     """The states of a game, from its config and actions (which must be legal)."""
-    from keythedral import engine
+    from keythedral import engine  # engine: loaded on use only
 
     state = engine.new_game(config)
     yield state
@@ -78,8 +80,6 @@ def replayed(config: GameConfig, actions: Sequence[Any]) -> Iterator[GameState]:
 def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
     """The whole public log of the game, as plain text with a title line (no control
     characters: it goes to terminals and files)."""
-    from keythedral.safetext import printable
-
     states = list(replayed(config, actions))
     lines = [f"Keythedral · {', '.join(config.players)} · seed {config.seed}"]
     lines += events(states)

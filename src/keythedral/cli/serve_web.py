@@ -5,14 +5,14 @@ textual-serve starts a process per websocket and trusts whoever opens one.  This
 * refuses requests whose ``Host`` is not an address of this server (DNS rebinding), and
   websockets whose ``Origin`` is another site's page (any page open in the user's browser
   could otherwise start games on 127.0.0.1 and type into them);
-* bounds the screen a tab may ask for (:func:`keythedral.serve.screen_size`);
+* bounds the screen a tab may ask for (:func:`screen_size`);
 * ends a tab's game process whenever its connection goes, however it goes: the app is asked
   to quit, then terminated, then killed;
 * runs at most ``max_sessions`` games at once, and says so when full;
 * ends a tab's game when nothing is typed in it for ``idle_minutes``, so that idle tabs do not
   keep it full; refuses requests with no ``Host``, and lists no folder of its static files.
 
-It is imported only by :func:`keythedral.serve.serve`, so that ``keythedral`` itself never
+It is imported only by :func:`keythedral.cli.serve.serve`, so that ``keythedral`` itself never
 loads aiohttp.
 """
 
@@ -39,11 +39,11 @@ from aiohttp.web import BaseRequest, StreamResponse
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
-from .net.commands import TOKEN_VARIABLE
-from .net.guard import HEADER_TIMEOUT, quiet_errors
-from .serve import origin_of, screen_size
+from keythedral.cli.netplay import TOKEN_VARIABLE
+from keythedral.net.address import origin_of
+from keythedral.net.guard import HEADER_TIMEOUT, quiet_errors
 
-log = logging.getLogger("keythedral.serve")
+log = logging.getLogger("keythedral.cli.serve")
 
 #: Seconds a game has to quit when asked, and again to stop after SIGTERM, before it is killed.
 GRACE = 2.0
@@ -62,6 +62,23 @@ FULL_PAGE = """<!DOCTYPE html>
 <p>Close the tab of a game you have finished, then reload this page.</p>
 </body></html>
 """
+
+
+#: The largest screen a tab may ask for, in cells; more only costs memory and time.
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+
+
+def screen_size(width: object, height: object) -> tuple[int, int]:
+    """A tab's screen, as asked, within 1..MAX_WIDTH by 1..MAX_HEIGHT (80 by 24 if unreadable)."""
+
+    def clamp(value: object, default: int, largest: int) -> int:
+        try:
+            number = int(str(value))
+        except ValueError:
+            return default
+        return max(1, min(number, largest))
+
+    return clamp(width, 80, MAX_WIDTH), clamp(height, 24, MAX_HEIGHT)
 
 
 class AppProcess(AppService):

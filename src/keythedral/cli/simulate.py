@@ -13,7 +13,7 @@ alone, its bots too, and the results are put back in the order of the games.
 Results, per bot: wins (a shared win counts as a share), the win rate with a 95% Wilson
 interval, the mean score, and the mean rounds, game length (actions) and time per game (the
 bot's thinking, including building its views).  ``--json`` prints them as one JSON object.
-``--save-replays DIR`` writes every game as a replay (see ``keythedral.replay``).
+``--save-replays DIR`` writes every game as a replay (see ``keythedral.records.replay``).
 
 For scripts and tests: :func:`run` (games -> :class:`Summary`), :func:`play_game`.
 """
@@ -31,7 +31,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from keythedral.cli_common import add_variant_options, run_alone, variants_from_args
+from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
+from keythedral.records import replay
+from keythedral.safetext import name_problem, printable
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
@@ -59,8 +61,6 @@ class Setup:
     @property
     def labels(self) -> tuple[str, ...]:
         """Unique names for the bots: 'greedy', 'greedy#2', ... (printable: they are shown)."""
-        from keythedral.safetext import printable
-
         seen: dict[str, int] = {}
         out = []
         for spec in self.bots:
@@ -74,8 +74,6 @@ class Setup:
         """The bots' names as players of a game: their labels, or, for a label that cannot be
         a player's name (too long: 'ismcts:iterations=3:width=3'), 'bot 1 (ismcts)' (no label
         starts with 'bot ', so the names stay distinct)."""
-        from keythedral.safetext import name_problem
-
         return tuple(
             label
             if name_problem(label) is None
@@ -93,7 +91,7 @@ class Setup:
         }
 
     def game_seed(self, index: int) -> int:
-        from keythedral.bots.base import stable_seed
+        from keythedral.bots.base import stable_seed  # engine: only when the command runs
 
         return stable_seed("game", self.seed, index) % (1 << 31)
 
@@ -128,9 +126,9 @@ class BotFailure(RuntimeError):
 
 def play_game(setup: Setup, index: int) -> GameResult:
     """Play game ``index`` of ``setup`` to its end (or to ``max_rounds``)."""
-    from keythedral import engine
-    from keythedral.bots import make_bot
-    from keythedral.bots.base import stable_seed
+    from keythedral import engine  # engine: only when the command runs
+    from keythedral.bots import make_bot  # engine: only when the command runs
+    from keythedral.bots.base import stable_seed  # engine: only when the command runs
 
     clock = time.perf_counter
     start = clock()
@@ -335,7 +333,7 @@ def run(
 
 def save_replays(summary: Summary, setup: Setup, folder: Path) -> list[Path]:
     """Write every game of a run made with ``keep_actions`` as a replay file in ``folder``."""
-    from keythedral import engine, replay
+    from keythedral import engine  # engine: only when the command runs
 
     paths = []
     names = setup.names
@@ -476,6 +474,7 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
     """The Setup the command line asks for; BotSpecError when it asks for something wrong."""
+    # engine: only when the command runs
     from keythedral.bots import BotSpecError, make_bot, parse_spec
 
     specs = tuple(s.strip() for s in args.sim_bots.split(",") if s.strip())
@@ -508,8 +507,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from keythedral.bots import BotSpecError
-    from keythedral.safetext import printable
+    from keythedral.bots import BotSpecError  # engine: only when the command runs
 
     try:
         setup = setup_from_args(args)
@@ -543,7 +541,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         Console().print(table(summary))
     if getattr(args, "sim_plot", False):
-        from keythedral.plots import plot
+        from keythedral.cli.plots import plot  # rich: only for --plot
 
         out = err if args.sim_json else Console()  # JSON keeps stdout to itself
         out.print(plot(summary, width=min(out.width, 100), ascii=args.sim_ascii))
@@ -551,7 +549,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run as ``python -m keythedral.simulate ...`` (the same options as the subcommand)."""
+    """Run as ``python -m keythedral.cli.simulate ...`` (the same options as the subcommand)."""
     return run_alone("simulate", add_simulate_parser, argv)
 
 

@@ -7,8 +7,10 @@ the lessons taught).  This module is the one place that
 
 - writes such a file (atomically: a temporary file moved into place, ``write_atomic``),
 - reads one safely (a regular file of bounded size, bounded JSON nesting: ``read_data``),
-- replays the actions from the settings (``replay_actions``), and
-- loads any kind (``load``), for ``keythedral log FILE`` and other readers of every kind.
+- replays the actions from the settings (``replay_actions``).
+
+``records.loader.load`` loads any kind, for ``keythedral log FILE`` and other readers of every
+kind.
 
 Every refusal is a :class:`RecordError` (SaveError, ReplayError and TutorialError are kinds of
 it), saying what is wrong for a person, with the number of the action that failed and the reason
@@ -63,7 +65,7 @@ class Record:
 
     def states(self) -> Iterator[GameState]:
         """Every state from the start to the last action's."""
-        from keythedral import engine
+        from keythedral import engine  # engine: after the first frame
 
         state = engine.new_game(self.config)
         yield state
@@ -145,7 +147,7 @@ def replay_actions(
     with ``keep_states``, else only the last).  RecordError names the action that fails."""
     from pydantic import ValidationError
 
-    from keythedral import engine
+    from keythedral import engine  # engine: after the first frame
 
     state = engine.new_game(config)
     states = [state]
@@ -186,35 +188,9 @@ def _what(item: Any, state: GameState) -> str:
 
 
 def config_of(data: dict[str, Any], source: str) -> GameConfig:
-    from keythedral import engine
+    from keythedral import engine  # engine: after the first frame
 
     try:
         return engine.GameConfig(**data["config"])
     except (KeyError, TypeError, engine.ConfigError) as exc:
         raise RecordError(f"{source} has no valid game settings ({exc}).") from exc
-
-
-def load(path: Path) -> Record:
-    """Any record (a save, a replay, the tutorial's progress), checked by its own loader."""
-    data = read_data(path, what="save")
-    fmt = data.get("format") if isinstance(data, dict) else None
-    kind = KINDS.get(fmt) if isinstance(fmt, str) else None
-    if kind == "save":
-        from keythedral import persistence
-
-        saved = persistence.load(path)
-        release = str(data.get("game", ""))
-        return Record("save", saved.config, saved.actions, saved.seats, release, data, saved.note)
-    if kind == "replay":
-        from keythedral import replay
-
-        rp = replay.Replay.from_dict(data)
-        return Record("replay", rp.config, rp.actions, rp.seats, rp.release, data)
-    if kind == "tutorial":
-        from keythedral.tutorial import Tutorial
-
-        t = Tutorial.load(path)
-        return Record("tutorial", t.config, tuple(t.actions), (), str(data.get("game", "")), data)
-    raise RecordError(
-        f"The file {path.name} is not a Keythedral save, replay or tutorial progress file."
-    )

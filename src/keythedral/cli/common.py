@@ -1,7 +1,8 @@
 """Command-line pieces that more than one ``keythedral`` command uses.
 
 The game's variant options (``keythedral play`` and ``keythedral simulate`` both take them),
-and the entry point of a subcommand that also runs on its own (``python -m keythedral.serve``).
+the seats of ``--bots`` (``play`` and ``host``), and the entry point of a subcommand that also
+runs on its own (``python -m keythedral.cli.serve``).
 Only argparse here: the command line is built before anything else loads.
 """
 
@@ -88,3 +89,40 @@ def run_alone(
     add_parser(sub)
     args = parser.parse_args([command, *(sys.argv[1:] if argv is None else argv)])
     return int(args.func(args))
+
+
+#: The computer players and the strength levels (keythedral.bots.bot_names() and
+#: level_names(), named here so that parsing the command line loads no engine).
+BOT_NAMES = ("random", "greedy", "ismcts", "coach")
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
+    """``"human,greedy,ismcts:time=0.5"`` -> one entry per seat ("human" or a bot spec);
+    ValueError saying what is wrong.  With the players named (``players``), one entry for each
+    of them: a seat left out is an error, not silently a person."""
+    if not text:
+        return ()
+    seats = []
+    for part in text.split(","):
+        spec = part.strip()
+        if spec.lower() in ("human", "person", "me", "-"):
+            seats.append("human")
+            continue
+        # Only the name is checked here (the bots load with the engine, after the first
+        # frame); the app explains bad options.
+        if spec.split(":")[0].strip().lower() not in BOT_NAMES + LEVEL_NAMES:
+            raise ValueError(
+                f"no computer player called {spec!r}: choose from human, "
+                f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
+            )
+        seats.append(spec)
+    if players is not None and len(seats) != players:
+        example = ",".join(["human", *["hard"] * (players - 1)])
+        raise ValueError(
+            f"{len(seats)} seats named for {players} players: name one for each player, "
+            f"in seat order (for example {example})"
+        )
+    if len(seats) > 5:
+        raise ValueError("Keythedral has at most 5 seats")
+    return tuple(seats)

@@ -14,7 +14,7 @@ the keyboard.  Options that are not open now are listed too, with the reason::
     print(w.text())
 
 No Textual and no engine internals: the view, the legal list and the public catalogue.  The options
-of each decision are built in :mod:`keythedral.walkthrough_options`.
+of each decision are built in :mod:`keythedral.words.walkthrough_options`.
 """
 
 from __future__ import annotations
@@ -24,10 +24,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from keythedral.vocab import PHASES, asks, plural
-from keythedral.walkthrough_options import BUILDERS, Option, law_catalogue, law_options, seat_name
-from keythedral.walkthrough_text import KIND_RULES as KIND_RULES  # read by the app and tutorial
-from keythedral.walkthrough_text import LAYOUT_TWO_PLAYERS, PHASE_TEXT
-from keythedral.walkthrough_text import PHASE_RULES as PHASE_RULES
+from keythedral.words.walkthrough_options import (
+    BUILDERS,
+    Option,
+    law_catalogue,
+    law_options,
+    seat_name,
+)
+from keythedral.words.walkthrough_text import KIND_RULES as KIND_RULES  # read by the app
+from keythedral.words.walkthrough_text import LAYOUT_TWO_PLAYERS, PHASE_TEXT
+from keythedral.words.walkthrough_text import PHASE_RULES as PHASE_RULES
 
 if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
     from keythedral.engine import PlayerView
@@ -124,7 +130,7 @@ def _notes(view: PlayerView) -> tuple[str, ...]:
 def _window_now(view: PlayerView) -> str:
     top = view.windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
-        from keythedral.engine.catalogue import tile_words
+        from keythedral.engine.catalogue import tile_words  # engine: loaded on use only
 
         tile = tile_words(top.purchase.tile) if top.purchase.tile else "a tile"
         return f"{seat_name(view, top.purchase.seat)} declared the purchase of {tile}."

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.folders import data_dir
+from keythedral.records.record import write_atomic
 
 if TYPE_CHECKING:
     from keythedral.engine import Action, GameConfig, GameState
@@ -64,7 +65,7 @@ class EngineFault(Exception):
 def apply(state: GameState, action: Action) -> GameState:
     """``engine.apply``, with its faults as EngineFault: IllegalAction (a refused action, the
     state untouched) is raised as ever, and so are KeyboardInterrupt and SystemExit."""
-    from keythedral import engine
+    from keythedral import engine  # engine: loaded on use only
 
     try:
         return engine.apply(state, action)
@@ -128,8 +129,6 @@ def write_report(record: dict[str, Any], folder: Path | None = None) -> Path:
     """Write a fault's ``record`` (``report_record``) into ``folder`` (``reports_dir()`` when
     None) as ``<time>-<seed>.json``, a new file (``-2``, ``-3``... when one of that name is
     there); the file.  OSError (or ValueError) when it cannot be written."""
-    from keythedral.record import write_atomic
-
     folder = folder or reports_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     stem = f"{stamp}-{int(record['config']['seed'])}"

@@ -10,7 +10,7 @@ binds to 127.0.0.1 unless ``--host`` says otherwise, and says so loudly when it 
 listen beyond this machine.  All tabs share the user's save folder (and autosave), as several
 terminals would.
 
-What the server does not trust (see :mod:`keythedral.serve_web`): pages from other sites (a
+What the server does not trust (see :mod:`keythedral.cli.serve_web`): pages from other sites (a
 websocket whose ``Origin`` is not this server is refused), other host names (DNS rebinding),
 the screen size a tab asks for (at most MAX_WIDTH x MAX_HEIGHT), tabs that vanish (their
 game is ended) and tabs left alone (their game ends after ``--idle-minutes``, 30 by default).
@@ -22,24 +22,25 @@ For scripts and tests: :func:`app_command` (the command each tab runs) and :func
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import shlex
-import socket
 import sys
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from .cli_common import run_alone
+from keythedral.cli.common import run_alone
+from keythedral.net.address import (
+    is_loopback,
+    listen_host,
+    netloc,
+    public_url,
+    trusted_addresses,
+)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: Each game is a process of about 45 MB that wants a share of a core while it draws.
 DEFAULT_MAX_SESSIONS = 6
-#: The largest screen a tab may ask for, in cells; more only costs memory and time.
-MAX_WIDTH, MAX_HEIGHT = 500, 200
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
-DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 NO_AUTH_WARNING = (
     "keythedral serve has no authentication: anyone who can reach {url} can open a "
@@ -47,122 +48,10 @@ NO_AUTH_WARNING = (
 )
 
 
-def listen_host(host: str) -> str:
-    """The address to bind to: ``[::1]`` (as written in URLs) is ``::1``."""
-    host = host.strip()
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    return host
-
-
-def is_loopback(host: str) -> bool:
-    """True for names and addresses that only this machine can reach."""
-    host = listen_host(host)
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def is_any_address(host: str) -> bool:
-    """True for 0.0.0.0 and ``::``: every interface, which no browser can connect to."""
-    host = listen_host(host)
-    try:
-        return host == "" or ipaddress.ip_address(host).is_unspecified
-    except ValueError:
-        return False
-
-
 def app_command(play_args: Sequence[str] = (), python: str | None = None) -> str:
     """The command textual-serve runs for each browser tab: this Python, this package."""
     args = [python or sys.executable, "-m", "keythedral", *play_args]
     return shlex.join(args)
-
-
-def _netloc(host: str, port: int, default: int | None = None) -> str:
-    host = host.lower()
-    if ":" in host:
-        host = f"[{host}]"
-    return host if port == default else f"{host}:{port}"
-
-
-def _origin(scheme: str, host: str, port: int) -> str:
-    return f"{scheme}://{_netloc(host, port, DEFAULT_PORTS[scheme])}"
-
-
-def origin_of(url: str) -> str:
-    """``scheme://host[:port]`` of a URL as a browser sends it in ``Origin``; "" if it is none."""
-    parts = urlsplit(url.strip())
-    scheme = parts.scheme.lower()
-    try:
-        port = parts.port
-    except ValueError:
-        return ""
-    if scheme not in DEFAULT_PORTS or not parts.hostname:
-        return ""
-    return _origin(scheme, parts.hostname, port or DEFAULT_PORTS[scheme])
-
-
-def public_url(host: str, port: int, given: str | None = None) -> str:
-    """The address the page tells the browser to connect back to.
-
-    A server bound to every interface (0.0.0.0 or ::) has no such address of its own, so
-    there ``--public-url`` must name it (ValueError otherwise, with what to write).
-    """
-    if given:
-        if not origin_of(given).startswith(("http://", "https://")):
-            raise ValueError(f"--public-url {given!r} is not an http:// or https:// address")
-        return given.rstrip("/")
-    if is_any_address(host):
-        raise ValueError(
-            f"--host {host} listens on every interface, so the page cannot know which address "
-            "browsers on other machines reach it at: say it with --public-url, e.g. "
-            f"--public-url http://{_this_machine()}:{port}"
-        )
-    return _origin("http", listen_host(host), port)
-
-
-def _this_machine() -> str:
-    """This machine's address on its network, as a suggestion (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # a documentation address: only picks a route
-            address: str = s.getsockname()[0]
-            return address
-    except OSError:
-        return "ADDRESS"
-
-
-def trusted_addresses(host: str, port: int, url: str) -> tuple[set[str], set[str]]:
-    """The origins whose pages may open games, and the ``Host`` values the server answers to.
-
-    These are the public URL's, and, when the server listens on this machine's loopback, those
-    of 127.0.0.1, localhost and [::1] at its port (a page only this server can have served).
-    """
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    places = [(scheme, parts.hostname or "", parts.port or DEFAULT_PORTS[scheme])]
-    if is_loopback(host) or is_any_address(host):
-        places += [("http", name, port) for name in LOOPBACK_NAMES]
-    origins = {_origin(*place) for place in places}
-    hosts = {_netloc(name, at, DEFAULT_PORTS[s]) for s, name, at in places}
-    hosts |= {_netloc(name, at) for _, name, at in places}  # with the default port written
-    return origins, hosts
-
-
-def screen_size(width: object, height: object) -> tuple[int, int]:
-    """A tab's screen, as asked, within 1..MAX_WIDTH by 1..MAX_HEIGHT (80 by 24 if unreadable)."""
-
-    def clamp(value: object, default: int, largest: int) -> int:
-        try:
-            number = int(str(value))
-        except ValueError:
-            return default
-        return max(1, min(number, largest))
-
-    return clamp(width, 80, MAX_WIDTH), clamp(height, 24, MAX_HEIGHT)
 
 
 def serve(
@@ -177,7 +66,7 @@ def serve(
     idle_minutes: float | None = None,
 ) -> None:
     """Run the web server until Ctrl+C (or SIGTERM); OSError if it cannot listen."""
-    from .serve_web import KeythedralServer
+    from keythedral.cli.serve_web import KeythedralServer  # aiohttp: only for serve
 
     address = public_url(host, port, url)
     origins, hosts = trusted_addresses(host, port, address)
@@ -306,14 +195,14 @@ def run_serve(args: argparse.Namespace) -> int:
             idle_minutes=idle,
         )
     except OSError as error:  # the port is taken, the address is not this machine's, ...
-        where = _netloc(host, args.serve_port)
+        where = netloc(host, args.serve_port)
         print(f"keythedral serve: cannot listen on {where}: {error}", file=sys.stderr)
         return 2
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run as ``python -m keythedral.serve ...`` (the same options as the subcommand)."""
+    """Run as ``python -m keythedral.cli.serve ...`` (the same options as the subcommand)."""
     return run_alone("serve", add_serve_parser, argv)
 
 

@@ -1,6 +1,6 @@
 """What the walkthrough says of each phase, and which rules section explains each phase and
 each kind of action (headings of docs/rules_en.md): the walkthrough's text, kept apart from the
-code that picks it (keythedral.walkthrough)."""
+code that picks it (keythedral.words.walkthrough)."""
 
 from __future__ import annotations
 

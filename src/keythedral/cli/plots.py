@@ -20,13 +20,43 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rich.console import Group
 from rich.text import Text
 
-if TYPE_CHECKING:
-    from keythedral.simulate import Summary
+
+class _Row(Protocol):
+    """What is drawn of one bot (simulate.BotRow)."""
+
+    @property
+    def bot(self) -> str: ...
+    @property
+    def win_rate(self) -> float: ...
+    @property
+    def ci95(self) -> tuple[float, float]: ...
+    @property
+    def mean_score(self) -> float: ...
+
+
+class _Game(Protocol):
+    """What is drawn of one game (simulate.GameResult)."""
+
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+
+class Summary(Protocol):
+    """What the charts draw of simulate's Summary, named here so that simulate, which imports
+    this module, is not imported back."""
+
+    @property
+    def rows(self) -> Sequence[_Row]: ...
+    @property
+    def results(self) -> Sequence[_Game]: ...
+
 
 H_EIGHTHS = " ▏▎▍▌▋▊▉█"
 V_EIGHTHS = " ▁▂▃▄▅▆▇█"

@@ -1,0 +1,1 @@
+"""The app's widgets: each draws a PlayerView."""
