@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from keythedral.records import persistence
-from keythedral.safetext import inside, markdown_literal, name_problem, printable, slug
+from keythedral.safetext import inside, markdown_literal, printable, slug
+from keythedral.vocab import name_problem
 
 
 def test_printable_strips_control_characters_but_newlines_and_tabs() -> None:

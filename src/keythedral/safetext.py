@@ -5,16 +5,14 @@ files and the command line.  They are shown as they are (never read as markup: t
 them as ``Text``/``Content`` objects), and here they are checked or cleaned for the places
 where they could do harm:
 
-* ``name_problem``: why a player name cannot be used (the engine's GameConfig, and the command
-  line before the app starts, ask it): printable characters only, 1 to ``MAX_NAME`` of them.
 * ``printable``: text without control characters, for a terminal or a text file (an escape
   sequence in a name could retitle the terminal or worse).
 * ``slug`` and ``inside``: a file name made from names is lowercase letters, digits and ``-``
   only, never empty, bounded; and the path it makes must stay inside its folder.
 * ``markdown_literal``: a name inside a Markdown text (a rule card) reads as written.
 
-Only the standard library is used: the engine imports this module, and the command line checks
-names with it before the engine loads.
+Only the standard library is used.  (What a player name may be is a rule of the game:
+``vocab.name_problem``.)
 """
 
 from __future__ import annotations
@@ -24,30 +22,12 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-#: The longest player name, in characters (after leading and trailing spaces are dropped).
-MAX_NAME = 20
-
 #: For a text field (Textual's ``Input(restrict=...)``): no control or bidi characters, so
 #: that a pasted escape sequence is refused rather than drawn raw to the terminal.
 NO_CONTROL = "[^\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*"
 
 #: Characters that reorder the text around them (the "Trojan source" bidi controls).
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (already stripped) is not a usable player name, or None when it is."""
-    if not name:
-        return "every player needs a name"
-    if len(name) > MAX_NAME:
-        return f"the name {name[:MAX_NAME]!r}… is too long (at most {MAX_NAME} characters)"
-    if not name.isprintable():
-        # repr() writes the offending characters as escapes (\x1b), never raw.
-        return (
-            f"the name {name!r} has a control or invisible character; "
-            "use letters, digits, spaces and punctuation"
-        )
-    return None
 
 
 def printable(text: str, keep: str = "\n\t") -> str:

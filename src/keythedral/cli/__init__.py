@@ -25,8 +25,9 @@ from keythedral.cli.common import (
     variants_from_args,
 )
 from keythedral.records import replay
-from keythedral.safetext import name_problem, printable
+from keythedral.safetext import printable
 from keythedral.tui import keymap
+from keythedral.vocab import name_problem
 from keythedral.words.rules import print_rules
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from keythedral.safetext import name_problem
+from keythedral.vocab import name_problem
 
 from .errors import ConfigError
 

@@ -23,11 +23,12 @@ from textual.widgets import (
     Static,
 )
 
-from keythedral.safetext import NO_CONTROL, name_problem
+from keythedral.safetext import NO_CONTROL
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import NEW_GAME
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from keythedral.vocab import name_problem
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
