@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from keythedral import engine
-from policy import choose, playout
+from tests.support.policy import choose, playout
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 

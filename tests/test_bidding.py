@@ -4,7 +4,8 @@ winner pays (to B, or B to the matched player) and names any start player."""
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     action,
     cubes_of,
@@ -18,7 +19,6 @@ from helpers import (
     to_spend,
     total_cubes,
 )
-from keythedral import engine
 
 
 def _bidding(n=3, **cubes_by_seat):

@@ -3,7 +3,8 @@ up when a stage is bought out, open buildings shows all, and the last tile ends 
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     COSTS,
     TOTAL,
     action,
@@ -16,7 +17,6 @@ from helpers import (
     spend_state,
     total_cubes,
 )
-from keythedral import engine
 
 
 def _face_up(state):

@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from helpers import COSTS, catalogue_yaml, finish_layout, new
 from keythedral import engine
+from tests.support.helpers import COSTS, catalogue_yaml, finish_layout, new
 
 TILES = {t["id"]: t for t in catalogue_yaml("building_tiles.yaml")["tiles"]}
 LAWS = catalogue_yaml("law_cards.yaml")["cards"]

@@ -5,42 +5,13 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from keythedral import cli
+from tests.support.cli import FakeApp
 
-
-class FakeApp:
-    """Stands in for the Textual app: records how it was asked to start."""
-
-    made: list[Any] = []
-    return_code = 0  # as Textual's App sets it: 0, or 1 after a crash inside the app
-    options: list[dict[str, Any]] = []  # display options: ascii, theme, and run's mouse
-    collecting: list[bool] = []  # whether the cyclic collector ran while the app started
-
-    def __init__(self, *, start: Any, **options: Any) -> None:
-        FakeApp.made.append(start)
-        FakeApp.options.append(options)
-
-    def run(self, **options: Any) -> None:
-        FakeApp.options[-1].update(options)
-        FakeApp.collecting.append(gc.isenabled())
-
-    def kept_after_crash(self) -> str:
-        return ""
-
-
-@pytest.fixture(autouse=True)
-def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
-    import keythedral.tui.app as app_module
-
-    monkeypatch.setattr(app_module, "KeythedralApp", FakeApp)
-    FakeApp.made.clear()
-    FakeApp.options.clear()
-    FakeApp.collecting.clear()
+pytestmark = pytest.mark.usefixtures("fake_app")
 
 
 def test_players_and_seed_start_a_game_at_once() -> None:

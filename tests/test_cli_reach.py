@@ -8,47 +8,30 @@ from typing import Any
 import pytest
 
 from keythedral import cli, persistence, serve
+from tests.support import SAVES
+from tests.support.cli import FakeApp
 
-GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.json"
+pytestmark = pytest.mark.usefixtures("fake_app")  # no app, own folders
 
-
-class FakeApp:
-    made: list[dict[str, Any]] = []
-    return_code = 0
-
-    def __init__(self, *, start: Any, **options: Any) -> None:
-        FakeApp.made.append({"start": start, **options})
-
-    def run(self, **options: Any) -> None:
-        FakeApp.made[-1].update(options)
-
-
-@pytest.fixture(autouse=True)
-def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("KEYTHEDRAL_CONFIG_DIR", str(tmp_path / "config"))
-    import keythedral.tui.app as app_module
-
-    monkeypatch.setattr(app_module, "KeythedralApp", FakeApp)
-    FakeApp.made.clear()
+GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
 
 
 def test_display_options_reach_the_app() -> None:
     assert cli.main(["--ascii", "--no-mouse", "--theme", "ansi"]) == 0
-    assert FakeApp.made[-1]["ascii"] is True and FakeApp.made[-1]["mouse"] is False
-    assert FakeApp.made[-1]["theme"] == "ansi"
+    assert FakeApp.options[-1]["ascii"] is True and FakeApp.options[-1]["mouse"] is False
+    assert FakeApp.options[-1]["theme"] == "ansi"
     assert cli.main(["play", "--ascii"]) == 0
-    assert FakeApp.made[-1]["ascii"] is True and FakeApp.made[-1]["mouse"] is True
+    assert FakeApp.options[-1]["ascii"] is True and FakeApp.options[-1]["mouse"] is True
     assert cli.main(["--theme", "nord", "play", "--players", "A", "B"]) == 0
-    assert FakeApp.made[-1]["theme"] == "nord" and FakeApp.made[-1]["ascii"] is False
+    assert FakeApp.options[-1]["theme"] == "nord" and FakeApp.options[-1]["ascii"] is False
 
 
 def test_the_tutorial_takes_the_display_options_too() -> None:
     assert cli.main(["tutorial", "--ascii", "--no-mouse"]) == 0
-    assert FakeApp.made[-1]["start"].tutorial and FakeApp.made[-1]["ascii"] is True
-    assert FakeApp.made[-1]["mouse"] is False
+    assert FakeApp.made[-1].tutorial and FakeApp.options[-1]["ascii"] is True
+    assert FakeApp.options[-1]["mouse"] is False
     assert cli.main(["--theme", "ansi", "tutorial"]) == 0
-    assert FakeApp.made[-1]["theme"] == "ansi" and FakeApp.made[-1]["ascii"] is False
+    assert FakeApp.options[-1]["theme"] == "ansi" and FakeApp.options[-1]["ascii"] is False
 
 
 def test_serve_is_a_subcommand_bound_to_localhost(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,9 @@ import pytest
 
 from keythedral import cli, engine, gamelog, persistence, replay, simulate
 from keythedral.engine import GameConfig
-from test_cli_reach import FakeApp, fake_app  # noqa: F401  (the fixture: no app, own folders)
+from tests.support.cli import FakeApp
+
+pytestmark = pytest.mark.usefixtures("fake_app")  # no app, own folders
 
 CONTROL = "\x1b]0;X\x07"  # sets the terminal's title
 
@@ -36,7 +38,7 @@ def test_players_that_cannot_be_names_are_refused_before_the_app_opens(
 
 def test_players_that_look_like_markup_are_names() -> None:
     assert cli.main(["--players", "[b]Ann", "[/]"]) == 0
-    assert FakeApp.made[-1]["start"].players == ("[b]Ann", "[/]")
+    assert FakeApp.made[-1].players == ("[b]Ann", "[/]")
 
 
 def test_log_refuses_a_save_with_a_control_character_in_a_name(

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers import (
+from keythedral import engine
+from keythedral.bots.hints import hint
+from keythedral.engine.catalogue import tile_words
+from tests.support.helpers import (
     action,
     at_spend,
     play_until,
@@ -19,9 +22,6 @@ from helpers import (
     with_board,
     with_start_player,
 )
-from keythedral import engine
-from keythedral.bots.hints import hint
-from keythedral.engine.catalogue import tile_words
 
 
 def coach(state: engine.GameState) -> Any:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from helpers import NAMES
 from keythedral import engine
+from tests.support.helpers import NAMES
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

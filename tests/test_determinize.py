@@ -100,8 +100,8 @@ def test_another_players_debt_and_bid_are_covered_in_every_sample():
 def test_a_sample_places_every_law_card_once_while_laws_wait_in_windows():
     """Cards waiting in windows (a law about to take effect, a Substitution purchase about to
     be paid) are seen by everyone: a sample deals them to nobody."""
-    from invariants import check_invariants
-    from lawfuzz import law_seeking
+    from tests.support.invariants import check_invariants
+    from tests.support.lawfuzz import law_seeking
 
     waiting = 0
     for seed in range(6):

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     COSTS,
     action,
     do,
@@ -16,7 +17,6 @@ from helpers import (
     spend_state,
     to_bidding,
 )
-from keythedral import engine
 
 
 def _spend_bob(**cubes):

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from helpers import failing_on
 from keythedral import __version__, engine, faults
+from tests.support.helpers import failing_on
 
 CONFIG = engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=42)
 

@@ -2,7 +2,8 @@
 player per game (removed ones count); removing any fence costs 2 wine; a cottage or house fenced
 off from every field is relocated at once by its owner (a house stays a house, fences stay)."""
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     action,
     cubes_of,
@@ -16,7 +17,6 @@ from helpers import (
     total_cubes,
     with_board,
 )
-from keythedral import engine
 
 F1, F2, F3 = (20, 20), (21, 20), (20, 21)
 G = (31, 31)

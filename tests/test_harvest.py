@@ -3,7 +3,8 @@ store gives later claims nothing and takes nothing back."""
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     at_spend,
     cubes_of,
@@ -15,7 +16,6 @@ from helpers import (
     with_board,
     with_start_player,
 )
-from keythedral import engine
 
 TYPES = ("quarry", "woods", "lake", "farm", "vineyard")
 

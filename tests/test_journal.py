@@ -24,7 +24,6 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,24 +33,8 @@ from keythedral import autosave, engine, persistence
 from keythedral import journal as journal_module
 from keythedral.autosave import AutoSaver
 from keythedral.engine import GameConfig, GameState
-
-TESTS = Path(__file__).parent
-
-
-def journey(seed: int) -> Iterator[tuple[list[Any], GameState]]:
-    """A game played at random with an undo now and then: the actions and state after each
-    step (the same list, changed in place, as the app's session does)."""
-    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=seed)
-    rng = random.Random(seed)
-    states, acts = [engine.new_game(cfg)], []
-    while states[-1].to_act:
-        if acts and rng.random() < 0.2:
-            acts.pop()
-            states.pop()
-        else:
-            acts.append(rng.choice(engine.legal_actions(states[-1])))
-            states.append(engine.apply(states[-1], acts[-1]))
-        yield acts, states[-1]
+from tests.support import ROOT
+from tests.support.records import journey
 
 
 def played(steps: int, seed: int = 3) -> tuple[GameConfig, list[Any], list[GameState]]:
@@ -370,7 +353,7 @@ PLAYER = textwrap.dedent(
     sys.path.insert(0, sys.argv[3])
     from keythedral.autosave import AutoSaver
     from keythedral.engine import GameConfig
-    from test_journal import journey
+    from tests.support.records import journey
 
     seed = int(sys.argv[2])
     cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=seed)
@@ -389,7 +372,7 @@ def test_killed_at_random_moments_the_acknowledged_game_is_kept(tmp_path: Path) 
         out = tmp_path / f"steps-{seed}.txt"
         with out.open("w") as stdout:
             proc = subprocess.Popen(
-                [sys.executable, "-c", PLAYER, str(path), str(seed), str(TESTS)], stdout=stdout
+                [sys.executable, "-c", PLAYER, str(path), str(seed), str(ROOT)], stdout=stdout
             )
         deadline = time.monotonic() + 30
         while not out.read_bytes():  # the game began: its first step is acknowledged

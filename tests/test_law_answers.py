@@ -18,20 +18,23 @@ from typing import Any
 
 import pytest
 
-from invariants import check_invariants, check_legal
 from keythedral import engine
 from keythedral.engine.catalogue import tile_cost
-from test_laws import (
-    COLOURS,
+from keythedral.engine.cubes import COLOURS
+from tests.support.helpers import set_cubes
+from tests.support.invariants import check_invariants, check_legal
+from tests.support.laws import (
+    NAMES,
+    at_stage,
+    back_at_own_turn,
     decline_all,
+    effect_of,
     play,
     round_start,
-    set_cubes,
     spend_with,
     until,
+    with_store,
 )
-
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
 # --- the fuzz's reproductions -----------------------------------------------------------------
@@ -67,53 +70,14 @@ def test_the_fuzz_reproductions_play_on_cleanly(n: int, seed: int, windows: str,
 
 
 # --- building the situations ------------------------------------------------------------------
-def at_stage(state: engine.GameState, stage: int) -> engine.GameState:
-    """The tiles of the stages below ``stage`` bought (by Cy), so ``stage`` is for sale."""
-    bought = tuple(t for tiles in state.mat[: stage - 1] for t in tiles)
-    players = list(state.players)
-    players[2] = players[2].model_copy(update={"buildings": bought})
-    mat = ((),) * (stage - 1) + tuple(state.mat[stage - 1 :])
-    return state.model_copy(update={"mat": mat, "players": tuple(players)})
-
-
 def cost_of(tile: str) -> dict[str, int]:
     return {c: k for c, k in zip(COLOURS, tile_cost(tile), strict=True) if k}
-
-
-def with_store(state: engine.GameState, craft: str, store: int) -> engine.GameState:
-    """``store`` used ``craft`` cubes in the store and none at its craftsman: the rest go to
-    Dee's hand (a fourth seat that takes no part), so every cube stays counted."""
-    i, k = COLOURS.index(craft), COLOURS.index(craft) - 5
-    total = state.store[i] + state.craftsmen[k] + state.players[3].cubes[i]
-    hand = list(state.players[3].cubes)
-    hand[i] = total - store
-    players = list(state.players)
-    players[3] = players[3].model_copy(update={"cubes": tuple(hand)})
-    s, c = list(state.store), list(state.craftsmen)
-    s[i], c[k] = store, 0
-    return state.model_copy(
-        update={"store": tuple(s), "craftsmen": tuple(c), "players": tuple(players)}
-    )
 
 
 def called_off(state: engine.GameState) -> Any:
     offs = [e for e in state.log if e.type == "law_called_off"]
     assert offs, "no law was called off"
     return offs[-1]
-
-
-def effect_of(state: engine.GameState, card: str) -> Any:
-    return next(
-        e for e in reversed(state.log) if e.type == "law_took_effect" and e.law.card == card
-    )
-
-
-def back_at_own_turn(state: engine.GameState, seat: int) -> None:
-    """Nothing left waiting and ``seat`` chooses again: no action was used."""
-    assert not state.windows and state.payment is None and state.gain is None
-    assert state.to_act == (seat,) and state.phase == "spend"
-    check_invariants(state)
-    assert engine.legal_actions(state)
 
 
 # --- F1 / F2: Substitution answered on its own tile ------------------------------------------

@@ -57,12 +57,12 @@ from typing import Any
 
 import pytest
 
-from invariants import check_invariants, check_legal
 from keythedral import engine
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import COLOURS, CRAFT_PRICE, INDEX
-from test_law_answers import at_stage, back_at_own_turn, effect_of, with_store
-from test_laws import set_cubes, spend_with
+from tests.support.helpers import set_cubes
+from tests.support.invariants import check_invariants, check_legal
+from tests.support.laws import at_stage, back_at_own_turn, effect_of, spend_with, with_store
 
 SUBSTITUTIONS = ("substitution of resources", "substitution, craft swap")
 SALES = {"sale of glass": "glass", "sale of gold": "gold"}

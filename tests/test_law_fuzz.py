@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from lawfuzz import LawSeeking, fuzz_config, fuzz_game
+from tests.support.lawfuzz import LawSeeking, fuzz_config, fuzz_game
 
 EXAMPLES = int(os.environ.get("KT_FUZZ_EXAMPLES", "50"))
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from invariants import Checks, play_checked
 from keythedral import engine
-from policy import choose
+from tests.support.invariants import Checks, play_checked
+from tests.support.policy import choose
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 ALL_CARDS = 20

@@ -15,14 +15,15 @@ from keythedral.engine.board import Fence, Worker, index
 from keythedral.engine.catalogue import buildings, laws
 from keythedral.engine.events import PurchaseCalledOff, WorkersIdle
 from keythedral.engine.workers import open_fields
-from test_laws import (
+from tests.support import SAVES
+from tests.support.helpers import set_cubes
+from tests.support.laws import (
     at_spend_turn,
     decline_all,
     give,
     offered,
     play,
     round_start,
-    set_cubes,
     spend_with,
     until,
     window,
@@ -293,11 +294,10 @@ def test_apply_refuses_what_is_not_an_action_and_leaves_the_state(bad: object) -
 def test_a_save_from_0_1_0_that_played_work_order_marker_by_marker_is_refused_clearly() -> None:
     """Work order now names the whole order at once: the old way no longer replays, and the
     refusal names both releases (never a traceback)."""
-    from pathlib import Path
 
     from keythedral import __version__, persistence
 
-    old = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0-work-order.json"
+    old = SAVES / "format1-keythedral-0.1.0-work-order.json"
     with pytest.raises(persistence.SaveError) as err:
         persistence.load(old)
     message = str(err.value)
@@ -320,11 +320,10 @@ def test_every_action_class_the_api_doc_lists_is_exported() -> None:
 
 def test_a_replay_from_before_0_2_0_with_the_old_work_order_is_refused_clearly() -> None:
     import json
-    from pathlib import Path
 
     from keythedral import __version__, replay
 
-    old = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0-work-order.json"
+    old = SAVES / "format1-keythedral-0.1.0-work-order.json"
     save = json.loads(old.read_text())
     data = {
         "format": "keythedral-replay",

@@ -6,135 +6,28 @@ Situations come from a real game (the layout played by first legal action), adju
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import permutations
-from typing import Any
 
 import pytest
 
-from helpers import told
 from keythedral import engine
 from keythedral.engine.board import Cottage, Fence
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import COLOURS, INDEX
-
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-Pred = Callable[[engine.GameState], bool]
-
-
-# --- situation builders ---------------------------------------------------------------------
-def give(state: engine.GameState, seat: int, *cards: str) -> engine.GameState:
-    """Put law cards in a hand, taking them out of the deck / spaces (cards are conserved)."""
-    deck = tuple(c for c in state.law_deck if c not in cards)
-    spaces = tuple(None if c in cards else c for c in state.law_spaces)
-    players = list(state.players)
-    players[seat] = players[seat].model_copy(update={"laws": players[seat].laws + cards})
-    return state.model_copy(
-        update={"law_deck": deck, "law_spaces": spaces, "players": tuple(players)}
-    )
-
-
-def set_cubes(state: engine.GameState, seat: int, **cubes: int) -> engine.GameState:
-    """Give a seat exactly these cubes, moving the difference to/from the store."""
-    old = state.players[seat].cubes
-    new = tuple(cubes.get(c, 0) for c in COLOURS)
-    store = list(state.store)
-    craftsmen = list(state.craftsmen)
-    for i, (o, n) in enumerate(zip(old, new, strict=True)):
-        if i < 5:
-            store[i] += o - n
-        else:  # craft cubes come from / go back to their craftsman
-            craftsmen[i - 5] += o - n
-    assert min(store) >= 0 and min(craftsmen) >= 0
-    players = list(state.players)
-    players[seat] = players[seat].model_copy(update={"cubes": new})
-    return state.model_copy(
-        update={"players": tuple(players), "store": tuple(store), "craftsmen": tuple(craftsmen)}
-    )
-
-
-def cubes(state: engine.GameState, seat: int) -> dict[str, int]:
-    return {c: n for c, n in zip(COLOURS, state.players[seat].cubes, strict=True) if n}
-
-
-def laid_out(n: int = 3, seed: int = 2, **cfg: Any) -> engine.GameState:
-    """The layout played by first legal action, stopped before the very last cottage."""
-    state = engine.new_game(engine.GameConfig(players=NAMES[:n], seed=seed, **cfg))
-    while state.layout_step < 10 * n - 1:
-        state = engine.apply(state, engine.legal_actions(state)[0])
-    return state
-
-
-def step(state: engine.GameState) -> engine.GameState:
-    """One 'neutral' move: decline a window, else the first legal action that is not a law."""
-    acts = engine.legal_actions(state)
-    for a in acts:
-        if a.kind == "decline":
-            return engine.apply(state, a)
-    plain = [a for a in acts if a.kind not in ("play_law", "procure_law")]
-    return engine.apply(state, (plain or acts)[0])
-
-
-def until(state: engine.GameState, pred: Pred, limit: int = 3000) -> engine.GameState:
-    for _ in range(limit):
-        if pred(state):
-            return state
-        state = step(state)
-    raise AssertionError("situation never reached")
-
-
-def window(phase: str | None = None, kind: str = "phase_start") -> Pred:
-    def pred(s: engine.GameState) -> bool:
-        if not s.windows:
-            return False
-        w = s.windows[-1]
-        return w.kind == kind and (phase is None or w.phase == phase)
-
-    return pred
-
-
-def round_start(n: int = 3, holdings: dict[int, tuple[str, ...]] | None = None, **cfg: Any):
-    """Round 1 with the phase 1 window open (cards given before the layout ends)."""
-    state = laid_out(n, **cfg)
-    for seat, cards in (holdings or {}).items():
-        state = give(state, seat, *cards)
-    state = engine.apply(state, engine.legal_actions(state)[0])  # the last cottage
-    return state
-
-
-def play(state: engine.GameState, seat: int, card: str, **choices: Any) -> engine.GameState:
-    action = engine.parse_action({"kind": "play_law", "seat": seat, "card": card, **choices})
-    assert action in engine.legal_actions(state), f"{card} {choices} not offered"
-    return engine.apply(state, action)
-
-
-def decline_all(state: engine.GameState) -> engine.GameState:
-    """Close the innermost window with everyone declining."""
-    for seat in state.windows[-1].seats if state.windows else ():
-        state = engine.apply(state, engine.Decline(seat=seat))
-    return state
-
-
-def offered(state: engine.GameState, card: str) -> list[engine.Action]:
-    return [a for a in engine.legal_actions(state) if a.kind == "play_law" and a.card == card]
-
-
-def at_spend_turn(seat: int) -> Pred:
-    return lambda s: (
-        s.phase == "spend"
-        and not s.windows
-        and s.payment is None
-        and s.to_act == (seat,)
-        and not s.relocation
-    )
-
-
-def spend_with(holdings: dict[int, tuple[str, ...]], n: int = 3, **cfg: Any) -> engine.GameState:
-    """Round 1, phase 3, the start player (seat 0) to act, holding the given cards."""
-    state = until(round_start(n, **cfg), at_spend_turn(0))
-    for seat, cards in holdings.items():
-        state = give(state, seat, *cards)
-    return state
+from tests.support.helpers import set_cubes, told
+from tests.support.laws import (
+    at_spend_turn,
+    cubes,
+    decline_all,
+    give,
+    offered,
+    play,
+    round_start,
+    spend_with,
+    step,
+    until,
+    window,
+)
 
 
 # --- 1. Work order --------------------------------------------------------------------------

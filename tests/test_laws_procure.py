@@ -1,7 +1,8 @@
 """The law master (any 1 cube for a face-down card; the procurer takes no more phase-3 actions),
 the pass rule around procured players, and phase 4 (workers return, law spaces refill)."""
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     action,
     cubes_of,
@@ -14,7 +15,6 @@ from helpers import (
     spend_state,
     total_cubes,
 )
-from keythedral import engine
 
 
 def _everyone_has_a_cube(state):

@@ -3,8 +3,8 @@ field (never the Keythedral's); each number once; field then cottage, seat by se
 
 import pytest
 
-from helpers import action, do, finish_layout, illegal, kinds, new
 from keythedral import engine
+from tests.support.helpers import action, do, finish_layout, illegal, kinds, new
 
 RING = [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, -1), (1, 2), (2, 0), (2, 1)]
 

@@ -3,7 +3,8 @@ store when empty) and the trader (any 2 cubes for 1 resource the store still has
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     action,
     cubes_of,
@@ -16,7 +17,6 @@ from helpers import (
     spend_state,
     total_cubes,
 )
-from keythedral import engine
 
 
 def _pays(state):

@@ -19,10 +19,11 @@ from keythedral.engine import events as ev
 from keythedral.engine.catalogue import tile_words
 from keythedral.engine.events import new
 from keythedral.narration import actor, law_words, narrate, narrate_all
-from policy import choose
+from tests.support import SAVES
+from tests.support.policy import choose
 
 NAMES = ["Robin", "Hilda", "Otto"]
-GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.json"
+GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
 EVENT = TypeAdapter(ev.Event)
 
 

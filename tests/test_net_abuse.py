@@ -20,8 +20,8 @@ from keythedral.net import guard, protocol, server
 from keythedral.net.client import Client
 from keythedral.net.hosted import HostedGame
 from keythedral.net.server import GameServer
-from rawws import masked, upgrade
-from test_net_security import run
+from tests.support.net import run
+from tests.support.rawws import masked, upgrade
 
 
 async def idle_sockets(url: str, n: int, **options: Any) -> tuple[list[Any], list[int]]:
@@ -262,7 +262,7 @@ def test_a_player_that_does_not_read_is_told_why_it_is_dropped(
     monkeypatch.setattr(server, "SEND_QUEUE", 3)
 
     async def test(game: HostedGame, srv: GameServer) -> None:
-        from test_net_support import connect_all, policy_bots, wait_for
+        from tests.support.net import connect_all, policy_bots, wait_for
 
         clients = await connect_all(srv, game)
         players = policy_bots(3)
@@ -345,7 +345,7 @@ def test_running_out_of_file_descriptors_is_said_once_and_the_host_recovers(
     import sys
     import time
 
-    from test_net_cli import JOIN, SRC
+    from tests.support.net import JOIN, SRC
 
     def few_files() -> None:
         resource.setrlimit(

@@ -5,54 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
-from typing import IO, Any
 
 import pytest
 
 from keythedral.cli import main
 from keythedral.net.client import Client, run_text_client
 from keythedral.net.hosted import HostedGame
-from test_net_support import play_in_step, policy_bots
-
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-JOIN = re.compile(r"^  (\w+): keythedral join (ws://127\.0\.0\.1:\d+) --token (\S+)$")
-
-
-def host(
-    folder: Path, *args: str, port: str | None = "0"
-) -> tuple[subprocess.Popen[str], str, list[str]]:
-    """Start ``keythedral host`` on a free port (or ``port``; None: the default): the process,
-    its URL and the tokens printed."""
-    env = {**os.environ, "PYTHONPATH": SRC}
-    where = ["--port", port] if port is not None else []
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "keythedral", "host", *where, "--folder", str(folder), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert proc.stdout is not None
-    url, tokens = "", []
-    for line in _lines(proc.stdout):
-        if m := JOIN.match(line.rstrip("\n")):
-            url = m.group(2)
-            tokens.append(m.group(3))
-        if line.startswith("Ctrl+C"):
-            break
-    assert url, proc.stderr.read() if proc.stderr else ""
-    return proc, url, tokens
-
-
-def _lines(stream: IO[str]) -> Any:
-    while line := stream.readline():
-        yield line
+from tests.support.net import host, play_in_step, policy_bots
 
 
 def test_a_killed_host_resumes_with_the_same_tokens(tmp_path: Path) -> None:
@@ -141,7 +102,7 @@ def test_join_refuses_a_missing_token_or_a_web_address(
 def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from test_net_support import new_game, started
+    from tests.support.net import new_game, started
 
     async def run() -> int:
         game = new_game(seed=2, seats=("human", "greedy", "greedy"))
@@ -160,7 +121,7 @@ def test_the_text_client_plays_a_whole_game_against_the_servers_bots(
 def test_join_is_the_app_at_a_terminal_and_a_killed_join_comes_back(tmp_path: Path) -> None:
     """The real ``keythedral join`` in a pseudo-terminal: the game's app at its seat; killed
     with SIGKILL mid-game and started again, the same seat's screen; a wrong token, status 2."""
-    from ptyterm import PtyApp, app_env
+    from tests.support.ptyterm import PtyApp, app_env
 
     proc, url, tokens = host(tmp_path / "host", "--players", "Ann", "Bob", "--seed", "4")
     try:

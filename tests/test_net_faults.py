@@ -17,7 +17,7 @@ from keythedral.net import server
 from keythedral.net.client import Client
 from keythedral.net.hosted import SAVE, SEATS, HostedGame, HostError
 from keythedral.net.protocol import StateUpdate
-from test_net_support import (
+from tests.support.net import (
     close_all,
     connect_all,
     hosting,

@@ -25,8 +25,8 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.session import Session
 from keythedral.tui.text import law_name
-from test_net_support import new_game, policy_bots, reference_game, started
-from tui.textshot import screen_text
+from tests.support.net import new_game, policy_bots, reference_game, started
+from tests.support.textshot import screen_text
 
 SIZE = (100, 34)
 PAUSES = 3000  # how many short pauses a step may wait for (against a hang, not a clock)

@@ -8,7 +8,8 @@ import asyncio
 from keythedral import engine
 from keythedral.net.client import Client
 from keythedral.net.protocol import StateUpdate
-from test_net_support import (
+from tests.support.net import (
+    NAMES,
     close_all,
     connect_all,
     new_game,
@@ -18,6 +19,12 @@ from test_net_support import (
     reference_game,
     started,
 )
+
+
+def test_the_policy_ends_a_game_directly() -> None:
+    config = engine.GameConfig(players=NAMES, seed=7)
+    actions, state = reference_game(config)
+    assert not state.to_act and 50 < len(actions) < 2000
 
 
 def all_events(config: engine.GameConfig, actions: list[engine.Action]) -> list[object]:

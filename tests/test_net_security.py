@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -18,27 +18,16 @@ from keythedral.net.client import Client, Closed
 from keythedral.net.hosted import HostedGame
 from keythedral.net.protocol import StateUpdate
 from keythedral.net.server import GameServer
-from test_net_support import (
+from tests.support.net import (
     close_all,
     connect_all,
     new_game,
     play_in_step,
     policy_bots,
     reference_game,
+    run,
     started,
 )
-
-
-def run(test: Callable[[HostedGame, GameServer], Awaitable[None]], **game: Any) -> None:
-    async def main() -> None:
-        hosted = new_game(**game)
-        srv = await started(hosted)
-        try:
-            await test(hosted, srv)
-        finally:
-            await srv.stop()
-
-    asyncio.run(main())
 
 
 @asynccontextmanager

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from keythedral.serve_web import MAX_TICKETS, Tickets
-from test_net_cli import host
-from test_serve import Server, _app_output, games_of, running_server, wait_for_http
+from tests.support.net import host
+from tests.support.serve import Server, app_output, games_of, running_server, wait_for_http
 
 FAKE = "A" * 22  # the form of a token, no seat's
 
@@ -59,7 +59,7 @@ def ticket_url(page: str) -> str:
 async def tab_output(ws_url: str, until: bytes) -> bytes:
     """What the tab's game draws until ``until`` shows (or a bound passes, or it ends)."""
     base, path = ws_url.split("/ws/", 1)
-    return await _app_output(base.replace("ws:", "http:"), (until,), 30.0, "/ws/" + path)
+    return await app_output(base.replace("ws:", "http:"), (until,), 30.0, "/ws/" + path)
 
 
 def status_of(ws_url: str) -> int:

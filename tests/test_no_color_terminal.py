@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pyte
 
-from ptyterm import PtyApp, app_env
+from tests.support.ptyterm import PtyApp, app_env
 
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 GAME = ["--no-mouse", "--players", "Ann", "Bob", "Cy", "--seed", "11"]

@@ -20,8 +20,9 @@ from keythedral import gamelog, persistence
 from keythedral.narration import narrate
 from keythedral.tui import keymap
 from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
+from tests.support import SAVES
 
-GOLDEN = Path(__file__).parent / "data" / "saves" / "format1-keythedral-0.1.0.json"
+GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
 
 
 # --- ASCII mode --------------------------------------------------------------------------

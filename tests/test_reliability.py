@@ -28,9 +28,10 @@ import pytest
 
 from keythedral import __version__, engine, persistence
 from keythedral.engine import GameConfig, GameState
-from ptyterm import PtyApp, app_env, wait_until
+from tests.support import SAVES
+from tests.support.ptyterm import PtyApp, app_env, wait_until
 
-DATA = Path(__file__).parent / "data" / "saves"
+DATA = SAVES
 GOLDEN = DATA / "format1-keythedral-0.1.0.json"
 
 

@@ -4,8 +4,8 @@ iron 2, resource 1) only breaks ties, still tied shares the win. Second edition:
 
 import pytest
 
-from helpers import COSTS, do, set_cubes, set_player, spend_state
 from keythedral import engine
+from tests.support.helpers import COSTS, do, set_cubes, set_player, spend_state
 
 
 def _end(edition, seats, leftovers, n=3):

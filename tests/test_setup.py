@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from helpers import LAW_IDS, finish_layout, new
 from keythedral import engine
+from tests.support.helpers import LAW_IDS, finish_layout, new
 
 CENTRE = {(0, 0), (1, 0), (0, 1), (1, 1)}
 STAGE_IDS = {

@@ -3,7 +3,8 @@ when every player who has not procured a law has passed in succession) and the c
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     TOTAL,
     action,
     cubes_of,
@@ -21,7 +22,6 @@ from helpers import (
     with_start_player,
     workers_at,
 )
-from keythedral import engine
 
 
 def _rich(state):

@@ -4,8 +4,17 @@ import json
 
 import pytest
 
-from helpers import COLOURS, COSTS, do, finish_layout, new, set_cubes, spend_state, to_bidding
 from keythedral import engine
+from tests.support.helpers import (
+    COLOURS,
+    COSTS,
+    do,
+    finish_layout,
+    new,
+    set_cubes,
+    spend_state,
+    to_bidding,
+)
 
 TOP = {
     "round",

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from helpers import failing_on
 from keythedral import engine
 from keythedral.tutorial import (
     LEARNER,
@@ -25,6 +24,7 @@ from keythedral.tutorial import (
     plain,
     tutorial_path,
 )
+from tests.support.helpers import failing_on
 
 
 @dataclass

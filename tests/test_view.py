@@ -4,10 +4,10 @@ no view."""
 
 import pytest
 
-from helpers import LAW_IDS, do, new, set_cubes, set_player, spend_state, told
 from keythedral import engine
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.events import LawProcured
+from tests.support.helpers import LAW_IDS, do, new, set_cubes, set_player, spend_state, told
 
 
 def _secret_game():

@@ -4,7 +4,8 @@ fields are closed; idle workers are skipped; placement is compulsory."""
 
 import pytest
 
-from helpers import (
+from keythedral import engine
+from tests.support.helpers import (
     action,
     do,
     illegal,
@@ -15,7 +16,6 @@ from helpers import (
     with_start_player,
     workers_at,
 )
-from keythedral import engine
 
 F1, F2 = (20, 20), (21, 20)
 A_CORNER, B_CORNER = (20, 19), (20, 20)  # both corners touch F1 and F2 only

@@ -6,12 +6,12 @@ import random
 from typing import Any
 
 import pytest
-from tui_helpers import choose, config, play_until
 
 from keythedral import engine
 from keythedral.tui.text import describe, seat_tokens, seat_value
 from keythedral.tui.widgets.decision import hotkeys
 from keythedral.vocab import COLOURS
+from tests.support.tui_helpers import choose, config, play_until
 
 
 def test_colour_order_matches_the_engine() -> None:

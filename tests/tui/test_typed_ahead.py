@@ -16,12 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from driver import panel, started, take
-from textshot import screen_text
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.engine import GameConfig
@@ -29,6 +26,9 @@ from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
+from tests.support.driver import panel, started, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
 LONG = 60.0  # a settle time no Pilot key comes after

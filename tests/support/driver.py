@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from textshot import screen_text
 from textual.pilot import Pilot
 
 from keythedral.tui.app import KeythedralApp
@@ -13,6 +12,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from tests.support.textshot import screen_text
 
 
 def panel(app: KeythedralApp) -> DecisionPanel:
@@ -94,3 +94,36 @@ async def started(pilot: Pilot[Any], app: KeythedralApp) -> Session:
         await pilot.pause()
     assert app.session is not None
     return app.session
+
+
+async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> None:
+    """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
+    are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
+    for _ in range(rounds):
+        if app.runner.thinking is None and not app.workers:
+            return
+        if app.workers:
+            await app.workers.wait_for_complete()
+        await pilot._wait_for_screen()
+    await pilot.pause()
+
+
+def map_colours(board: FieldMap) -> set[Any]:
+    """The colours the map draws with (not the widget's own background and text colour)."""
+    base = board.rich_style
+    colours = set()
+    for y in range(board.size.height):
+        for seg in board.render_line(y):
+            if seg.style is not None:
+                colours |= {seg.style.color, seg.style.bgcolor} - {None, base.color, base.bgcolor}
+    return colours
+
+
+async def past_handover(pilot: Pilot[Any]) -> str:
+    """Past the privacy screen if the game opens on one (also as a snapshot's ``run_before``):
+    what it showed, or "" if there was none."""
+    await pilot.pause()
+    app = cast(KeythedralApp, pilot.app)
+    text = await hand_over(pilot, app) if isinstance(app.screen, HandoverScreen) else ""
+    await pilot.pause()
+    return text

@@ -178,3 +178,24 @@ def busy_game(seed: int = 1) -> SavedGame:
         state = engine.apply(state, action)
         actions.append(action)
     return SavedGame(cfg, tuple(actions), state)
+
+
+def mid_game(at_round: int = 3, phase: str = "place_workers", workers: int = 4) -> SavedGame:
+    """A game of three without laws at ``at_round``'s ``phase`` with ``workers`` or more workers
+    on the board; it opens on a privacy screen (``driver.past_handover`` passes it).  By default
+    round 3's phase 1 with four workers out, the game of the snapshots."""
+    return saved_game(
+        config(3, no_laws=True),
+        lambda s: s.round == at_round and s.phase == phase and len(s.workers) >= workers,
+    )
+
+
+def spending(*, later: bool = False) -> SavedGame:
+    """A game of three without laws at its first phase 3 turn, or (``later``) at a phase 3 turn
+    from round 2 on, before anyone has passed."""
+    if later:
+        return saved_game(
+            config(3, no_laws=True),
+            lambda s: s.round >= 2 and s.phase == "spend" and s.passes == 0,
+        )
+    return saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from invariants import check_invariants, check_legal
 from keythedral import engine
-from policy import choose
+from tests.support.invariants import check_invariants, check_legal
+from tests.support.policy import choose
 
 #: Cards played as the holder's own phase 3 action: always played when offered.
 OWN_ACTION_LAWS = frozenset({"substitution", "sale", "bargain"})

@@ -1,4 +1,5 @@
-"""What the network tests share: a policy, a game played directly, clients played in step.
+"""What the network tests share: a policy, a game played directly, clients played in step, a
+server run for one test, and the real ``keythedral host`` in a subprocess.
 
 The policy: the lowest seat that may act plays what a greedy bot of its own (seeded by seat)
 chooses from its own view and its own legal actions.  Played through the server by thin clients
@@ -8,9 +9,14 @@ or directly with the engine, it gives the same game, action for action.
 from __future__ import annotations
 
 import asyncio
+import os
+import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import IO, Any
 
 from keythedral import bots, engine
 from keythedral.net.client import Client
@@ -123,7 +129,51 @@ async def play_alone(
             await client.act(player.choose(state.view, state.legal), at=state.at)
 
 
-def test_the_policy_ends_a_game_directly() -> None:
-    config = engine.GameConfig(players=NAMES, seed=7)
-    actions, state = reference_game(config)
-    assert not state.to_act and 50 < len(actions) < 2000
+def run(test: Callable[[HostedGame, GameServer], Awaitable[None]], **game: Any) -> None:
+    async def main() -> None:
+        hosted = new_game(**game)
+        srv = await started(hosted)
+        try:
+            await test(hosted, srv)
+        finally:
+            await srv.stop()
+
+    asyncio.run(main())
+
+
+#: The source tree, for the programs these tests start (``keythedral host``).
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+JOIN = re.compile(r"^  (\w+): keythedral join (ws://127\.0\.0\.1:\d+) --token (\S+)$")
+
+
+def host(
+    folder: Path, *args: str, port: str | None = "0"
+) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Start ``keythedral host`` on a free port (or ``port``; None: the default): the process,
+    its URL and the tokens printed."""
+    env = {**os.environ, "PYTHONPATH": SRC}
+    where = ["--port", port] if port is not None else []
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "keythedral", "host", *where, "--folder", str(folder), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    url, tokens = "", []
+    for line in _lines(proc.stdout):
+        if m := JOIN.match(line.rstrip("\n")):
+            url = m.group(2)
+            tokens.append(m.group(3))
+        if line.startswith("Ctrl+C"):
+            break
+    assert url, proc.stderr.read() if proc.stderr else ""
+    return proc, url, tokens
+
+
+def _lines(stream: IO[str]) -> Any:
+    while line := stream.readline():
+        yield line
