@@ -3,7 +3,7 @@
 The suite runs with ``--benchmark-disable`` (pyproject), so each of these runs once as a plain
 test that also checks the result.  Measure with::
 
-    pytest -n 0 tests/test_benchmark.py --benchmark-enable --benchmark-only
+    pytest -n 0 tests/engine/test_benchmark.py --benchmark-enable --benchmark-only
 
 and compare runs with ``--benchmark-autosave`` / ``--benchmark-compare``.  For transitions per
 second over many games see bench/bench_engine.py.
