@@ -1,6 +1,6 @@
 """NO_COLOR: the app draws without a single colour, and what only colour showed (the highlighted
 line of a list, the map's cursor and targets, the focused button or box) in reverse video or
-underlined.  The real program in a terminal: tests/test_no_color_terminal.py."""
+underlined.  The real program in a terminal: tests/tui/test_no_color_terminal.py."""
 
 from __future__ import annotations
 
