@@ -1,7 +1,7 @@
 """Whole random games with the law cards on, under both window policies.
 
-Every invariant of tests/invariants.py is checked at every step, and across the runs every one of
-the twenty law cards must have been played somewhere (so each card's code ran inside real games).
+Every invariant of tests/support/invariants.py is checked at every step, and across the runs
+every one of the twenty law cards must have been played somewhere (so each card's code ran inside real games).
 """
 
 from __future__ import annotations

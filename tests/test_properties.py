@@ -1,8 +1,8 @@
 """Property tests: random games for every player count and every variant, checked at every step.
 
 Each example is a whole game: hypothesis draws the seed, the variant switches the case does not
-fix, and the seed of the purposeful-random policy (tests/policy.py).  ``play_checked``
-(tests/invariants.py) checks at every step: cube conservation, workers, fences, cottages, the
+fix, and the seed of the purposeful-random policy (tests/support/policy.py).  ``play_checked``
+(tests/support/invariants.py) checks at every step: cube conservation, workers, fences, cottages, the
 legal list (non-empty, seats in to_act, no duplicates), several legal actions applying cleanly,
 near-miss actions rejected with IllegalAction iff not listed (state unchanged), apply never
 mutating its input, the secrets of every seat's view; every 50th step the JSON round trip; at

@@ -1,5 +1,6 @@
 """keythedral.faults: the guard around engine.apply, a bot's fallback move, the record for a bug
-report.  (The app and the host with it: tests/tui/test_engine_faults.py, test_net_faults.py.)"""
+report.  (The app and the host with it: tests/tui/test_engine_faults.py,
+tests/net/test_net_faults.py.)"""
 
 from __future__ import annotations
 
