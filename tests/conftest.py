@@ -28,10 +28,17 @@ def _quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> type[FakeApp]:
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves, the autosave and replays go to ``tmp_path`` (KEYTHEDRAL_DATA_DIR), never the
+    user's folder.  (The app's tests have their own, tests/tui/conftest.py.)"""
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, data_dir: Path) -> type[FakeApp]:
     """The command line starts a ``FakeApp`` instead of the Textual app, with data in
     ``tmp_path`` and settings (keys.toml) in ``tmp_path / "config"``, never the user's."""
-    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("KEYTHEDRAL_CONFIG_DIR", str(tmp_path / "config"))
     import keythedral.tui.app as app_module
 

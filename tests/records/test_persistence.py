@@ -4,36 +4,19 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from pathlib import Path
 
 import pytest
 
 from keythedral import engine, persistence
 from keythedral.autosave import AutoSaver
-from keythedral.engine import GameConfig
+from tests.support.records import played
 
 
-def played(seed: int = 3, steps: int = 120) -> tuple[GameConfig, list[object], engine.GameState]:
-    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=seed, long_game=True)
-    state, rng, actions = engine.new_game(cfg), random.Random(seed), []
-    for _ in range(steps):
-        a = rng.choice(engine.legal_actions(state))
-        state = engine.apply(state, a)
-        actions.append(a)
-    return cfg, actions, state
-
-
-@pytest.fixture
-def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
-def test_round_trip(base: Path) -> None:
-    cfg, actions, state = played()
+def test_round_trip(data_dir: Path) -> None:
+    cfg, actions, state = played(120, long_game=True)
     path = persistence.autosave_path()
-    assert path == base / "autosave.json"
+    assert path == data_dir / "autosave.json"
     persistence.save(path, cfg, actions, state)
     data = json.loads(path.read_text())
     assert data["format"] == "keythedral-save" and data["version"] == 1
@@ -41,13 +24,13 @@ def test_round_trip(base: Path) -> None:
     saved = persistence.load(path)
     assert saved.config == cfg and list(saved.actions) == actions and saved.state == state
     assert "Ann, Bob, Cy" in saved.describe()
-    assert list(base.iterdir()) == [path]  # no temporary file left behind
+    assert list(data_dir.iterdir()) == [path]  # no temporary file left behind
 
 
-def test_named_saves_are_listed_and_names_are_cleaned(base: Path) -> None:
-    cfg, actions, state = played(steps=10)
+def test_named_saves_are_listed_and_names_are_cleaned(data_dir: Path) -> None:
+    cfg, actions, state = played(10, long_game=True)
     path = persistence.save_path("Friday night!/..")
-    assert path == base / "saves" / "Friday night.json"
+    assert path == data_dir / "saves" / "Friday night.json"
     persistence.save(path, cfg, actions, state)
     assert persistence.list_saves() == [path]
     with pytest.raises(persistence.SaveError, match="needs a name"):
@@ -65,17 +48,17 @@ def test_named_saves_are_listed_and_names_are_cleaned(base: Path) -> None:
     ],
 )  # fmt: skip
 def test_corrupt_or_foreign_files_are_refused_and_left_alone(
-    base: Path, text: bytes, message: str
+    data_dir: Path, text: bytes, message: str
 ) -> None:
-    path = base / "autosave.json"
+    path = data_dir / "autosave.json"
     path.write_bytes(text)
     with pytest.raises(persistence.SaveError, match=message):
         persistence.load(path)
     assert path.read_bytes() == text
 
 
-def test_a_tampered_state_is_refused(base: Path) -> None:
-    cfg, actions, state = played()
+def test_a_tampered_state_is_refused(data_dir: Path) -> None:
+    cfg, actions, state = played(120, long_game=True)
     path = persistence.autosave_path()
     persistence.save(path, cfg, actions, state)
     data = json.loads(path.read_text())
@@ -87,8 +70,8 @@ def test_a_tampered_state_is_refused(base: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_a_damaged_action_list_is_refused(base: Path) -> None:
-    cfg, actions, state = played()
+def test_a_damaged_action_list_is_refused(data_dir: Path) -> None:
+    cfg, actions, state = played(120, long_game=True)
     path = persistence.autosave_path()
     persistence.save(path, cfg, actions, state)
     data = json.loads(path.read_text())
@@ -99,9 +82,9 @@ def test_a_damaged_action_list_is_refused(base: Path) -> None:
 
 
 def test_a_failed_write_keeps_the_previous_save(
-    base: Path, monkeypatch: pytest.MonkeyPatch
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cfg, actions, state = played(steps=20)
+    cfg, actions, state = played(20, long_game=True)
     path = persistence.autosave_path()
     persistence.save(path, cfg, actions, state)
     good = path.read_bytes()
@@ -113,11 +96,11 @@ def test_a_failed_write_keeps_the_previous_save(
     with pytest.raises(persistence.SaveError, match="No space left"):
         persistence.save(path, cfg, actions[:5], engine.new_game(cfg))
     assert path.read_bytes() == good
-    assert [p.name for p in base.iterdir()] == ["autosave.json"]
+    assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
 
 
-def test_autosaver_writes_the_newest_snapshot(base: Path) -> None:
-    cfg, actions, state = played(steps=40)
+def test_autosaver_writes_the_newest_snapshot(data_dir: Path) -> None:
+    cfg, actions, state = played(40, long_game=True)
     saver = AutoSaver(persistence.autosave_path())
     s = engine.new_game(cfg)
     for i, a in enumerate(actions, 1):
@@ -128,8 +111,8 @@ def test_autosaver_writes_the_newest_snapshot(base: Path) -> None:
     assert persistence.load(persistence.autosave_path()).state == state
 
 
-def test_the_seats_of_computer_players_are_kept(base: Path) -> None:
-    cfg, actions, state = played(steps=20)
+def test_the_seats_of_computer_players_are_kept(data_dir: Path) -> None:
+    cfg, actions, state = played(20, long_game=True)
     path = persistence.save_path("bots")
     seats = ("human", "greedy", "ismcts:iterations=50")
     persistence.save(path, cfg, actions, state, seats)
@@ -147,9 +130,9 @@ def test_the_seats_of_computer_players_are_kept(base: Path) -> None:
     assert persistence.load(persistence.autosave_path()).seats == seats
 
 
-def test_a_save_from_before_computer_players_loads_as_people_only(base: Path) -> None:
-    cfg, actions, state = played(steps=10)
-    path = base / "old.json"
+def test_a_save_from_before_computer_players_loads_as_people_only(data_dir: Path) -> None:
+    cfg, actions, state = played(10, long_game=True)
+    path = data_dir / "old.json"
     persistence.save(path, cfg, actions, state)
     data = json.loads(path.read_text())
     assert "seats" not in data and data["version"] == persistence.VERSION
@@ -165,9 +148,9 @@ def test_a_save_from_before_computer_players_loads_as_people_only(base: Path) ->
         (["human", "oracle", "greedy"], "names a computer player this program lacks"),
     ],
 )
-def test_a_damaged_list_of_seats_is_refused(base: Path, seats: object, message: str) -> None:
-    cfg, actions, state = played(steps=10)
-    path = base / "bad.json"
+def test_a_damaged_list_of_seats_is_refused(data_dir: Path, seats: object, message: str) -> None:
+    cfg, actions, state = played(10, long_game=True)
+    path = data_dir / "bad.json"
     persistence.save(path, cfg, actions, state, ("human", "greedy", "random"))
     data = json.loads(path.read_text())
     data["seats"] = seats
