@@ -199,3 +199,9 @@ def spending(*, later: bool = False) -> SavedGame:
             lambda s: s.round >= 2 and s.phase == "spend" and s.passes == 0,
         )
     return saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
+
+
+def ann_spends(state: GameState) -> bool:
+    """Ann's phase 3 action, round 2 on, nobody passed yet: her list opens on the coach's
+    suggested move, and her pass only hands the keyboard to Bob."""
+    return state.phase == "spend" and state.round >= 2 and not state.passes and state.to_act == (0,)
