@@ -43,6 +43,16 @@ def imported_test_modules(source: str, package: str = "tests") -> list[str]:
         ("from tests.support.driver import settle", []),
         ("from keythedral import engine", []),
     ],
+    ids=[
+        "from",
+        "import",
+        "from-package",
+        "relative",
+        "relative-import",
+        "in-a-function",
+        "support",
+        "the-game",
+    ],
 )
 def test_the_check_finds_a_test_module_however_it_is_imported(
     source: str, imported: list[str]
