@@ -4,8 +4,8 @@
                                  [--reference PYTHON | --no-reference]
 
 Every step calls ``legal_actions`` and ``apply`` (what a bot or a playout test pays); the move is
-chosen by the purposeful-random policy of tests/policy.py, whose own cost is reported apart.
-The headline transitions/s replays the games just played (``legal_actions`` + ``apply`` at every
+chosen by the purposeful-random policy of tests/support/policy.py, whose own cost is reported
+apart.  The headline transitions/s replays the games just played (``legal_actions`` + ``apply`` at every
 step, no policy, no timer calls in between) and counts CPU time, best of three, so other
 programs on the machine disturb it less.  The per-decision table shows where the engine time
 goes (legal_actions + apply per step, by the decision the state was waiting for).
@@ -35,10 +35,11 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests package
+
+from tests.support.policy import choose
 
 from keythedral import engine
-from policy import choose
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 DEFAULT_REFERENCE = "/work/refvenv/bin/python"

@@ -41,8 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from rawws import masked, upgrade  # a misbehaving client's bytes, shared with the tests
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests package
+from tests.support.rawws import masked, upgrade  # a misbehaving client's bytes, as the tests'
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 

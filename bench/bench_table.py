@@ -32,10 +32,11 @@ from pathlib import Path
 
 import pyte
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests package
+from tests.support.ptyterm import PtyApp, app_env  # the tests' pseudo-terminal driver
+
 from keythedral.tui.app import SETTLE
 from keythedral.vocab import DECISIONS
-from ptyterm import PtyApp, app_env  # the tests' pseudo-terminal driver
 
 ROUND = re.compile(r"Round (\d+) ·")
 HANDOVER = "Pass the keyboard to"

@@ -2,8 +2,8 @@
 
     python bench/fingerprint.py [--random 200] [--greedy 20]
 
-Plays ``--random`` purposeful-random games (tests/policy.py; 2 to 5 players, laws on and off,
-the variants in turn) and ``--greedy`` four-greedy games, and hashes, at every step, the legal
+Plays ``--random`` purposeful-random games (tests/support/policy.py; 2 to 5 players, laws on and
+off, the variants in turn) and ``--greedy`` four-greedy games, and hashes, at every step, the legal
 list (kinds and fields), the action chosen and the state after it as JSON; for the greedy games
 also the view the deciding bot was given.  Prints one hash per part: an optimisation of the
 engine or of greedy that changes no behaviour leaves every hash as it was.
@@ -17,11 +17,12 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests package
+
+from tests.support.policy import choose
 
 from keythedral import engine
 from keythedral.bots import make_bot
-from policy import choose
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 

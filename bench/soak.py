@@ -2,11 +2,11 @@
 
     python bench/soak.py [--games 20000] [--jobs 2] [--first 0] [--replay N]
 
-Plays ``--games`` games with the law-seeking chooser of tests/lawfuzz.py, on ``--jobs``
+Plays ``--games`` games with the law-seeking chooser of tests/support/lawfuzz.py, on ``--jobs``
 processes: 3 to 5 players, every variant in turn (both window policies, open buildings, the
 long game, both editions) and the chooser's shares varied from game to game.  Every step checks
-every invariant (tests/invariants.py) and the legal list; at every law window every listed action
-is applied and the state it leads to checked.  Game ``g`` is fully determined by ``g``, so a
+every invariant (tests/support/invariants.py) and the legal list; at every law window every listed
+action is applied and the state it leads to checked.  Game ``g`` is fully determined by ``g``, so a
 failure prints its config, the chooser and the step, and ``--replay g`` plays it again alone.
 
 At the end it prints the games, steps, law windows with every listed action applied, the laws
@@ -24,10 +24,11 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests package
+
+from tests.support.lawfuzz import FuzzFailure, LawSeeking, fuzz_config, fuzz_game
 
 from keythedral import engine
-from lawfuzz import FuzzFailure, LawSeeking, fuzz_config, fuzz_game
 
 
 def game(g: int) -> tuple[engine.GameConfig, LawSeeking]:

@@ -1,6 +1,12 @@
+"""Fixtures every folder of the suite may use; the app's own are in tests/tui/conftest.py."""
+
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from tests.support.cli import FakeApp
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +25,23 @@ def _quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     waiting for it, have tests of their own (tests/tui/test_coach_advice.py), which set it
     back."""
     monkeypatch.setenv("KEYTHEDRAL_COACH", "quick")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves, the autosave and replays go to ``tmp_path`` (KEYTHEDRAL_DATA_DIR), never the
+    user's folder.  (The app's tests have their own, tests/tui/conftest.py.)"""
+    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, data_dir: Path) -> type[FakeApp]:
+    """The command line starts a ``FakeApp`` instead of the Textual app, with data in
+    ``tmp_path`` and settings (keys.toml) in ``tmp_path / "config"``, never the user's."""
+    monkeypatch.setenv("KEYTHEDRAL_CONFIG_DIR", str(tmp_path / "config"))
+    import keythedral.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "KeythedralApp", FakeApp)
+    FakeApp.forget()
+    return FakeApp

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -14,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, engine, safefile, tutorial
+from keythedral import cli, safefile, tutorial
 from keythedral.bots import BotSpecError, check_spec
-from keythedral.engine import GameConfig
 from keythedral.records import persistence, replay
 from keythedral.tui import keymap
+from tests.support.records import played
 
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError
 fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -42,22 +41,6 @@ def watchdog() -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
-
-
-@pytest.fixture
-def base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("KEYTHEDRAL_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
-def played(steps: int = 30) -> tuple[GameConfig, list[object], engine.GameState]:
-    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=3)
-    state, rng, actions = engine.new_game(cfg), random.Random(3), []
-    for _ in range(steps):
-        a = rng.choice(engine.legal_actions(state))
-        state = engine.apply(state, a)
-        actions.append(a)
-    return cfg, actions, state
 
 
 def fifo(path: Path) -> Path:
@@ -140,16 +123,16 @@ def save_text(**changes: object) -> str:
     ],
     ids=["deep", "deep-inside", "huge", "fifo"],
 )
-def test_a_damaged_save_file_is_refused_with_a_message(base: Path, make, words: str) -> None:
-    path = make(base / "autosave.json")
+def test_a_damaged_save_file_is_refused_with_a_message(data_dir: Path, make, words: str) -> None:
+    path = make(data_dir / "autosave.json")
     with pytest.raises(persistence.SaveError, match=words) as err:
         persistence.load(path)
     assert str(err.value).startswith("The file autosave.json")
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
-def test_a_save_that_is_a_device_is_refused(base: Path) -> None:
-    link = base / "zero.json"
+def test_a_save_that_is_a_device_is_refused(data_dir: Path) -> None:
+    link = data_dir / "zero.json"
     link.symlink_to("/dev/zero")
     with pytest.raises(persistence.SaveError, match=r"zero\.json cannot be loaded: it is a device"):
         persistence.load(link)
@@ -167,10 +150,10 @@ def test_a_save_that_is_a_device_is_refused(base: Path) -> None:
         ("ismcts:" + "c=1:" * 100, "at most 200 letters"),
     ],
 )
-def test_a_save_whose_bot_could_not_play_is_refused(base: Path, seat: str, words: str) -> None:
+def test_a_save_whose_bot_could_not_play_is_refused(data_dir: Path, seat: str, words: str) -> None:
     """The seats of a save are checked as --bots is: a bot option it does not take, or a
     search of 27 hours a move, is a refusal when the file is loaded, not a game that stops."""
-    path = base / "bots.json"
+    path = data_dir / "bots.json"
     data = json.loads(save_text())
     data["seats"][1] = seat
     path.write_text(json.dumps(data))
@@ -181,18 +164,18 @@ def test_a_save_whose_bot_could_not_play_is_refused(base: Path, seat: str, words
         check_spec(seat)
 
 
-def test_a_bot_that_can_play_still_loads(base: Path) -> None:
-    path = base / "bots.json"
+def test_a_bot_that_can_play_still_loads(data_dir: Path) -> None:
+    path = data_dir / "bots.json"
     data = json.loads(save_text())
     data["seats"] = ["human", "ismcts:time=0.5:c=0.3", "ismcts:iterations=20000"]
     path.write_text(json.dumps(data))
     assert persistence.load(path, check_seat=check_spec).seats == tuple(data["seats"])
 
 
-def test_what_a_save_says_is_quoted_short(base: Path) -> None:
+def test_what_a_save_says_is_quoted_short(data_dir: Path) -> None:
     """A foreign value (a version, a release name) megabytes long is not copied whole into
     the message on screen."""
-    path = base / "long.json"
+    path = data_dir / "long.json"
     path.write_text(json.dumps({"format": "keythedral-save", "version": "9" * 100_000}))
     with pytest.raises(persistence.SaveError) as err:
         persistence.load(path)
@@ -200,10 +183,10 @@ def test_what_a_save_says_is_quoted_short(base: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
-def test_a_dangling_link_among_the_saves_is_listed_not_fatal(base: Path) -> None:
+def test_a_dangling_link_among_the_saves_is_listed_not_fatal(data_dir: Path) -> None:
     folder = persistence.saves_dir()
     folder.mkdir()
-    (folder / "gone.json").symlink_to(base / "nowhere.json")
+    (folder / "gone.json").symlink_to(data_dir / "nowhere.json")
     assert persistence.list_saves() == [folder / "gone.json"]
     with pytest.raises(persistence.SaveError, match="There is no save at"):
         persistence.load(folder / "gone.json")

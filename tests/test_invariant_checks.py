@@ -8,19 +8,20 @@ from typing import Any
 
 import pytest
 
-import invariants
-from invariants import (
+from keythedral import engine
+from keythedral.engine.board import Fence, Worker
+from keythedral.engine.cubes import add
+from keythedral.engine.events import BidMade, LawRepealed, LayoutComplete, StageComplete, new
+from tests.support.invariants import (
+    Checks,
     InvariantError,
     check_invariants,
     check_legal,
     check_rejects,
     check_view_secrets,
+    play_checked,
 )
-from keythedral import engine
-from keythedral.engine.board import Fence, Worker
-from keythedral.engine.cubes import add
-from keythedral.engine.events import BidMade, LawRepealed, LayoutComplete, StageComplete, new
-from policy import choose
+from tests.support.policy import choose
 
 
 def _reach(players: int = 3, phase: str = "spend", seed: int = 4) -> engine.GameState:
@@ -196,6 +197,6 @@ def test_a_game_that_never_ends_is_caught() -> None:
         pool = [a for a in acts if a.kind != "buy_building"] or acts
         return pool[0] if len(pool) == 1 else choose(state, pool, rng)
 
-    checks = invariants.Checks(max_rounds=3, views_every=1000, mutations=0, sample_applies=0)
+    checks = Checks(max_rounds=3, views_every=1000, mutations=0, sample_applies=0)
     with pytest.raises(InvariantError, match="did not end"):
-        invariants.play_checked(config, random.Random(1), checks, policy=stubborn)
+        play_checked(config, random.Random(1), checks, policy=stubborn)

@@ -1,10 +1,10 @@
 """Property games that seek laws answered by laws (issue 26; RULINGS.md, "Laws answered by laws").
 
 Hypothesis draws fresh seeds on every run (not a fixed list: a fixed list finds the same nothing
-each time), the variants, and the shares of the law-seeking chooser (tests/lawfuzz.py).  Every
-step of every game checks every invariant and the legal list; at every law window every listed
-action is applied and the state it leads to checked, since a law answered by laws fails only
-when it takes effect, often on the window's last ``decline``.
+each time), the variants, and the shares of the law-seeking chooser (tests/support/lawfuzz.py).
+Every step of every game checks every invariant and the legal list; at every law window every
+listed action is applied and the state it leads to checked, since a law answered by laws fails
+only when it takes effect, often on the window's last ``decline``.
 
 A failure names the config, the chooser's seed and the step: ``fuzz_game(config, seed=...)``
 reproduces it.  ``bench/soak.py`` plays as many of these games as asked, in parallel.
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from lawfuzz import LawSeeking, fuzz_config, fuzz_game
+from tests.support.lawfuzz import LawSeeking, fuzz_config, fuzz_game
 
 EXAMPLES = int(os.environ.get("KT_FUZZ_EXAMPLES", "50"))
 

@@ -1,7 +1,7 @@
 """Whole random games with the law cards on, under both window policies.
 
-Every invariant of tests/invariants.py is checked at every step, and across the runs every one of
-the twenty law cards must have been played somewhere (so each card's code ran inside real games).
+Every invariant of tests/support/invariants.py is checked at every step, and across the runs
+every one of the twenty law cards must have been played somewhere (so each card's code ran inside real games).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from invariants import Checks, play_checked
 from keythedral import engine
-from policy import choose
+from tests.support.invariants import Checks, play_checked
+from tests.support.policy import choose
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 ALL_CARDS = 20

@@ -1,8 +1,8 @@
 """Property tests: random games for every player count and every variant, checked at every step.
 
 Each example is a whole game: hypothesis draws the seed, the variant switches the case does not
-fix, and the seed of the purposeful-random policy (tests/policy.py).  ``play_checked``
-(tests/invariants.py) checks at every step: cube conservation, workers, fences, cottages, the
+fix, and the seed of the purposeful-random policy (tests/support/policy.py).  ``play_checked``
+(tests/support/invariants.py) checks at every step: cube conservation, workers, fences, cottages, the
 legal list (non-empty, seats in to_act, no duplicates), several legal actions applying cleanly,
 near-miss actions rejected with IllegalAction iff not listed (state unchanged), apply never
 mutating its input, the secrets of every seat's view; every 50th step the JSON round trip; at
@@ -23,16 +23,16 @@ import os
 import random
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from invariants import Checks, check_invariants, play_checked
 from keythedral import engine
-from policy import choose
+from tests.support import ROOT
+from tests.support.invariants import Checks, check_invariants, play_checked
+from tests.support.policy import choose
 
 EXAMPLES = int(os.environ.get("KT_PROP_EXAMPLES", "2"))
 
@@ -130,9 +130,9 @@ def test_different_seeds_give_different_layouts() -> None:
 
 _HASH_GAMES = """
 import hashlib, random, sys
-sys.path.insert(0, {tests!r})
+sys.path.insert(0, {root!r})
 from keythedral import engine
-from policy import playout
+from tests.support.policy import playout
 h = hashlib.sha256()
 for n, windows in ((2, "always"), (3, "when_possible"), (4, "always"), (5, "when_possible")):
     cfg = engine.GameConfig(players={names!r}[:n], seed=4321 + n, reaction_windows=windows,
@@ -146,7 +146,7 @@ print(h.hexdigest())
 def test_games_replay_identically_across_processes() -> None:
     """Nothing depends on string hashing (set order) or object ids: the same seeds give the same
     game in interpreters with different PYTHONHASHSEEDs, as saves and replays need."""
-    code = _HASH_GAMES.format(tests=str(Path(__file__).parent), names=list(NAMES))
+    code = _HASH_GAMES.format(root=str(ROOT), names=list(NAMES))
     digests = set()
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}

@@ -27,25 +27,13 @@ from typing import Any
 import pytest
 
 from keythedral import __version__, engine
-from keythedral.engine import GameConfig, GameState
+from keythedral.engine import GameState
 from keythedral.records import persistence
-from ptyterm import PtyApp, app_env, wait_until
+from tests.support import SAVES
+from tests.support.ptyterm import PtyApp, app_env, wait_until
+from tests.support.records import before_any_pass, played
 
-DATA = Path(__file__).parent / "data" / "saves"
-GOLDEN = DATA / "format1-keythedral-0.1.0.json"
-
-
-def mid_game(seed: int = 3) -> tuple[GameConfig, list[Any], GameState]:
-    """Three players, round 2 or later, phase 3, nobody has passed yet (no laws: no windows)."""
-    cfg = GameConfig(players=["Ann", "Bob", "Cy"], seed=seed, no_laws=True)
-    state, rng, actions = engine.new_game(cfg), random.Random(seed), []
-    while not (
-        state.round >= 2 and state.phase == "spend" and state.passes == 0 and state.payment is None
-    ):
-        a = rng.choice(engine.legal_actions(state))
-        state = engine.apply(state, a)
-        actions.append(a)
-    return cfg, actions, state
+GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
 
 
 def passing(state: GameState, times: int) -> list[Any]:
@@ -86,7 +74,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 # --- killed, and resumed --------------------------------------------------------------------
 def test_sigkill_mid_game_resumes_at_the_last_completed_action(data_dir: Path) -> None:
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
@@ -124,7 +112,7 @@ def test_sigkill_mid_game_resumes_at_the_last_completed_action(data_dir: Path) -
 def test_sigkill_at_any_moment_leaves_a_game_that_resumes(data_dir: Path, delay: float) -> None:
     """Killed right after a key (while the action may be applied or half written): the save
     holds a prefix of the game (never a torn file, never a different game), and resumes."""
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
@@ -154,7 +142,7 @@ def test_a_move_on_screen_survives_sigkill_twenty_times_in_a_row(data_dir: Path)
     env = app_env(data_dir)
     kills = 0
     for seed in range(10):
-        cfg, actions, state = mid_game(seed)
+        cfg, actions, state = played(seed=seed, until=before_any_pass, no_laws=True)
         # A new game in the snapshot: the journal left by the last game names another one.
         persistence.save(autosave, cfg, actions, state)
         expected = actions + passing(state, 2)
@@ -176,7 +164,7 @@ def test_a_move_on_screen_survives_sigkill_twenty_times_in_a_row(data_dir: Path)
 
 
 def test_closing_the_terminal_keeps_the_game(data_dir: Path) -> None:
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
@@ -215,7 +203,7 @@ def test_a_pending_autosave_is_written_when_the_app_is_told_to_end(
 ) -> None:
     """Closing the terminal (SIGHUP) or SIGTERM right after an action, while its autosave is
     still pending in the background: the save is finished, whole, before the process ends."""
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     n = len(actions)
@@ -253,7 +241,7 @@ CRASH = textwrap.dedent(
 
 
 def test_a_crash_inside_the_app_fails_the_process_and_keeps_the_game(data_dir: Path) -> None:
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     autosave = persistence.autosave_path(data_dir)
     persistence.save(autosave, cfg, actions, state)
     with PtyApp(["--resume"], app_env(data_dir), prelude=CRASH) as app:
@@ -442,7 +430,7 @@ def test_a_refused_autosave_is_left_alone_by_resume(data_dir: Path) -> None:
 def test_loading_a_tampered_save_keeps_the_game_in_progress(data_dir: Path) -> None:
     from keythedral.tui.app import KeythedralApp
 
-    cfg, actions, state = mid_game()
+    cfg, actions, state = played(until=before_any_pass, no_laws=True)
     bad = data_dir / "saves" / "tampered.json"
     bad.parent.mkdir()
     bad.write_bytes(_edit("state.store.0", 99))

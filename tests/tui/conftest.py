@@ -2,12 +2,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(autouse=True)

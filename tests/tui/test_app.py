@@ -9,9 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import hand_over, panel, press_choice, started, take
-from textshot import screen_text
-from tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 from keythedral import engine
 from keythedral.engine import GameConfig, GameState
@@ -28,6 +25,9 @@ from keythedral.tui.session import Session
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.text import law_name
+from tests.support.driver import hand_over, panel, press_choice, started, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 SIZE = (100, 32)
 RAW_PLACE = re.compile(r"\(-?\d+, -?\d+\)")  # the engine's "(1, -2)"; people read "(1,-2)"

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import config, make_app
-
 from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
 

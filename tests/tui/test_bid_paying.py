@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import hand_over, panel, press_choice, started
-from textshot import screen_text
-from tui_helpers import NAMES, config, first_bidder_with_colours, make_app, saved_game
-
 from keythedral import engine
 from keythedral.tui.choices import paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import cubes_text
+from tests.support.driver import hand_over, panel, press_choice, started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, config, first_bidder_with_colours, make_app, saved_game
 
 SIZE = (100, 32)
 

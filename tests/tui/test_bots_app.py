@@ -10,10 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from driver import hand_over, take
-from textshot import screen_text
 from textual.pilot import Pilot
-from tui_helpers import NAMES, choose, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.records import persistence, replay
@@ -22,21 +19,12 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
+from tests.support.driver import hand_over, settle, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game
 
 SIZE = (100, 32)
 PRIVATE = re.compile(r"(\w+)'s screen \(private\)")
-
-
-async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> None:
-    """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
-    are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
-    for _ in range(rounds):
-        if app.runner.thinking is None and not app.workers:
-            return
-        if app.workers:
-            await app.workers.wait_for_complete()
-        await pilot._wait_for_screen()
-    await pilot.pause()
 
 
 async def play_as_people(
@@ -375,7 +363,7 @@ async def test_ismcts_thinks_in_a_thread_and_a_stale_answer_is_dropped() -> None
 
 async def test_the_easy_and_normal_levels_move_at_once_like_greedy() -> None:
     """They are greedy underneath: no thread, no waiting (only hard searches)."""
-    from tui_helpers import config, make_app
+    from tests.support.tui_helpers import config, make_app
 
     app = make_app(config(3), seats=("human", "easy", "normal"), bot_pause=0)
     async with app.run_test(size=(100, 32)) as pilot:

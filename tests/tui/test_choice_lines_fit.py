@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from tui_helpers import choose, config, make_app
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import ChoiceOption, DecisionPanel
+from tests.support.tui_helpers import choose, config, make_app
 
 
 @pytest.mark.parametrize("seed", [5, 6, 7])

@@ -11,28 +11,21 @@ import threading
 from typing import Any
 
 import pytest
-from driver import panel, started
-from textshot import screen_text
-from tui_helpers import config, make_app, saved_game
 
-from keythedral import engine
 from keythedral.bots import coach
 from keythedral.bots.hints import Hint
-from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.choices import THINKING
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import describe
+from tests.support.driver import panel, started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import make_app, spending
 
 
 @pytest.fixture(autouse=True)
 def _searching_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KEYTHEDRAL_COACH", "search")
-
-
-def spending() -> SavedGame:
-    """A game of three at its first phase 3 turn."""
-    return saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
 
 
 def searched_move(app: KeythedralApp) -> Any:

@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from driver import hand_over, panel, started
-from tui_helpers import config, first_bidder_with_colours, make_app, saved_game
-
 from keythedral import engine
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.choices import only_payment, paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import cubes_text
+from tests.support.driver import hand_over, panel, started
+from tests.support.tui_helpers import config, first_bidder_with_colours, make_app, saved_game
 
 SIZE = (100, 32)
 

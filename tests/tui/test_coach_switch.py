@@ -11,23 +11,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from driver import panel, started
-from textshot import screen_text
 from textual.widgets import Checkbox
-from tui_helpers import NAMES, at_coach_pass, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.records import persistence
-from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.start import load_start
-
-
-def spending() -> SavedGame:
-    """A game of three at its first phase 3 turn."""
-    return saved_game(config(3, no_laws=True), lambda s: engine.decision(s) == "spend")
+from tests.support.driver import panel, started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import (
+    NAMES,
+    at_coach_pass,
+    make_app,
+    spending,
+)
 
 
 def key_bar(app: KeythedralApp) -> str:

@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textshot import screen_text
 from textual.pilot import Pilot
 from textual.widgets import OptionList
-from tui_helpers import config, make_app, saved_game
 
 from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-from driver import hand_over, panel, started
-from textshot import screen_text
-from tui_helpers import NAMES, choose, config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.handover import HandoverScreen
+from tests.support.driver import hand_over, panel, started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game
 
 
 async def test_a_player_done_for_the_phase_is_not_asked_again_this_phase() -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from driver import started
-from textshot import screen_text
-from tui_helpers import NAMES, config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import law_name
+from tests.support.driver import started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import take
-from textshot import screen_text
-from tui_helpers import config, make_app
 
 from keythedral import __version__, engine
 from keythedral.records import faults, persistence
 from keythedral.tui.app import KeythedralApp
+from tests.support.driver import take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
 TOLD = re.compile(r"A record for a bug report is in (\S+\.json)\.")

@@ -5,13 +5,12 @@ keyboard through them, without a second privacy screen."""
 
 from __future__ import annotations
 
-from tui_helpers import config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.table import HandOver, SharedWindow, Standing, Table
+from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
 

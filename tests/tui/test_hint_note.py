@@ -3,13 +3,12 @@ decision it was for (it must not outlive it into the next player's turn)."""
 
 from __future__ import annotations
 
-from driver import hand_over
-from textshot import screen_text
-from tui_helpers import config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
+from tests.support.driver import hand_over
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, saved_game
 
 
 async def test_the_hint_is_above_the_choices_and_clears_with_the_decision() -> None:

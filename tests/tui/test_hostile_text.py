@@ -4,14 +4,10 @@ and a name never becomes a path: hostile names on every screen that shows names.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from driver import hand_over
-from textshot import screen_text
 from textual import events
 from textual.widgets import Input
-from tui_helpers import make_app, play_until, saved_game
 
 from keythedral import engine
 from keythedral.engine import GameConfig
@@ -20,12 +16,14 @@ from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog
 from keythedral.tui.screens.game import GameScreen
-from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
 from keythedral.tui.screens.rules import RuleCard
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.board import FieldMap
+from tests.support.driver import past_handover
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import make_app, play_until, saved_game
 
 SIZE = (100, 32)
 #: Valid names that look like markup ([b] would make Ann bold, [/] crashes a markup parser) or
@@ -42,14 +40,6 @@ def messages(app: KeythedralApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-async def past_handover(pilot: Any, app: KeythedralApp) -> str:
-    """What the privacy screen showed, if there was one, once it is passed."""
-    await pilot.pause()
-    text = await hand_over(pilot, app) if isinstance(app.screen, HandoverScreen) else ""
-    await pilot.pause()
-    return text
-
-
 @pytest.mark.parametrize("seat", [0, 1])
 async def test_names_that_look_like_markup_are_shown_as_written_on_the_board(seat: int) -> None:
     """The status line, the private screen's title, the privacy screen, the log and the mats:
@@ -58,7 +48,7 @@ async def test_names_that_look_like_markup_are_shown_as_written_on_the_board(sea
     saved = saved_game(hostile_config(), lambda s: s.round >= 2 and s.to_act == (seat,))
     app = make_app(saved=saved)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        handover = await past_handover(pilot, app)
+        handover = await past_handover(pilot)
         assert f"Pass the keyboard to {name}" in handover
         assert isinstance(app.screen, GameScreen)
         text = screen_text(app)
@@ -81,7 +71,7 @@ async def test_a_rule_card_names_the_owner_of_a_corner_as_written() -> None:
     )
     app = make_app(saved=SavedGame(cfg, tuple(actions), state))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await past_handover(pilot, app)
+        await past_handover(pilot)
         board = app.screen.query_one(FieldMap)
         board.focus()
         home = next(c for c in state.cottages if c.seat == 1)
@@ -218,7 +208,7 @@ async def test_a_keys_file_line_that_looks_like_markup_is_told_plainly(tmp_path:
         await pilot.pause()
         assert any("[red]x[/blue] y" in m for m in messages(app))  # the line, as written
         assert "[red]x[/blue] y" in screen_text(app)  # drawn, on the privacy screen
-        await past_handover(pilot, app)
+        await past_handover(pilot)
         assert isinstance(app.screen, GameScreen)
         assert "Round 1 · " in screen_text(app)  # the board is drawn
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from textshot import screen_text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
 from keythedral.tui.widgets.keybar import KeyBar
+from tests.support.textshot import screen_text
 
 
 class Box(Static, can_focus=True):

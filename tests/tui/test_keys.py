@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textshot import screen_text
 from textual.actions import parse
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
-from tui_helpers import config, make_app, saved_game
 
 from keythedral import vocab
 from keythedral.tui import keymap, keys
@@ -26,6 +24,8 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, saved_game
 
 
 def fields(b: Any) -> tuple[object, ...]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import hand_over, panel, take
 from textual.pilot import Pilot
-from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.handover import HandoverScreen
+from tests.support.driver import hand_over, panel, take
+from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
 

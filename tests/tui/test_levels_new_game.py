@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from textshot import screen_text
 from textual.widgets import Select
 
 from keythedral.bots import DESCRIPTIONS
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.textshot import screen_text
 
 
 async def test_a_level_chosen_for_a_seat_is_described_in_a_line() -> None:

@@ -4,12 +4,11 @@ map now", 150 times)."""
 
 from __future__ import annotations
 
-from test_reach import mid_game, past_handover
-from tui_helpers import config, make_app, saved_game
-
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
+from tests.support.driver import past_handover
+from tests.support.tui_helpers import config, make_app, mid_game, saved_game
 
 
 def bidding() -> SavedGame:

@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textshot import screen_text
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
-from tui_helpers import config, saved_game
 
 from keythedral import engine
 from keythedral.records import persistence
@@ -24,6 +22,8 @@ from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, saved_game
 
 SIZE = (100, 32)
 

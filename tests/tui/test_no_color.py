@@ -1,6 +1,6 @@
 """NO_COLOR: the app draws without a single colour, and what only colour showed (the highlighted
 line of a list, the map's cursor and targets, the focused button or box) in reverse video or
-underlined.  The real program in a terminal: tests/test_no_color_terminal.py."""
+underlined.  The real program in a terminal: tests/tui/test_no_color_terminal.py."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ from rich.style import Style
 from textual.color import Color
 from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 from textual.widgets import Input
-from tui_helpers import config, make_app
 
 from keythedral.tui.nocolor import NO_COLOUR, NoColour, no_color_wanted, with_no_colour
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import ChoiceList
+from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
 #: An SGR sequence with a colour parameter (30-37, 38, 39, 40-49, 90-97, 100-107).

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from driver import hand_over
 from textual.widgets._toast import Toast
-from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
+from tests.support.driver import hand_over
+from tests.support.tui_helpers import config, make_app, saved_game
 
 
 async def test_a_note_comes_up_beside_the_choices_not_over_them() -> None:
@@ -30,10 +30,10 @@ async def test_a_note_comes_up_beside_the_choices_not_over_them() -> None:
 async def test_the_info_line_stays_readable_while_a_save_note_shows() -> None:
     """ctrl+s, Enter: the "Saved" note comes up over the map, above the info line (which
     tells what just happened) and the key bar, never over them."""
-    from textshot import screen_text
     from textual.widgets import Static
 
     from keythedral.tui.widgets.keybar import KeyBar
+    from tests.support.textshot import screen_text
 
     app = make_app(config(3), strict_privacy=False)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

@@ -21,13 +21,11 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from test_reach import mid_game, past_handover
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.screen import Screen
 from textual.visual import Visual
 from textual.widgets import ContentSwitcher, Static
-from tui_helpers import config, make_app
 
 from keythedral.tui import collector
 from keythedral.tui.collector import CAP
@@ -39,6 +37,8 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import ChoiceList, DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import EventLog, Snug
+from tests.support.driver import past_handover
+from tests.support.tui_helpers import config, make_app, mid_game
 
 SIZE = (100, 32)
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import panel, started
-from tui_helpers import NAMES, config, make_app, saved_game, steered_game
-
 from keythedral import engine
 from keythedral.engine import GameConfig, GameState
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.widgets.decision import hotkeys
+from tests.support.driver import panel, started
+from tests.support.tui_helpers import NAMES, config, make_app, saved_game, steered_game
 
 SIZE = (80, 24)
 

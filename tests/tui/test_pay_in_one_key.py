@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import hand_over, panel, press_choice, started
-from tui_helpers import config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.tui.choices import (
     LONG_LIST,
@@ -21,6 +18,8 @@ from keythedral.tui.choices import (
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.vocab import CRAFT_PRICE
 from keythedral.words.text import cubes_text
+from tests.support.driver import hand_over, panel, press_choice, started
+from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
 

@@ -8,38 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textshot import screen_text
-from textual.pilot import Pilot
-from tui_helpers import config, make_app, saved_game
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.board import LEVELS, FieldMap
 from keythedral.tui.widgets.chart import ScoreChart
 from keythedral.tui.widgets.decision import DecisionPanel, option_height
+from tests.support.driver import map_colours, past_handover
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, mid_game, saved_game, spending
 
 SnapCompare = Any
 SIZE = (100, 32)
-
-
-def mid_game() -> Any:
-    return saved_game(
-        config(3, no_laws=True),
-        lambda s: s.round == 3 and s.phase == "place_workers" and len(s.workers) >= 4,
-    )
-
-
-def spending() -> Any:
-    return saved_game(
-        config(3, no_laws=True), lambda s: s.round >= 2 and s.phase == "spend" and s.passes == 0
-    )
-
-
-async def past_handover(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-    if isinstance(pilot.app.screen, HandoverScreen):
-        await pilot.press("enter")
-    await pilot.pause()
 
 
 # --- snapshots: ASCII and NO_COLOR ---------------------------------------------------------
@@ -141,17 +121,6 @@ def test_the_ansi_map_palette_keeps_every_distinction() -> None:
         assert palette_for(ansi, system) is palette
 
 
-def _map_colours(board: FieldMap) -> set[Any]:
-    """The colours the map draws with (not the widget's own background and text colour)."""
-    base = board.rich_style
-    colours = set()
-    for y in range(board.size.height):
-        for seg in board.render_line(y):
-            if seg.style is not None:
-                colours |= {seg.style.color, seg.style.bgcolor} - {None, base.color, base.bgcolor}
-    return colours
-
-
 async def test_the_map_draws_in_ansi_colours_under_an_ansi_theme() -> None:
     from rich.color import ColorType
 
@@ -159,16 +128,16 @@ async def test_the_map_draws_in_ansi_colours_under_an_ansi_theme() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await past_handover(pilot)
         board = app.screen.query_one(FieldMap)
-        hex_colours = _map_colours(board)
+        hex_colours = map_colours(board)
         assert any(c.type is ColorType.TRUECOLOR for c in hex_colours)
         app.theme = "ansi-dark"  # changed while playing (ctrl+p, Change theme): redrawn
         await pilot.pause()
-        ansi = _map_colours(board)
+        ansi = map_colours(board)
         assert ansi and all(c.type is ColorType.STANDARD for c in ansi), ansi
         assert len(ansi) >= 8  # fields, seats, the Keythedral: all there, none merged
         app.theme = "textual-dark"
         await pilot.pause()
-        assert _map_colours(board) == hex_colours
+        assert map_colours(board) == hex_colours
 
 
 async def test_a_16_colour_terminal_gets_the_ansi_palette(
@@ -182,7 +151,7 @@ async def test_a_16_colour_terminal_gets_the_ansi_palette(
     async with app.run_test(size=SIZE) as pilot:
         await past_handover(pilot)
         assert app.console.color_system == "standard"
-        colours = _map_colours(app.screen.query_one(FieldMap))
+        colours = map_colours(app.screen.query_one(FieldMap))
         assert colours and all(c.type is ColorType.STANDARD for c in colours), colours
 
 
@@ -239,7 +208,7 @@ async def test_every_key_of_the_game_fits_the_footer_at_80_columns(
     if tutorial:
         app = KeythedralApp(start=Start(tutorial=True), data_dir=tmp_path, animations=False)
     else:
-        app = make_app(saved=spending())
+        app = make_app(saved=spending(later=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await past_handover(pilot)
         await app.workers.wait_for_complete()
@@ -286,7 +255,7 @@ async def test_the_terminal_cursor_follows_the_map_cursor() -> None:
 
 
 async def test_the_first_key_that_takes_the_keyboard_to_the_map_takes_the_cursor() -> None:
-    app = make_app(saved=spending())
+    app = make_app(saved=spending(later=True))
     async with app.run_test(size=SIZE) as pilot:
         await past_handover(pilot)
         board = app.screen.query_one(FieldMap)
@@ -297,7 +266,7 @@ async def test_the_first_key_that_takes_the_keyboard_to_the_map_takes_the_cursor
 
 
 async def test_the_terminal_cursor_follows_the_list_of_choices() -> None:
-    app = make_app(saved=spending())
+    app = make_app(saved=spending(later=True))
     async with app.run_test(size=SIZE) as pilot:
         await past_handover(pilot)
         panel = app.screen.query_one(DecisionPanel)
@@ -338,7 +307,7 @@ async def test_the_log_is_saved_as_plain_text(_data_dir: Path) -> None:
 
 
 async def test_the_terminal_cursor_counts_the_wrapped_lines_above_a_choice() -> None:
-    app = make_app(saved=spending())
+    app = make_app(saved=spending(later=True))
     async with app.run_test(size=(80, 24)) as pilot:  # a narrow list: long choices wrap
         await past_handover(pilot)
         panel = app.screen.query_one(DecisionPanel)

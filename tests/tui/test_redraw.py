@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_reach import mid_game, past_handover
 from textual.geometry import Region
-from tui_helpers import make_app
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.panels import HandPanel
+from tests.support.driver import past_handover
+from tests.support.tui_helpers import make_app, mid_game
 
 SIZE = (100, 32)
 

@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textshot import screen_text
-from tui_helpers import greedy_game
 
 from keythedral.records import replay
 from keythedral.tui.app import KeythedralApp, Start
@@ -16,6 +14,8 @@ from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
 from keythedral.words.narration import narrate_all
 from keythedral.words.text import law_name
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import greedy_game
 
 SIZE = (100, 32)
 

@@ -3,7 +3,6 @@ and the walkthrough panel."""
 
 from __future__ import annotations
 
-from textshot import screen_text
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
@@ -19,6 +18,7 @@ from keythedral.tui.screens.rules import (
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel, walkthrough_text
 from keythedral.words.walkthrough import walkthrough
+from tests.support.textshot import screen_text
 
 SIZE = (100, 32)
 
@@ -113,9 +113,8 @@ async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
 async def test_context_help_on_a_field_names_the_field_once() -> None:
     """? on a field opens its card: the field named once at the top, what it gives, then the
     rule of placing workers."""
-    from tui_helpers import config, make_app, saved_game
-
     from keythedral.tui.screens.handover import HandoverScreen
+    from tests.support.tui_helpers import config, make_app, saved_game
 
     saved = saved_game(
         config(3, no_laws=True), lambda s: s.round == 2 and s.phase == "place_workers"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tui_helpers import config, play_until
-
 from keythedral import engine
 from keythedral.tui.session import Session
+from tests.support.tui_helpers import config, play_until
 
 
 def session_at(stop, seed: int = 3, procure: float = 0.0) -> Session:  # type: ignore[no-untyped-def]

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from driver import hand_over, panel
-from textshot import screen_text
-from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import law_name
+from tests.support.driver import hand_over, panel
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
 PRIVATE = re.compile(r"(\w+)'s screen \(private\)")
@@ -299,7 +299,7 @@ async def test_with_a_computer_player_a_hand_never_shows_without_its_privacy_scr
     """Two whole rounds: a person's hand is on screen only after their own privacy screen,
     with no shared screen since (once, after a bot's move in phase 1, the next person's hand
     came up in front of the table)."""
-    from test_bots_app import settle
+    from tests.support.driver import settle
 
     saved = saved_game(config(3), at_phase_1, procure=0.6)
     app = make_app(saved=saved, seats=seats, strict_privacy=False, bot_pause=0)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textshot import screen_text
-from tui_helpers import config, make_app, saved_game
 
 from keythedral.tui.screens.base import BaseScreen, too_small_text
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, mid_game, saved_game
 
 SIZE = (100, 32)
 
@@ -73,11 +73,6 @@ SMALL = [(79, 24), (80, 23), (70, 20), (40, 10), (30, 8), (20, 5)]
 SCROLLBAR_MARKS = set("▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▕▐")
 
 
-def mid_game() -> Any:
-    """A game that opens on the hand-over screen."""
-    return saved_game(config(3, no_laws=True), lambda s: s.round == 2 and s.phase == "spend")
-
-
 def shows_only_the_notice(app: Any) -> None:
     """The screen shows the notice, whole and alone (no scroll bar, no key bar, no board)."""
     width, height = app.size
@@ -100,7 +95,7 @@ async def test_the_too_small_notice_alone_and_whole(size: tuple[int, int]) -> No
     apps = {
         "new game": make_app(),
         "game": make_app(config()),
-        "hand-over": make_app(saved=mid_game()),
+        "hand-over": make_app(saved=mid_game(2, "spend", workers=0)),
         "scores": make_app(saved=finished()),
     }
     for name, app in apps.items():

@@ -11,27 +11,20 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_helpers import busy_game, config, greedy_game, make_app, saved_game
 
 from keythedral.records import replay
 from keythedral.tui.app import Start
-from keythedral.tui.screens.handover import HandoverScreen
+from tests.support.driver import past_handover
+from tests.support.tui_helpers import (
+    busy_game,
+    config,
+    greedy_game,
+    make_app,
+    mid_game,
+    saved_game,
+)
 
 SnapCompare = Any
-
-
-def mid_game() -> Any:
-    return saved_game(
-        config(3, no_laws=True),
-        lambda s: s.round == 3 and s.phase == "place_workers" and len(s.workers) >= 4,
-    )
-
-
-async def past_handover(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-    if isinstance(pilot.app.screen, HandoverScreen):
-        await pilot.press("enter")
-    await pilot.pause()
 
 
 def test_map_in_the_layout_80x24(snap_compare: SnapCompare) -> None:

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import random
 
-from driver import hand_over, panel, started
-from textshot import screen_text
-from tui_helpers import NAMES, at_coach_pass, choose, config, make_app, play_until, saved_game
-
 from keythedral import engine
 from keythedral.bots.hints import hint
 from keythedral.engine.board import Fence
@@ -22,6 +18,17 @@ from keythedral.tui.choices import (
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key, opens_nothing
+from tests.support.driver import hand_over, panel, started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import (
+    NAMES,
+    at_coach_pass,
+    choose,
+    config,
+    make_app,
+    play_until,
+    saved_game,
+)
 
 
 def spending(seed: int = 3) -> Session:

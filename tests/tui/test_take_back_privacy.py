@@ -7,21 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from driver import started, take
-from textshot import screen_text
-from tui_helpers import config, make_app, saved_game
 
-from keythedral import engine
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
+from tests.support.driver import started, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import ann_spends, config, make_app, saved_game
 
 SIZE = (100, 32)
 ANNS_HAND = "Ann's screen (private)"
-
-
-def ann_spends(state: engine.GameState) -> bool:
-    """Ann's phase 3 action, nobody passed yet (her pass only hands the keyboard to Bob)."""
-    return state.phase == "spend" and state.round >= 2 and not state.passes and state.to_act == (0,)
 
 
 def privacy(app: Any) -> HandoverScreen:

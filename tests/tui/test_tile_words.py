@@ -7,14 +7,13 @@ from __future__ import annotations
 import random
 import re
 
-from driver import started
-from textshot import screen_text
-from tui_helpers import choose, config, make_app, saved_game
-
 from keythedral import engine
 from keythedral.engine.catalogue import tile_words
 from keythedral.words import narration
 from keythedral.words.text import describe, seats_text, tile_text
+from tests.support.driver import started
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import choose, config, make_app, saved_game
 
 ID = re.compile(r"\bs\d-\d\d\b")
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textshot import screen_text
 from textual.pilot import Pilot
-from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
-from keythedral.tui.app import KeythedralApp, Start
+from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.rules import RuleCard, RulesScreen
 from keythedral.tui.screens.scores import ScoresScreen
@@ -20,31 +18,13 @@ from keythedral.tui.screens.tutorial import (
     CHOICE_LINES_UNDER_NOTE,
     TutorialMode,
     TutorialPanel,
-    TutorialScreen,
 )
 from keythedral.tutorial import LEARNER, SEVEN, TOPICS, Tutorial, tutorial_path
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, saved_game
+from tests.support.tutorial_app import opened, screen_of, tutorial_app, tutorial_at
 
 SIZE = (100, 32)
-
-
-def tutorial_app(data: Path) -> KeythedralApp:
-    return KeythedralApp(
-        start=Start(tutorial=True), data_dir=data, autosave=False, animations=False
-    )
-
-
-async def opened(pilot: Pilot[Any], app: KeythedralApp) -> Tutorial:
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    assert isinstance(app.mode, TutorialMode) and isinstance(app.screen, TutorialScreen)
-    return app.mode.tutorial
-
-
-def screen_of(app: KeythedralApp) -> TutorialScreen:
-    screen = app.screen
-    assert isinstance(screen, TutorialScreen), screen
-    return screen
 
 
 async def read_note(pilot: Pilot[Any], app: KeythedralApp) -> int:
@@ -315,16 +295,6 @@ async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: P
 
 # --- at 80x24: notes fit or scroll, the choices stay in sight, the end shows the scores --------
 SMALL = (80, 24)
-
-
-def tutorial_at(data: Path, stop: Any) -> None:
-    """Save the tutorial played through the engine (every step as asked) up to ``stop``."""
-    t = Tutorial()
-    while not stop(t):
-        t.run()
-        step = t.step()
-        assert t.acknowledge() if step.kind == "note" else t.attempt(step.action).ok
-    t.save(tutorial_path(data))
 
 
 async def choices_in_sight(pilot: Pilot[Any], app: KeythedralApp, least: int) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_tutorial_app import opened, screen_of, tutorial_app
-from textshot import screen_text
 from textual.pilot import Pilot
 
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.tutorial import TutorialPanel
 from keythedral.tui.widgets.decision import DecisionPanel
+from tests.support.textshot import screen_text
+from tests.support.tutorial_app import opened, screen_of, tutorial_app
 
 SMALL = (80, 24)
 #: Characters a scrollbar's thumb is drawn with.
@@ -123,7 +123,7 @@ async def test_the_line_a_task_names_stays_in_sight_when_the_terminal_shrinks(
 ) -> None:
     """The last cottage of the layout: its line is far down the list.  From 100x32 to 80x24,
     the lesson box is fitted again and the list scrolls to the line the task names."""
-    from test_tutorial_app import tutorial_at
+    from tests.support.tutorial_app import tutorial_at
 
     def last_cottage(t: Any) -> bool:
         placed = sum(a.seat == 0 and a.kind == "place_cottage" for a in t.actions)

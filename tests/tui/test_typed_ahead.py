@@ -16,12 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from driver import panel, started, take
-from textshot import screen_text
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.engine import GameConfig
@@ -29,15 +26,13 @@ from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
+from tests.support.driver import panel, started, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, ann_spends, config, make_app, saved_game
 
 SIZE = (100, 32)
 LONG = 60.0  # a settle time no Pilot key comes after
 NOT_TAKEN = "Enter came as this screen appeared: not taken."
-
-
-def ann_spends(state: engine.GameState) -> bool:
-    """Ann's phase 3 action, round 2 on: her list opens on the coach's suggested move."""
-    return state.phase == "spend" and state.round >= 2 and not state.passes and state.to_act == (0,)
 
 
 def info(app: KeythedralApp) -> str:

@@ -7,11 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import hand_over, press_choice, started, take
-from textshot import screen_text
 from textual.pilot import Pilot
 from textual.widget import Widget
-from tui_helpers import config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.app import KeythedralApp, Start
@@ -20,6 +17,9 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.panels import RECENT_LEAST, EventLog, side_width
+from tests.support.driver import hand_over, press_choice, started, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import config, make_app, saved_game
 
 
 def game_screen(app: KeythedralApp) -> GameScreen:

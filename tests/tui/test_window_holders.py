@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_bots_app import settle
-from textshot import screen_text
-from tui_helpers import NAMES, config, make_app, saved_game
 
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import window_seat_line
+from tests.support.driver import settle
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
 

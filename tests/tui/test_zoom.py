@@ -11,12 +11,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from driver import take
-from test_reach import _map_colours, mid_game, past_handover
-from textshot import screen_text
 from textual.geometry import Offset
 from textual.widgets import ContentSwitcher
-from tui_helpers import busy_game, config, laid_out, make_app
 
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import Cell, FieldMap
@@ -31,6 +27,9 @@ from keythedral.tui.widgets.map_looks import (
     board_bounds,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
+from tests.support.driver import map_colours, past_handover, take
+from tests.support.textshot import screen_text
+from tests.support.tui_helpers import busy_game, config, laid_out, make_app, mid_game
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
@@ -296,7 +295,7 @@ async def test_ascii_and_ansi_colours_hold_at_every_level() -> None:
             assert board.lv is level
             await pilot.pause()
             assert screen_text(app).isascii(), level.name
-            colours = _map_colours(board)
+            colours = map_colours(board)
             assert colours and all(c.type is ColorType.STANDARD for c in colours), level.name
             await pilot.press("plus")
 
@@ -324,9 +323,8 @@ async def test_the_cursor_keys_stay_on_the_drawn_board_at_every_level() -> None:
 async def test_names_as_written_keep_the_largest_level_in_line() -> None:
     """Wide characters take two cells and are cut whole: every line of the map is as wide
     as the map."""
-    from tui_helpers import saved_game
-
     from keythedral.engine import GameConfig
+    from tests.support.tui_helpers import saved_game
 
     names = ["山田太郎さん", "Zoë Éloïse", "Ünal"]
     cfg = GameConfig(players=names, seed=3, no_laws=True)

@@ -1,0 +1,1 @@
+"""Tests of keythedral.bots: the computer players and the coach."""

@@ -1,0 +1,1 @@
+"""Tests of keythedral.engine: the rules."""

@@ -1,0 +1,1 @@
+"""Tests of keythedral.records: saves, the journal and autosave, replays, the log, fault records."""

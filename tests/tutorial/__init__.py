@@ -1,0 +1,1 @@
+"""Tests of keythedral.tutorial: the script, driven through the engine."""
