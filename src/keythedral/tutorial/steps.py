@@ -15,7 +15,7 @@ from keythedral.words.narration import narrate
 
 LEARNER = 0
 #: The fixed game: the seed, and the two computer players (the learner names seat 0).  The seed
-#: is one whose game, the coach's moves followed, teaches every lesson (tests/test_tutorial.py);
+#: is one whose game, the coach's moves followed, teaches every lesson (tests/tutorial/test_tutorial.py);
 #: a change to the greedy bot, which is the coach and both players, may need another one.
 SEED = 410
 BOT_NAMES = ("Hilda", "Otto")

@@ -69,7 +69,7 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
 def law_when(card: str) -> str:
     """When a law card may be played, in words ("" for a name the catalogue does not know).
     The engine's catalogue is the one reading of law_cards.yaml.  It is imported here, not at
-    the top: the engine loads after the first frame (tests/test_cli.py)."""
+    the top: the engine loads after the first frame (tests/cli/test_cli.py)."""
     from keythedral.engine.catalogue import laws  # engine: after the first frame
 
     known = laws().get(card)
