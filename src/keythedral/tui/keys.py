@@ -261,6 +261,10 @@ HELP: tuple[Help, ...] = (
         (*(f"choice-{i}" for i in range(10)), "choice-p"),
         written="1-9, 0, p",
     ),
+    Help(
+        "phase 3: pass now and at every later turn of the phase, without being asked again",
+        ("choice-done",),
+    ),
     Help("choose a marked target on the map, or a line of the list", written="mouse click"),
     Help("jump the cursor to the next legal target", ("next-target",)),
     Help("walk the corners instead of the fields (and back)", ("corners",)),
