@@ -1,9 +1,16 @@
-"""The game being played in the app: config, the actions so far and the states they led to.
+"""The game being played in the app: what the screens and the table read of it.
 
-No Textual here.  The app asks the session what is legal, whose decision it is, whether a
-window (several seats at once) is open and who may take an action back.  Every move of the
-app goes through ``apply`` (engine.apply behind the fault guard, keythedral.faults): an
-``EngineFault`` leaves the session at its last good state, for the app to report.
+No Textual here.  :class:`GameSession` is what every kind of game answers (a hot-seat game,
+the tutorial, a replay, a seat of a game hosted elsewhere: keythedral.tui.remote): what is
+legal, whose decision it is, what a seat may see, whether a window (several seats at once) is
+open.  What only a game held whole in this process can do (its full state, undo, what-if) is
+the capability :attr:`GameSession.local`: the :class:`Session` itself, or None for a game whose
+authority is elsewhere (it never raises instead).
+
+:class:`Session` is that local game: config, the actions so far and the states they led to.
+Every move of the app goes through ``apply`` (engine.apply behind the fault guard,
+keythedral.faults): an ``EngineFault`` leaves the session at its last good state, for the app
+to report.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from keythedral import engine, faults
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
@@ -30,6 +38,47 @@ PUBLIC_DECISIONS = frozenset(
 
 
 HUMAN = "human"
+
+
+class GameSession(Protocol):
+    """What the screens, the presenter and the table read of a game, whoever holds it."""
+
+    config: GameConfig
+    #: The coach: phase 3's suggested line and its standing pass, and the hint key.
+    coach: bool
+
+    @property
+    def local(self) -> Session | None:
+        """The whole game, held in this process (its states, undo, what-if), or None where
+        another authority holds it (a hosted game: only the server knows the state)."""
+        ...
+
+    @property
+    def moment(self) -> object: ...
+    @property
+    def at(self) -> int: ...
+    @property
+    def log_total(self) -> int: ...
+    @property
+    def public_seed(self) -> int | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+    def bot_spec(self, seat: int) -> str | None: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def seat_label(self, seat: int) -> str: ...
+    def legal(self) -> list[Action]: ...
+    def legal_for(self, seat: int | None) -> list[Action]: ...
+    def view(self, seat: int | None) -> PlayerView: ...
+    def why_illegal(self, action: Action) -> str | None: ...
+    def window_seats(self) -> tuple[int, ...]: ...
+    def asked_in_window(self) -> tuple[int, ...]: ...
+    def can_decline(self, seat: int) -> Action | None: ...
+    def needs_privacy(self) -> bool: ...
+    def public_decision(self) -> bool: ...
+    def may_pass(self, seat: int) -> Action | None: ...
+    def undoable_by(self) -> int | None: ...
 
 
 @dataclass
@@ -63,6 +112,11 @@ class Session(GameSoFar):
         for a in actions:
             session.push(a, session.apply(a))
         return session
+
+    @property
+    def local(self) -> Session:
+        """This game is held whole here: its states, undo and what-if (``GameSession``)."""
+        return self
 
     @property
     def moment(self) -> object:
