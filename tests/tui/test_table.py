@@ -45,6 +45,10 @@ class Game:
     after: Game | None = None  # the game once the window goes by (None: over)
     cardless: frozenset[int] = frozenset()  # seats holding no law card at all (public)
 
+    @property
+    def local(self) -> Game:
+        return self  # a game held here: the table may ask it what-ifs
+
     def window_gone_by(self) -> Game:
         return self.after if self.after is not None else Game(to_act=(), n=self.n)
 

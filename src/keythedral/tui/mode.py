@@ -83,7 +83,7 @@ class GameMode:
         from keythedral import engine, faults
 
         app = self.app
-        session = app.session
+        session = app.game
         if session is None:
             return False
         if session.is_bot(action.seat):
@@ -120,7 +120,7 @@ class GameMode:
 
     def decline_all(self) -> None:
         """Enter on the shared window prompt: every seat asked lets the moment go by."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             return
         self.app.runner.cancel()
@@ -146,7 +146,7 @@ class GameMode:
 
     def open_hand(self) -> None:
         """The player deciding on the shared screen asks for their hand: the privacy screen."""
-        session = self.app.session
+        session = self.app.game
         decision = self.table.open_hand(session) if session is not None else None
         if decision is not None:
             self.carry_out(decision)
@@ -197,7 +197,7 @@ class GameMode:
         """An action with the cubes of the payment it leads to, chosen with it behind the
         player's screen (a purchase; a bid, paid if it wins): the payment then plays itself,
         see ``pays_as_chosen``."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             return
         self.plans[action.seat] = (len(session.actions), action, list(plan))
@@ -246,7 +246,7 @@ class GameMode:
         themselves, said to the table: every one (they are done), or ``until_change``: until a
         tile comes up for sale, a price changes or the map changes (the coach's pass).  See
         ``Table.stand``."""
-        session = self.app.session
+        session = self.app.game
         seat = self.table.keyboard
         if session is None or seat is None:
             return
@@ -298,7 +298,7 @@ class GameMode:
 
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
-        session = self.app.session
+        session = self.app.game
         decision = self.table.claim(session, seat) if session is not None else None
         if decision is not None:
             self.carry_out(decision)
@@ -307,7 +307,7 @@ class GameMode:
     def can_undo(self) -> bool:
         """The person whose hand is up may take back their own last action: the one at the
         keyboard, or the one whose hand is up while a bot is about to answer (before it does)."""
-        session = self.app.session
+        session = self.app.game
         who = self.table.hand_up
         return (
             session is not None
@@ -326,7 +326,7 @@ class GameMode:
                     error=True,
                 )
             return
-        session = self.app.session
+        session = self.app.game
         assert session is not None
         self.app.runner.cancel()
         action = self.take_back(session)
@@ -341,7 +341,7 @@ class GameMode:
     # --- who holds the keyboard ---------------------------------------------------------------
     def route(self) -> None:
         """Decide who holds the keyboard for the next decision (the table), and do it."""
-        session = self.app.session
+        session = self.app.game
         if session is not None:
             if self.suggests_payments:  # the suggested line's move (not the tutorial's)
                 self.app.advice.prefetch(session)  # worked out while the privacy screen is up
@@ -350,7 +350,7 @@ class GameMode:
     def carry_out(self, decision: Decision) -> None:
         """Do what the table decided."""
         app = self.app
-        session = app.session
+        session = app.game
         assert session is not None
         match decision:
             case HandOver(seat, takes_back=False) | ShowHand(seat) if (
@@ -478,7 +478,7 @@ class GameMode:
         self._handover = None
         self._answering = screen
         try:
-            session = self.app.session
+            session = self.app.game
             if session is not None and screen.window and isinstance(result, int) and result >= 0:
                 # Enter on a window asked on the privacy screen: nobody answers it, and its
                 # person holds the keyboard (the passes that stand before their turn play
@@ -505,7 +505,7 @@ class GameMode:
 
     # --- the end ------------------------------------------------------------------------------
     def show_scores(self) -> None:
-        session = self.app.session
+        session = self.app.game
         if session is None or not session.over:
             return
         self.scores_shown = True

@@ -24,7 +24,7 @@ from keythedral.tui.app import KeythedralApp
 from keythedral.tui.mode import GameMode
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
-from keythedral.tui.session import Session
+from keythedral.tui.session import Seats
 from keythedral.tui.text import decision_prompt, seat_tokens
 from keythedral.tui.widgets.decision import DecisionPanel
 
@@ -34,23 +34,22 @@ if TYPE_CHECKING:
     from textual.app import SystemCommand
     from textual.screen import Screen
 
-    from keythedral.engine import Action, GameConfig, GameState, PlayerView
+    from keythedral.engine import Action, GameConfig, PlayerView
     from keythedral.net.protocol import ErrorMessage, StateUpdate, Welcome
     from keythedral.tutorial import Tutorial
 
 
-class RemoteGameError(RuntimeError):
-    """Asked of a remote session what only the server knows (the whole state)."""
-
-
 @dataclass
-class RemoteSession(Session):
+class RemoteSession(Seats):
     """A hosted game as one seat knows it: the last ``state`` message the server sent it.
 
-    What the screens ask (``view``, ``legal``, ``at``, ``over``...) is answered from it; the
-    game's states, actions and seed stay on the server (``state`` raises)."""
+    What the screens ask (``view``, ``legal``, ``at``, ``over``...) is answered from it
+    (``GameSession``); the game's states, actions and seed stay on the server: this session
+    is not ``local``, and has no state, undo or what-if to ask for."""
 
+    config: GameConfig
     seat: int = 0
+    coach: bool = False  # the coach would need the whole state
     kinds: tuple[str, ...] = ()  # "human" or "bot", per seat (the welcome's)
     update: StateUpdate | None = None
     #: An action of this seat is on its way to the server: nothing else may be chosen until
@@ -60,21 +59,16 @@ class RemoteSession(Session):
 
     @classmethod
     def joined(cls, welcome: Welcome) -> RemoteSession:
-        return cls(config=welcome.config, states=[], seat=welcome.seat, kinds=welcome.seats)
+        return cls(config=welcome.config, seat=welcome.seat, kinds=welcome.seats)
 
     @property
-    def state(self) -> GameState:
-        raise RemoteGameError("the hosted game's state is on the server only")
+    def local(self) -> None:
+        """Not held here: the server is the only authority (``GameSession.local``)."""
+        return None
 
     @property
     def moment(self) -> object:
         return self.update
-
-    def push(self, action: Action, state: GameState) -> None:
-        raise RemoteGameError("only the server plays actions")
-
-    def undo(self) -> Action:
-        raise RemoteGameError("a hosted game cannot be taken back")
 
     @property
     def at(self) -> int:
@@ -92,6 +86,14 @@ class RemoteSession(Session):
     def over(self) -> bool:
         return self.update is not None and self.update.view.winners is not None
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.update.view.to_act if self.update is not None else ()
+
+    @property
+    def round(self) -> int:
+        return self.update.view.round if self.update is not None else 0
+
     def why_illegal(self, action: Action) -> str | None:
         return None  # the server alone knows the position; it answers a refused action
 
@@ -106,12 +108,14 @@ class RemoteSession(Session):
 
     def view(self, seat: int | None) -> PlayerView:
         """This seat's own view (the only one there is here), whoever is asked for."""
-        if self.update is None:
-            raise RemoteGameError("no state has come from the server yet")
+        assert self.update is not None, "asked before the first state came"  # (never drawn)
         return self.update.view
 
     def window_seats(self) -> tuple[int, ...]:
         return ()  # a window is answered on each player's own screen, never a shared one
+
+    def asked_in_window(self) -> tuple[int, ...]:
+        return ()
 
     def needs_privacy(self) -> bool:
         return False

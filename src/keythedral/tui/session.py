@@ -16,6 +16,7 @@ to report.
 from __future__ import annotations
 
 import contextlib
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -64,6 +65,13 @@ class GameSession(Protocol):
     @property
     def over(self) -> bool: ...
     @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats the game waits on now (several in a window)."""
+        ...
+
+    @property
+    def round(self) -> int: ...
+    @property
     def humans(self) -> tuple[int, ...]: ...
     def bot_spec(self, seat: int) -> str | None: ...
     def is_bot(self, seat: int) -> bool: ...
@@ -81,8 +89,42 @@ class GameSession(Protocol):
     def undoable_by(self) -> int | None: ...
 
 
+class Seats(ABC):
+    """The answers every session derives alike from ``bot_spec`` and ``legal``: who is a
+    person, how a seat is named, a seat's own choices and its "let it go by"."""
+
+    config: GameConfig
+
+    @abstractmethod
+    def bot_spec(self, seat: int) -> str | None:
+        """The bot playing ``seat`` ("greedy", "ismcts:iterations=50"), None for a person."""
+
+    @abstractmethod
+    def legal(self) -> list[Action]:
+        """Every legal action now (of the seats this session may see)."""
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bot_spec(seat) is not None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.config.n) if not self.is_bot(s))
+
+    def seat_label(self, seat: int) -> str:
+        """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
+        name = self.config.players[seat]
+        spec = self.bot_spec(seat)
+        return f"{name} ({spec.split(':')[0]})" if spec else name
+
+    def legal_for(self, seat: int | None) -> list[Action]:
+        return [a for a in self.legal() if a.seat == seat]
+
+    def can_decline(self, seat: int) -> Action | None:
+        return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
+
+
 @dataclass
-class Session(GameSoFar):
+class Session(GameSoFar, Seats):
     config: GameConfig
     states: list[GameState]
     actions: list[Action] = field(default_factory=list)
@@ -131,19 +173,6 @@ class Session(GameSoFar):
         spec = self.seats[seat] if seat < len(self.seats) else HUMAN
         return None if spec == HUMAN else spec
 
-    def is_bot(self, seat: int) -> bool:
-        return self.bot_spec(seat) is not None
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.config.n) if not self.is_bot(s))
-
-    def seat_label(self, seat: int) -> str:
-        """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
-        name = self.config.players[seat]
-        spec = self.bot_spec(seat)
-        return f"{name} ({spec.split(':')[0]})" if spec else name
-
     # --- what the screens read (a remote session answers them from the server's messages) --
     @property
     def at(self) -> int:
@@ -154,6 +183,14 @@ class Session(GameSoFar):
     def log_total(self) -> int:
         """The number of public events so far."""
         return self.state.log_total
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act
+
+    @property
+    def round(self) -> int:
+        return self.state.round
 
     @property
     def public_seed(self) -> int | None:
@@ -183,9 +220,6 @@ class Session(GameSoFar):
             self._legal = (n, engine.legal_actions(self.state))
         return self._legal[1]
 
-    def legal_for(self, seat: int | None) -> list[Action]:
-        return [a for a in self.legal() if a.seat == seat]
-
     def view(self, seat: int | None) -> PlayerView:
         return engine.view(self.state, seat)
 
@@ -208,9 +242,6 @@ class Session(GameSoFar):
         table sees how many each holds, so leaving out the others tells nobody anything)."""
         seats = self.window_seats()
         return tuple(s for s in seats if self.state.players[s].laws) if seats else ()
-
-    def can_decline(self, seat: int) -> Action | None:
-        return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
 
     def let_window_go_by(self) -> list[Action]:
         """Every seat asked in the open window lets the moment go by (a window that opens

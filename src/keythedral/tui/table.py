@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState
-    from keythedral.tui.session import Session
+    from keythedral.tui.session import GameSession
 
 #: What the hand-over screen answers when the last person takes back their action instead.
 UNDO = -1
@@ -209,7 +209,7 @@ class Table:
         self.private = False
         return ShowPublic(seat)
 
-    def open_hand(self, session: Session) -> Decision | None:
+    def open_hand(self, session: GameSession) -> Decision | None:
         """The player deciding on the shared screen asks for their hand (to play a law card):
         the privacy screen first.  None when no one decides on the shared screen."""
         seat = self.keyboard
@@ -219,34 +219,39 @@ class Table:
         return HandOver(seat, undo_by=None)
 
     # --- passes that stand ------------------------------------------------------------------
-    def stand(self, session: Session, seat: int, *, until_change: bool) -> None:
+    def stand(self, session: GameSession, seat: int, *, until_change: bool) -> None:
         """``seat`` is about to pass, and says its later turns of this phase 3 pass too: all of
         them (done for the phase), or until something comes up (``opens_nothing``)."""
-        state = session.state
-        board = board_key(state) if until_change else None
-        self.standing[seat] = Standing(len(session.actions), state.round, board)
+        local = session.local  # what the pass waits on is the whole board's (a local game's)
+        board = board_key(local.state) if until_change and local is not None else None
+        self.standing[seat] = Standing(session.at, session.round, board)
 
     def forget_after(self, n: int) -> None:
         """The game's actions from ``n`` on were taken back: so were the passes among them."""
         self.standing = {s: p for s, p in self.standing.items() if p.at < n}
 
-    def passes_by(self, session: Session, seat: int) -> bool:
+    def passes_by(self, session: GameSession, seat: int) -> bool:
         """``seat``'s turn now passes by itself: its pass of this phase 3 stands, and nothing it
         waits on has come up (once it has, the pass no longer stands: the seat is asked)."""
         standing = self.standing.get(seat)
-        state = session.state
-        if standing is None or state.to_act != (seat,) or session.may_pass(seat) is None:
+        if standing is None or session.to_act != (seat,) or session.may_pass(seat) is None:
             return False
-        if standing.round != state.round:  # (one taken back is gone: ``forget_after``)
+        if standing.round != session.round:  # (one taken back is gone: ``forget_after``)
             del self.standing[seat]
             return False
-        if standing.board is not None and not opens_nothing(standing.board, board_key(state)):
+        local = session.local
+        now = board_key(local.state) if local is not None else None
+        if (
+            standing.board is not None
+            and now is not None
+            and not opens_nothing(standing.board, now)
+        ):
             del self.standing[seat]
             return False
         return True
 
     # --- after every change -----------------------------------------------------------------
-    def route(self, session: Session) -> Decision:
+    def route(self, session: GameSession) -> Decision:
         """Who holds the keyboard for the next decision (see the module docstring)."""
         if session.over:
             self.clear()
@@ -267,7 +272,7 @@ class Table:
                 return LetGoBy(window[0])
             return self._window(session, asked)
         self.claimed = None
-        seat = session.state.to_act[0]
+        seat = session.to_act[0]
         if self.passes_by(session, seat):
             if self.keyboard is not None:  # that person's hand stays up, as while a bot moves
                 self.watcher = self.keyboard if self.private else None
@@ -289,7 +294,7 @@ class Table:
         undo_by = previous if previous is not None and session.undoable_by() == previous else None
         return HandOver(seat, undo_by)
 
-    def _window(self, session: Session, window: tuple[int, ...]) -> Decision:
+    def _window(self, session: GameSession, window: tuple[int, ...]) -> Decision:
         """A window in which only people are left to answer."""
         if self.claimed is not None and self.claimed in window:
             return ShowHand(self.hand_up)  # the seat that claimed it answers
@@ -318,15 +323,18 @@ class Table:
             return HandOver(after, undo_by=None, window=window)
         return SharedWindow(window)
 
-    def after_window(self, session: Session) -> int | None:
+    def after_window(self, session: GameSession) -> int | None:
         """The person whose privacy screen comes up once the open window goes by, if one
         does (a table with nobody's hand up, as at the shared window), the passes that stand
         in between played by themselves (they show nothing of anyone's hand)."""
         from keythedral import engine, faults
 
+        local = session.local  # (a window is asked on the shared screen of a local game only)
+        if local is None:
+            return None
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)
-        what_if = session.window_gone_by()
+        what_if = local.window_gone_by()
         for _ in range(len(table.standing) + 1):  # each seat that stands passes once
             decision = table.route(what_if)
             if isinstance(decision, HandOver) and not decision.window:
@@ -341,7 +349,7 @@ class Table:
         return None
 
     # --- the people's answers -----------------------------------------------------------------
-    def claim(self, session: Session, seat: int) -> Decision | None:
+    def claim(self, session: GameSession, seat: int) -> Decision | None:
         """A seat answers a window (its number on the shared screen): None if it may not."""
         if seat not in session.window_seats() or session.is_bot(seat):
             return None
@@ -356,7 +364,7 @@ class Table:
         self.watcher = None
         return HandOver(seat, undo_by=None)
 
-    def handed_over(self, session: Session, result: int | Claim) -> Decision:
+    def handed_over(self, session: GameSession, result: int | Claim) -> Decision:
         """The hand-over screen closed: ``result`` is the seat that took the keyboard,
         :data:`UNDO` (the last person takes back their action instead), or a :class:`Claim`
         of the window asked on it.  UNDO hands the keyboard back to that person first (the
@@ -384,17 +392,17 @@ class Table:
         return ShowHand(result)
 
 
-def next_bot(session: Session) -> int | None:
+def next_bot(session: GameSession) -> int | None:
     """The bot seat that moves now, if the next decision is a bot's."""
     if session.over:
         return None
     window = session.window_seats()
     if window:
         return next((s for s in window if session.is_bot(s)), None)
-    seat = session.state.to_act[0]
+    seat = session.to_act[0]
     return seat if session.is_bot(seat) else None
 
 
-def no_law_to_play(session: Session, seat: int) -> bool:
+def no_law_to_play(session: GameSession, seat: int) -> bool:
     """``seat`` may only let the moment go by (it holds no law card that answers it)."""
     return all(a.kind == "decline" for a in session.legal_for(seat))
