@@ -7,6 +7,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+import pytest
 from tui_helpers import config, play_until
 
 from keythedral import engine
@@ -53,9 +54,12 @@ class Remote:
         return None
 
 
-def test_the_presenter_needs_no_textual() -> None:
+@pytest.mark.parametrize("module", ["presenter", "choices", "autoplay", "session"])
+def test_the_presenter_and_the_rules_need_no_textual(module: str) -> None:
+    """The game screen's lines, the rules of what plays itself and the session interface
+    import neither Textual nor rich (tests/tui/test_table.py checks the table)."""
     code = (
-        "import sys, keythedral.tui.presenter; "
+        f"import sys, keythedral.tui.{module}; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
+from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
     Claim,
     Decision,
+    Elsewhere,
     GameOver,
     HandOver,
     LetGoBy,
@@ -153,16 +155,12 @@ class GameMode:
 
     def play_forced(self, session: Session, seat: int) -> bool:
         """A public decision with one choice plays itself (the last number, the only free
-        field), said in the info line; not when its player holds a law card (how many each
-        holds is public, so this tells nobody anything), nor with auto-play off."""
-        if not self.app.auto_play or session.state.players[seat].laws:
-            return False
-        choices = [a for a in session.legal_for(seat) if a.kind != "play_law"]
-        if len(choices) != 1:
+        field), said in the info line (``autoplay.lone_choice``)."""
+        action = lone_choice(session, seat, on=self.app.auto_play)
+        if action is None:
             return False
         from keythedral.tui.text import describe
 
-        action = choices[0]
         text = (
             f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
         )
@@ -173,22 +171,14 @@ class GameMode:
     def play_own_forced(self, session: Session, seat: int) -> bool:
         """A private decision with one choice, right after the same person's own action (the
         only way to pay for what they just chose): it plays itself, said in the info line for
-        that person only.  Nobody else is at the keyboard, so this shows nobody anything; a
-        decision that comes with a hand-over keeps its moment (one key, pre-selected)."""
-        if not (self.plays_own_forced and self.app.auto_play) or session.is_bot(seat):
-            return False
-        if not session.actions or session.actions[-1].seat != seat:
-            return False
-        if session.actions[-1].kind == "decline" or session.window_seats():
-            return False  # a window is asked as its policy says; one let go by is no choice
-        if self.table.hand_up != seat:
-            return False
-        legal = session.legal_for(seat)
-        if len(legal) != 1:
+        that person only (``autoplay.own_step``); a decision that comes with a hand-over keeps
+        its moment (one key, pre-selected)."""
+        on = self.plays_own_forced and self.app.auto_play
+        action = own_step(session, seat, self.table.hand_up, on=on)
+        if action is None:
             return False
         from keythedral.tui.text import describe
 
-        action = legal[0]
         if self.app.game_screen is not None:  # before the move: the note is this hand's
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
         return self._play_forced(session, action)
@@ -246,7 +236,7 @@ class GameMode:
         themselves, said to the table: every one (they are done), or ``until_change``: until a
         tile comes up for sale, a price changes or the map changes (the coach's pass).  See
         ``Table.stand``."""
-        session = self.app.game
+        session = self.app.session  # (a joined seat too: the table keeps its pass)
         seat = self.table.keyboard
         if session is None or seat is None:
             return
@@ -359,7 +349,7 @@ class GameMode:
                 pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
                 pass
-            case ShowHand() | SharedWindow():
+            case ShowHand() | SharedWindow() | Elsewhere():
                 app.redraw()
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):

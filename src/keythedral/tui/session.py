@@ -72,6 +72,21 @@ class GameSession(Protocol):
     @property
     def round(self) -> int: ...
     @property
+    def here(self) -> tuple[int, ...]:
+        """The seats decided at this keyboard (its people, and the bots run here); the others
+        decide elsewhere (the other seats of a hosted game)."""
+        ...
+
+    def holds_laws(self, seat: int) -> bool:
+        """``seat`` holds a law card (public: the table sees how many each holds)."""
+        ...
+
+    def follows_own(self, seat: int) -> bool:
+        """The last action was ``seat``'s own choice (not a window it let go by), as far as
+        this session knows: nobody else moved since."""
+        ...
+
+    @property
     def humans(self) -> tuple[int, ...]: ...
     def bot_spec(self, seat: int) -> str | None: ...
     def is_bot(self, seat: int) -> bool: ...
@@ -191,6 +206,17 @@ class Session(GameSoFar, Seats):
     @property
     def round(self) -> int:
         return self.state.round
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return tuple(range(self.config.n))  # one keyboard for every seat (bots run here)
+
+    def holds_laws(self, seat: int) -> bool:
+        return bool(self.state.players[seat].laws)
+
+    def follows_own(self, seat: int) -> bool:
+        last = self.actions[-1] if self.actions else None
+        return last is not None and last.seat == seat and last.kind != "decline"
 
     @property
     def public_seed(self) -> int | None:

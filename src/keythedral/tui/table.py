@@ -25,9 +25,15 @@ a :data:`Decision`:
   or no person left in it holds a law card at all (the counts are public): nobody is asked,
   the moment goes by.  Of the people in a window, only those holding a card are offered it.
 - :class:`TakeBack`: the last person, handed the keyboard back, took back their action.
+- :class:`Elsewhere`: at a keyboard of one seat of a game hosted elsewhere (``keythedral
+  join``: the session's ``here`` is that seat alone), a seat decides at its own screen or on
+  the host, or this seat's answer is on its way: its hand stays up, and the table waits.
+  There the seat's own decisions are always :class:`ShowHand` (it is nobody else's screen),
+  its passes that stand :class:`PassesBy`; nothing else comes.
 - :class:`GameOver`: the scores.
 
-The table only keeps who holds the keyboard; the session is the game itself.
+The table only keeps who holds the keyboard; the session is the game itself (any
+``GameSession``).  Whether the decision it names then plays itself is keythedral.tui.autoplay's.
 """
 
 from __future__ import annotations
@@ -146,6 +152,14 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
+class Elsewhere:
+    """``seats`` decide away from this keyboard (a joined game's other screens or the host), or
+    none does here yet (this seat's answer is on its way): its hand stays up meanwhile."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over: nobody holds the keyboard, the scores come up."""
 
@@ -159,6 +173,7 @@ Decision = (
     | PassesBy
     | LetGoBy
     | TakeBack
+    | Elsewhere
     | GameOver
 )
 
@@ -253,6 +268,8 @@ class Table:
     # --- after every change -----------------------------------------------------------------
     def route(self, session: GameSession) -> Decision:
         """Who holds the keyboard for the next decision (see the module docstring)."""
+        if len(session.here) < session.config.n:
+            return self._joined(session, session.here[0])
         if session.over:
             self.clear()
             return GameOver()
@@ -293,6 +310,18 @@ class Table:
         self.watcher = None
         undo_by = previous if previous is not None and session.undoable_by() == previous else None
         return HandOver(seat, undo_by)
+
+    def _joined(self, session: GameSession, seat: int) -> Decision:
+        """The keyboard of one seat of a game hosted elsewhere: its hand is always up (nobody
+        else sees this screen), and it holds the keyboard whenever it has something to choose."""
+        self.watcher, self.private, self.claimed = seat, True, None
+        self.keyboard = None
+        if session.over:
+            return GameOver()
+        if not session.legal_for(seat):  # another's turn, or this seat's answer on its way
+            return Elsewhere(tuple(s for s in session.to_act if s != seat))
+        self.keyboard = seat
+        return PassesBy(seat) if self.passes_by(session, seat) else ShowHand(seat)
 
     def _window(self, session: GameSession, window: tuple[int, ...]) -> Decision:
         """A window in which only people are left to answer."""
