@@ -17,7 +17,7 @@ screen meanwhile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
@@ -152,11 +152,9 @@ class RemoteSession(Seats):
 
 class RemoteMode(GameMode):
     """The mode of a joined game: choices go to the server, whose answer redraws the screen.
-    What a local game only has (a shared window, a hand-over, undo) does nothing here: the
-    game is not ``local`` (``GameMode`` asks ``app.game``, which is None)."""
-
-    autosaves: ClassVar[bool] = False  # the host saves the game
-    suggests_payments: ClassVar[bool] = False  # the coach would need the whole state
+    What only a local game has (a shared window, a hand-over, undo, the autosave, the coach's
+    lines) does nothing here: the game is not ``local`` (``app.game`` is None; the host saves
+    the game)."""
 
     app: JoinApp
 
