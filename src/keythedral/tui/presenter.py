@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from keythedral import engine
 from keythedral.tui.choices import (
     LONG_LIST,
     Cell,
@@ -301,8 +302,6 @@ def why_not(
         return "Nothing to choose on the map now."
     raw = _tried_at(session, seat, view, cell)
     if raw is not None:
-        from keythedral import engine
-
         try:
             reason = session.why_illegal(engine.parse_action(raw))
         except ValueError:

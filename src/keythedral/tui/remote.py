@@ -30,7 +30,7 @@ from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.session import Seats
 from keythedral.tui.table import Decision, GameOver, PassesBy, ShowHand
-from keythedral.tui.text import decision_prompt, seat_tokens
+from keythedral.tui.text import decision_prompt, describe, seat_tokens
 from keythedral.tui.widgets.decision import DecisionPanel
 
 if TYPE_CHECKING:
@@ -253,8 +253,6 @@ class RemoteMode(GameMode):
                     session, seat, on=on
                 )
                 if action is not None:
-                    from keythedral.tui.text import describe
-
                     self._play_once(session, action, f"{describe(action, view)} (the only choice).")
 
     def _play_once(self, session: RemoteSession, action: Action | None, text: str) -> None:
