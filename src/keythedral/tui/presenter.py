@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from keythedral import engine
 from keythedral.tui.choices import (
     LONG_LIST,
     Cell,
@@ -302,6 +301,8 @@ def why_not(
         return "Nothing to choose on the map now."
     raw = _tried_at(session, seat, view, cell)
     if raw is not None:
+        from keythedral import engine  # engine: after the first frame (the app's start-up)
+
         try:
             reason = session.why_illegal(engine.parse_action(raw))
         except ValueError:
