@@ -16,9 +16,11 @@ from keythedral.tui.table import (
     UNDO,
     BotMoves,
     Claim,
+    Elsewhere,
     GameOver,
     HandOver,
     LetGoBy,
+    PassesBy,
     SharedWindow,
     ShowHand,
     ShowPublic,
@@ -44,6 +46,18 @@ class Game:
     n: int = 3
     after: Game | None = None  # the game once the window goes by (None: over)
     cardless: frozenset[int] = frozenset()  # seats holding no law card at all (public)
+
+    @property
+    def config(self) -> Any:
+        return SimpleNamespace(n=self.n)
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return tuple(range(self.n))  # one keyboard for every seat
+
+    @property
+    def local(self) -> Game:
+        return self  # a game held here: the table may ask it what-ifs
 
     def window_gone_by(self) -> Game:
         return self.after if self.after is not None else Game(to_act=(), n=self.n)
@@ -396,3 +410,63 @@ def test_strict_privacy_hands_over_at_every_public_decision_too() -> None:
 def test_the_one_person_against_bots_always_has_their_hand_up() -> None:
     t = table()
     assert t.route(Game(to_act=(1,), public=True, bots=frozenset({0, 2}))) == ShowHand(1)
+
+
+# --- a keyboard of one seat of a hosted game (keythedral join) ---------------------------------
+@dataclass
+class Joined:
+    """What the table reads of a joined seat's session (RemoteSession), set by hand: seat 0 is
+    here, the others decide at their own screens or on the host."""
+
+    to_act: tuple[int, ...] = (0,)
+    sent: bool = False  # this seat's answer is on its way: nothing to choose meanwhile
+    over: bool = False
+    bots: frozenset[int] = frozenset({1})
+    passing: bool = False  # a phase 3 turn: the pass is open
+    round: int = 1
+    at: int = 7
+    local: None = None
+
+    @property
+    def config(self) -> Any:
+        return SimpleNamespace(n=3)
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return (0,)
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def legal_for(self, seat: int) -> list[Any]:
+        if seat not in self.to_act or self.sent or self.over:
+            return []
+        return [SimpleNamespace(kind="pass" if self.passing else "place_worker", seat=seat)]
+
+    def may_pass(self, seat: int) -> Any:
+        legal = self.legal_for(seat)
+        return legal[0] if self.passing and legal else None
+
+
+def test_a_joined_seat_holds_its_keyboard_on_its_own_turns_its_hand_always_up() -> None:
+    t = Table()
+    assert t.route(Joined()) == ShowHand(0)  # type: ignore[arg-type]
+    assert (t.keyboard, t.hand_up) == (0, 0)
+    assert t.route(Joined(to_act=(1,))) == Elsewhere((1,))  # type: ignore[arg-type]  (a bot on the host)
+    assert (t.keyboard, t.hand_up) == (None, 0)
+    assert t.route(Joined(to_act=(2,))) == Elsewhere((2,))  # type: ignore[arg-type]  (another screen)
+    assert t.route(Joined(sent=True)) == Elsewhere(())  # type: ignore[arg-type]  (its answer on its way)
+    assert (t.keyboard, t.hand_up) == (None, 0)
+    assert t.route(Joined(to_act=(0, 2))) == ShowHand(0)  # type: ignore[arg-type]  (a window: each screen)
+    assert t.route(Joined(to_act=(), over=True)) == GameOver()  # type: ignore[arg-type]
+    assert (t.keyboard, t.hand_up) == (None, 0)  # the scores come over this player's own board
+
+
+def test_a_joined_seats_pass_for_the_phase_stands_until_the_next_round() -> None:
+    t = Table()
+    game = Joined(passing=True)
+    t.stand(game, 0, until_change=False)  # type: ignore[arg-type]
+    assert t.route(Joined(passing=True, at=9)) == PassesBy(0)  # type: ignore[arg-type]
+    assert t.keyboard == 0
+    assert t.route(Joined(passing=True, round=2, at=20)) == ShowHand(0)  # type: ignore[arg-type]
+    assert 0 not in t.standing

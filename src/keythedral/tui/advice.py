@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
     from keythedral.tui.app import KeythedralApp
-    from keythedral.tui.session import Session
+    from keythedral.tui.session import GameSession
 
 #: ``quick``: greedy's move at once (no search); anything else: the coach's search.
 COACH_ENV = "KEYTHEDRAL_COACH"
@@ -66,7 +66,7 @@ class Advice:
     def key(moment: object, seat: int) -> tuple[int, int]:
         return (id(moment), seat)
 
-    def get(self, session: Session, seat: int) -> Hint | None:
+    def get(self, session: GameSession, seat: int) -> Hint | None:
         """The coach's hint for ``seat``'s decision now; None while the search runs (started
         now if it was not)."""
         from keythedral.bots.coach import searched  # engine: after the first frame
@@ -82,7 +82,7 @@ class Advice:
         self._start(moment, seat, view, legal)
         return None
 
-    def want_hint(self, session: Session, seat: int) -> bool:
+    def want_hint(self, session: GameSession, seat: int) -> bool:
         """True if ``seat``'s advice is still being worked out: the hint is then given when
         it is ready (``ready``)."""
         key = self.key(session.moment, seat)
@@ -91,7 +91,7 @@ class Advice:
         self.hint_wanted = key
         return True
 
-    def prefetch(self, session: Session) -> None:
+    def prefetch(self, session: GameSession) -> None:
         """Start the advice for the people about to decide a phase 3 turn (the suggested line)."""
         from keythedral.bots.coach import searched  # engine: after the first frame
 

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from keythedral.engine import Action, GameConfig
     from keythedral.records.persistence import SavedGame
     from keythedral.records.replay import ReplayCursor
-    from keythedral.tui.session import Session
+    from keythedral.tui.session import GameSession, Session
     from keythedral.tutorial import Tutorial
 
 __all__ = ["KeythedralApp", "Start", "binding_owners", "run_app"]  # Start: the CLI's request
@@ -123,7 +123,8 @@ class KeythedralApp(App[None]):
             self._setup_problems += [(problem, "")] if problem else []
         self._load_keys(keys_file)
         self.files = Files(self, data_dir, autosave)
-        self.session: Session | None = None
+        #: The game on screen: held here (a ``Session``) or elsewhere (a hosted game's seat).
+        self.session: GameSession | None = None
         self.table = Table(strict=strict_privacy)  # who holds the keyboard
         self.auto_play = auto_play  # a public decision with one choice plays itself
         #: Seconds after the keyboard comes to someone in which keys answer nothing (SETTLE).
@@ -153,6 +154,12 @@ class KeythedralApp(App[None]):
     def hand_up(self) -> int | None:
         """The person whose hand is on screen (the table's)."""
         return self.table.hand_up
+
+    @property
+    def game(self) -> Session | None:
+        """The game, when it is held whole in this process (``GameSession.local``): what only
+        such a game has (its states, saves, bots, undo) is asked of it."""
+        return self.session.local if self.session is not None else None
 
     def play(self, action: Action) -> bool:
         """Apply one action of a person (checked against the lesson in the tutorial)."""
@@ -271,7 +278,7 @@ class KeythedralApp(App[None]):
     def action_new_game(self, template: GameConfig | None = None) -> None:
         self.clear_screens()
         template = template or (self.session.config if self.session is not None else None)
-        seats = self.session.seats if self.session is not None else self._start.seats
+        seats = self.game.seats if self.game is not None else self._start.seats
         coach = self.session.coach if self.session is not None else self._coach
         from keythedral.tui.screens.new_game import NewGameScreen  # not before the first frame
 

@@ -82,7 +82,7 @@ class BotRunner:
 
     def move(self, seat: int) -> None:
         """Let the bot of ``seat`` choose, in a thread, on its own seat's view only."""
-        session = self.app.session
+        session = self.app.game
         assert session is not None
         if self.thinking == seat:
             return  # already under way
@@ -115,7 +115,7 @@ class BotRunner:
 
     def quick(self, seat: int) -> bool:
         """A bot that decides in well under a millisecond (not a search)."""
-        session = self.app.session
+        session = self.app.game
         spec = session.bot_spec(seat) if session is not None else None
         return spec is not None and spec.split(":")[0] in QUICK_BOTS and seat in self.bots
 
@@ -123,7 +123,7 @@ class BotRunner:
         """Without a pause, the quick bots' moves are made at once, one after the other (up to
         a person's decision), and the board is drawn once."""
         app = self.app
-        session = app.session
+        session = app.game
         if turn != self.turn or session is None:
             return
         last = None
@@ -185,7 +185,7 @@ class BotRunner:
         from keythedral import engine  # engine: after the first frame
 
         app = self.app
-        session = app.session
+        session = app.game
         if turn != self.turn or session is None or len(session.actions) != at:
             return
         self.thinking = None
@@ -244,7 +244,7 @@ class BotRunner:
         the moves made just before it and not said, counted there)."""
         from keythedral import engine  # engine: after the first frame
 
-        session = self.app.session
+        session = self.app.game
         screen = self.app.game_screen
         if session is None or screen is None or not screen.is_mounted or action.kind == "decline":
             return

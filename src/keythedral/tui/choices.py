@@ -3,17 +3,19 @@
 One line per action, except where lines stand for several (the actions of one kind on one map
 cell, the variants of a kind in a long list, Work order's 120 orders built number by number),
 plus the lines that are commands for the app (the coach's payment in one key, the hand key on
-the shared screen).  No widgets here: the game screen shows what this builds.
+the shared screen), and their keys.  No Textual here: the decision panel
+(keythedral.tui.widgets.decision) shows what this builds.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from keythedral.records import faults
-from keythedral.tui.widgets.decision import Choice, hotkeys
 from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
 from keythedral.words.text import (
     call_next_text,
@@ -31,7 +33,49 @@ if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
     from keythedral.engine.actions import PlaceWorker, PlayLaw
-    from keythedral.tui.widgets.board import Cell
+
+Cell = tuple[str, tuple[int, int]]  # ("field" | "corner", position) on the map
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the decision panel: an engine action to apply, or a command for the app."""
+
+    text: str
+    action: Action | None = None
+    command: str = ""
+    key: str = ""
+    cell: Cell | None = None
+
+
+def hotkeys(natural: Sequence[str | None], spare: Sequence[bool] = ()) -> list[str]:
+    """Keys for a list of choices.
+
+    ``natural`` holds each choice's own key (a cottage number, a bid, "p" for pass; "" for a
+    choice that has none but fits such a list, like a bid of 12) or None.  When every choice
+    has one and they are distinct, those are used.  Otherwise the choices are numbered 1..9, 0
+    in order, except that a choice with a letter of its own (p: pass) keeps it.
+
+    ``spare`` marks the choices that may take any key (a law card to play, which a list may
+    offer beside its own choices): when the others all have distinct keys of their own, they
+    keep them, and the spare ones take the digits left, the last digits first ("9" for one
+    card, "8" and "9" for two), so that a line keeps its key from one decision to the next
+    (a house's second worker).
+    """
+    given = [k for k in natural if k]
+    if all(k is not None for k in natural) and len(set(given)) == len(given):
+        return [k or "" for k in natural]
+    spare = list(spare) + [False] * (len(natural) - len(spare))
+    own = [k for k, s in zip(natural, spare, strict=True) if not s]
+    if any(spare) and all(k is not None for k in own) and len(set(own)) == len(own):
+        free = [d for d in "123456789" if d not in own]
+        n = sum(spare)
+        left = iter(free[-n:] if n <= len(free) else [*free, *(["0"] if "0" not in own else [])])
+        return [next(left, "") if s else k or "" for k, s in zip(natural, spare, strict=True)]
+    letters = [k for k in given if not k.isdigit()]
+    keep = {k for k in letters if letters.count(k) == 1}
+    digits = iter([str(i) for i in range(1, 10)] + ["0"])
+    return [k if k in keep else next(digits, "") for k in natural]
 
 
 def action_cell(action: Action, second: bool = False) -> Cell | None:

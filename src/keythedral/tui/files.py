@@ -70,7 +70,7 @@ class Files:
         change is written to the autosave's journal when this returns, so that a crash or a
         kill keeps it; a thread makes it durable behind (keythedral.records.autosave).
         When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
-        session = self.app.session
+        session = self.app.game
         if not self.app.mode.autosaves:
             return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
@@ -174,7 +174,7 @@ class Files:
 
     def ask_save(self) -> None:
         """The save dialog, for a name."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             self.app.notify("There is no game to save.", severity="warning")
             return
@@ -184,7 +184,7 @@ class Files:
         self.app.push_screen(SaveDialog(suggestion), callback=self.save_named)
 
     def save_named(self, name: str | None) -> None:
-        session = self.app.session
+        session = self.app.game
         if not name or session is None:
             return
         from keythedral.records import persistence  # not before the first frame
@@ -200,7 +200,7 @@ class Files:
 
     def save_log(self) -> None:
         """Write the whole public log as plain text next to the saves (for screen readers)."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             self.app.notify("There is no game whose log could be saved.", severity="warning")
             return
@@ -288,7 +288,7 @@ class Files:
     # --- replays ----------------------------------------------------------------------------------
     def write_replay(self) -> None:
         """Every finished game is kept as a replay in the replays folder next to the saves."""
-        session = self.app.session
+        session = self.app.game
         if (
             session is None
             or not session.over
@@ -343,7 +343,7 @@ class Files:
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
         not be written (said too)."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             return None
         game = (session.config, session.actions, session.seats)
@@ -376,7 +376,7 @@ class Files:
     def kept_after_crash(self) -> str:
         """How to carry on after a crash: the game in progress is in the autosave (every
         action is written before it is shown), unless autosaving failed or was off."""
-        session, saver = self.app.session, self.autosaver
+        session, saver = self.app.game, self.autosaver
         if session is None or session.over or not self.app.mode.autosaves or saver is None:
             return ""
         return "" if saver.error else "keythedral --resume continues the game"

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from keythedral.records import faults
+from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.choices import paid_counts
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
     Claim,
     Decision,
+    Elsewhere,
     GameOver,
     HandOver,
     LetGoBy,
@@ -85,7 +87,7 @@ class GameMode:
         from keythedral import engine  # engine: after the first frame
 
         app = self.app
-        session = app.session
+        session = app.game
         if session is None:
             return False
         if session.is_bot(action.seat):
@@ -122,7 +124,7 @@ class GameMode:
 
     def decline_all(self) -> None:
         """Enter on the shared window prompt: every seat asked lets the moment go by."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             return
         self.app.runner.cancel()
@@ -146,22 +148,18 @@ class GameMode:
 
     def open_hand(self) -> None:
         """The player deciding on the shared screen asks for their hand: the privacy screen."""
-        session = self.app.session
+        session = self.app.game
         decision = self.table.open_hand(session) if session is not None else None
         if decision is not None:
             self.carry_out(decision)
 
     def play_forced(self, session: Session, seat: int) -> bool:
         """A public decision with one choice plays itself (the last number, the only free
-        field), said in the info line; not when its player holds a law card (how many each
-        holds is public, so this tells nobody anything), nor with auto-play off."""
-        if not self.app.auto_play or session.state.players[seat].laws:
-            return False
-        choices = [a for a in session.legal_for(seat) if a.kind != "play_law"]
-        if len(choices) != 1:
+        field), said in the info line (``autoplay.lone_choice``)."""
+        action = lone_choice(session, seat, on=self.app.auto_play)
+        if action is None:
             return False
 
-        action = choices[0]
         text = (
             f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
         )
@@ -172,21 +170,13 @@ class GameMode:
     def play_own_forced(self, session: Session, seat: int) -> bool:
         """A private decision with one choice, right after the same person's own action (the
         only way to pay for what they just chose): it plays itself, said in the info line for
-        that person only.  Nobody else is at the keyboard, so this shows nobody anything; a
-        decision that comes with a hand-over keeps its moment (one key, pre-selected)."""
-        if not (self.plays_own_forced and self.app.auto_play) or session.is_bot(seat):
-            return False
-        if not session.actions or session.actions[-1].seat != seat:
-            return False
-        if session.actions[-1].kind == "decline" or session.window_seats():
-            return False  # a window is asked as its policy says; one let go by is no choice
-        if self.table.hand_up != seat:
-            return False
-        legal = session.legal_for(seat)
-        if len(legal) != 1:
+        that person only (``autoplay.own_step``); a decision that comes with a hand-over keeps
+        its moment (one key, pre-selected)."""
+        on = self.plays_own_forced and self.app.auto_play
+        action = own_step(session, seat, self.table.hand_up, on=on)
+        if action is None:
             return False
 
-        action = legal[0]
         if self.app.game_screen is not None:  # before the move: the note is this hand's
             self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
         return self._play_forced(session, action)
@@ -195,7 +185,7 @@ class GameMode:
         """An action with the cubes of the payment it leads to, chosen with it behind the
         player's screen (a purchase; a bid, paid if it wins): the payment then plays itself,
         see ``pays_as_chosen``."""
-        session = self.app.session
+        session = self.app.game
         if session is None:
             return
         self.plans[action.seat] = (len(session.actions), action, list(plan))
@@ -241,7 +231,7 @@ class GameMode:
         themselves, said to the table: every one (they are done), or ``until_change``: until a
         tile comes up for sale, a price changes or the map changes (the coach's pass).  See
         ``Table.stand``."""
-        session = self.app.session
+        session = self.app.session  # (a joined seat too: the table keeps its pass)
         seat = self.table.keyboard
         if session is None or seat is None:
             return
@@ -293,7 +283,7 @@ class GameMode:
 
     def claim(self, seat: int) -> None:
         """A seat answers a window: it gets the keyboard behind the privacy screen."""
-        session = self.app.session
+        session = self.app.game
         decision = self.table.claim(session, seat) if session is not None else None
         if decision is not None:
             self.carry_out(decision)
@@ -302,7 +292,7 @@ class GameMode:
     def can_undo(self) -> bool:
         """The person whose hand is up may take back their own last action: the one at the
         keyboard, or the one whose hand is up while a bot is about to answer (before it does)."""
-        session = self.app.session
+        session = self.app.game
         who = self.table.hand_up
         return (
             session is not None
@@ -321,7 +311,7 @@ class GameMode:
                     error=True,
                 )
             return
-        session = self.app.session
+        session = self.app.game
         assert session is not None
         self.app.runner.cancel()
         action = self.take_back(session)
@@ -334,7 +324,7 @@ class GameMode:
     # --- who holds the keyboard ---------------------------------------------------------------
     def route(self) -> None:
         """Decide who holds the keyboard for the next decision (the table), and do it."""
-        session = self.app.session
+        session = self.app.game
         if session is not None:
             if self.suggests_payments:  # the suggested line's move (not the tutorial's)
                 self.app.advice.prefetch(session)  # worked out while the privacy screen is up
@@ -343,7 +333,7 @@ class GameMode:
     def carry_out(self, decision: Decision) -> None:
         """Do what the table decided."""
         app = self.app
-        session = app.session
+        session = app.game
         assert session is not None
         match decision:
             case HandOver(seat, takes_back=False) | ShowHand(seat) if (
@@ -352,7 +342,7 @@ class GameMode:
                 pass
             case ShowHand(seat) if seat is not None and self.play_own_forced(session, seat):
                 pass
-            case ShowHand() | SharedWindow():
+            case ShowHand() | SharedWindow() | Elsewhere():
                 app.redraw()
             case ShowPublic(seat):
                 if not self.play_forced(session, seat):
@@ -469,7 +459,7 @@ class GameMode:
         self._handover = None
         self._answering = screen
         try:
-            session = self.app.session
+            session = self.app.game
             if session is not None and screen.window and isinstance(result, int) and result >= 0:
                 # Enter on a window asked on the privacy screen: nobody answers it, and its
                 # person holds the keyboard (the passes that stand before their turn play
@@ -496,7 +486,7 @@ class GameMode:
 
     # --- the end ------------------------------------------------------------------------------
     def show_scores(self) -> None:
-        session = self.app.session
+        session = self.app.game
         if session is None or not session.over:
             return
         self.scores_shown = True

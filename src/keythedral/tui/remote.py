@@ -7,24 +7,29 @@ this seat (its own view, its own legal actions, the public log), and the mode is
 server is the only authority, and the next ``state`` message is the only way the screen
 changes.  Nothing here can see another seat's hand, since nothing here ever receives it.
 
-Every screen is private, so there is no hand-over screen; the connection (keythedral.net.link)
-comes back by itself when it drops, the board staying on screen meanwhile.
+The table (keythedral.tui.table) routes its decisions as it does a hot-seat game's: here the
+session's ``here`` is this one seat, so its hand is always up and its own decisions are never
+handed over; what plays itself is keythedral.tui.autoplay's, as at a hot-seat table.  The
+connection (keythedral.net.link) comes back by itself when it drops, the board staying on
+screen meanwhile.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
+from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.mode import GameMode
 from keythedral.tui.palette import common_commands
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.scores import ScoresScreen
-from keythedral.tui.session import Session
+from keythedral.tui.session import Seats
+from keythedral.tui.table import Decision, GameOver, PassesBy, ShowHand
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.narration import narrate
 from keythedral.words.text import decision_prompt, describe, seat_tokens
@@ -35,47 +40,42 @@ if TYPE_CHECKING:
     from textual.app import SystemCommand
     from textual.screen import Screen
 
-    from keythedral.engine import Action, GameConfig, GameState, PlayerView
+    from keythedral.engine import Action, GameConfig, PlayerView
     from keythedral.net.protocol import ErrorMessage, StateUpdate, Welcome
     from keythedral.tutorial import Tutorial
 
 
-class RemoteGameError(RuntimeError):
-    """Asked of a remote session what only the server knows (the whole state)."""
-
-
 @dataclass
-class RemoteSession(Session):
+class RemoteSession(Seats):
     """A hosted game as one seat knows it: the last ``state`` message the server sent it.
 
-    What the screens ask (``view``, ``legal``, ``at``, ``over``...) is answered from it; the
-    game's states, actions and seed stay on the server (``state`` raises)."""
+    What the screens ask (``view``, ``legal``, ``at``, ``over``...) is answered from it
+    (``GameSession``); the game's states, actions and seed stay on the server: this session
+    is not ``local``, and has no state, undo or what-if to ask for."""
 
+    config: GameConfig
     seat: int = 0
+    coach: bool = False  # the coach would need the whole state
     kinds: tuple[str, ...] = ()  # "human" or "bot", per seat (the welcome's)
     update: StateUpdate | None = None
     #: An action of this seat is on its way to the server: nothing else may be chosen until
     #: the server answers (with the next state, or a refusal).
     waiting: bool = False
+    sent_at: int | None = None  # the position this seat's last action was sent on
     online: bool = False  # connected now
 
     @classmethod
     def joined(cls, welcome: Welcome) -> RemoteSession:
-        return cls(config=welcome.config, states=[], seat=welcome.seat, kinds=welcome.seats)
+        return cls(config=welcome.config, seat=welcome.seat, kinds=welcome.seats)
 
     @property
-    def state(self) -> GameState:
-        raise RemoteGameError("the hosted game's state is on the server only")
+    def local(self) -> None:
+        """Not held here: the server is the only authority (``GameSession.local``)."""
+        return None
 
     @property
     def moment(self) -> object:
         return self.update
-
-    def push(self, action: Action, state: GameState) -> None:
-        raise RemoteGameError("only the server plays actions")
-
-    def undo(self) -> Action:
-        raise RemoteGameError("a hosted game cannot be taken back")
 
     @property
     def at(self) -> int:
@@ -93,6 +93,26 @@ class RemoteSession(Session):
     def over(self) -> bool:
         return self.update is not None and self.update.view.winners is not None
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.update.view.to_act if self.update is not None else ()
+
+    @property
+    def round(self) -> int:
+        return self.update.view.round if self.update is not None else 0
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return (self.seat,)  # the other seats decide at their own screens, or on the host
+
+    def holds_laws(self, seat: int) -> bool:
+        return self.update is not None and self.update.view.players[seat].laws_held > 0
+
+    def follows_own(self, seat: int) -> bool:
+        """This seat's action, sent from here, is the last one played (the next position)."""
+        sent = self.sent_at
+        return seat == self.seat and sent is not None and self.at == sent + 1
+
     def why_illegal(self, action: Action) -> str | None:
         return None  # the server alone knows the position; it answers a refused action
 
@@ -107,12 +127,14 @@ class RemoteSession(Session):
 
     def view(self, seat: int | None) -> PlayerView:
         """This seat's own view (the only one there is here), whoever is asked for."""
-        if self.update is None:
-            raise RemoteGameError("no state has come from the server yet")
+        assert self.update is not None, "asked before the first state came"  # (never drawn)
         return self.update.view
 
     def window_seats(self) -> tuple[int, ...]:
         return ()  # a window is answered on each player's own screen, never a shared one
+
+    def asked_in_window(self) -> tuple[int, ...]:
+        return ()
 
     def needs_privacy(self) -> bool:
         return False
@@ -130,20 +152,16 @@ class RemoteSession(Session):
 
 
 class RemoteMode(GameMode):
-    """The mode of a joined game: choices go to the server, whose answer redraws the screen."""
-
-    autosaves: ClassVar[bool] = False  # the host saves the game
-    suggests_payments: ClassVar[bool] = False  # the coach would need the whole state
-    plays_own_forced: ClassVar[bool] = False
+    """The mode of a joined game: choices go to the server, whose answer redraws the screen.
+    What only a local game has (a shared window, a hand-over, undo, the autosave, the coach's
+    lines) does nothing here: the game is not ``local`` (``app.game`` is None; the host saves
+    the game)."""
 
     app: JoinApp
 
     def __init__(self, app: JoinApp) -> None:
         super().__init__(app)
-        #: (round, seat) of the seat here once it said it is done for that round's phase 3.
-        self.done: set[tuple[int, int]] = set()
         self._auto_at: int | None = None  # the position a move played itself on
-        self._sent_at: int | None = None  # the position this seat's last action was sent on
         #: The last action sent, its position, and the moment (the open windows) it answered.
         self._sent: tuple[Action, int, tuple[object, ...]] | None = None
         self._stale_expected = 0  # refusals as stale that a carried answer makes (not told)
@@ -160,7 +178,7 @@ class RemoteMode(GameMode):
                 self.app.game_screen.say("That is not one of your choices now.", error=True)
             return False
         session.waiting = True
-        self._sent_at = session.at
+        session.sent_at = session.at
         view = session.view(session.seat)
         self._sent = (action, session.at, moment(view))
         self.app.send(action, session.at)
@@ -198,18 +216,6 @@ class RemoteMode(GameMode):
             return True
         return False
 
-    def decline_all(self) -> None:
-        """(No shared window in a joined game: each player answers on their own screen.)"""
-
-    def open_hand(self) -> None:
-        """(The hand is always on screen: it is nobody else's screen.)"""
-
-    def claim(self, seat: int) -> None:
-        """(No shared window: see decline_all.)"""
-
-    def can_undo(self) -> bool:
-        return False
-
     def undo(self) -> None:
         if self.app.game_screen is not None:
             self.app.game_screen.say(
@@ -217,57 +223,47 @@ class RemoteMode(GameMode):
                 error=True,
             )
 
-    def pass_for_phase(self, until_change: bool = False) -> None:
-        """Done for this phase (the coach's waiting pass is not offered here: no hint)."""
-        session = self.remote
-        if session is None or session.update is None:
-            return
-        action = session.may_pass(session.seat)
-        if action is not None:
-            self.done.add((session.update.view.round, session.seat))
-            self.play(action)
-
     def route(self) -> None:
-        """Draw the screen for what the server said last; play a move that plays itself."""
+        """Draw the screen for what the server said last (the table's decision for this
+        seat's keyboard), and play a move that plays itself."""
         session = self.remote
-        table = self.table
         if session is None:
             self.app.redraw()
             return
-        table.give(session.seat)  # the hand is always up: this screen is this player's only
-        if not session.legal():
-            table.keyboard = None  # nothing to choose now
-        self.app.redraw()
-        if session.over:
-            if not self.scores_shown:
-                self.show_scores()
-        elif not self.carry(session):
-            self._plays_itself(session)
+        self.carry_out(self.table.route(session))
 
-    def _plays_itself(self, session: RemoteSession) -> bool:
-        """A turn that needs no thought: a phase 3 turn of a player who said they are done,
-        or, unless --no-auto-play, a single choice while holding no law card (how many each
-        holds is public, so this tells nobody anything) or right after the player's own
-        action (the only way to pay for it: nobody else moved in between)."""
-        update = session.update
-        legal = session.legal()
-        if update is None or not legal or self._auto_at == update.at:
-            return False
-        view = update.view
-        own = self._sent_at is not None and update.at == self._sent_at + 1
-        lawless = view.me is not None and not view.me.laws
-        text = None
-        if (view.round, session.seat) in self.done and (act := session.may_pass(session.seat)):
-            action, text = act, "You pass (done for this phase)."
-        elif self.app.auto_play and len(legal) == 1 and (lawless or own):
-            action = legal[0]
-            text = f"{describe(action, view)} (the only choice)."
-        if text is None:
-            return False
-        self._auto_at = update.at
+    def carry_out(self, decision: Decision) -> None:
+        """Do what the table decided: a redraw, and then the scores, a pass that stands, an
+        answer carried to a moment that is still the same, or a move that plays itself
+        (``autoplay``: the only choice, or the only way to pay right after this seat's own
+        action; with --no-auto-play, none)."""
+        self.app.redraw()
+        session = self.remote
+        if session is None or session.update is None:
+            return
+        seat, view = session.seat, session.update.view
+        match decision:
+            case GameOver():
+                if not self.scores_shown:
+                    self.show_scores()
+            case PassesBy():
+                self._play_once(session, session.may_pass(seat), "You pass (done for this phase).")
+            case ShowHand() if not self.carry(session):
+                on, hand_up = self.app.auto_play, self.table.hand_up
+                action = own_step(session, seat, hand_up, on=on) or lone_choice(
+                    session, seat, on=on
+                )
+                if action is not None:
+                    self._play_once(session, action, f"{describe(action, view)} (the only choice).")
+
+    def _play_once(self, session: RemoteSession, action: Action | None, text: str) -> None:
+        """A turn that needs no thought plays itself, once a position, said in the info line."""
+        if action is None or session.update is None or self._auto_at == session.update.at:
+            return
+        self._auto_at = session.update.at
         if self.app.game_screen is not None:
             self.app.game_screen.say(text, public=True)
-        return self.play(action)
+        self.play(action)
 
     def show_scores(self) -> None:
         session = self.remote

@@ -1,16 +1,25 @@
-"""The game being played in the app: config, the actions so far and the states they led to.
+"""The game being played in the app: what the screens and the table read of it.
 
-No Textual here.  The app asks the session what is legal, whose decision it is, whether a
-window (several seats at once) is open and who may take an action back.  Every move of the
-app goes through ``apply`` (engine.apply behind the fault guard, keythedral.records.faults): an
-``EngineFault`` leaves the session at its last good state, for the app to report.
+No Textual here.  :class:`GameSession` is what every kind of game answers (a hot-seat game,
+the tutorial, a replay, a seat of a game hosted elsewhere: keythedral.tui.remote): what is
+legal, whose decision it is, what a seat may see, whether a window (several seats at once) is
+open.  What only a game held whole in this process can do (its full state, undo, what-if) is
+the capability :attr:`GameSession.local`: the :class:`Session` itself, or None for a game whose
+authority is elsewhere (it never raises instead).
+
+:class:`Session` is that local game: config, the actions so far and the states they led to.
+Every move of the app goes through ``apply`` (engine.apply behind the fault guard,
+keythedral.records.faults): an ``EngineFault`` leaves the session at its last good state, for the app
+to report.
 """
 
 from __future__ import annotations
 
 import contextlib
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
@@ -33,8 +42,105 @@ PUBLIC_DECISIONS = frozenset(
 HUMAN = "human"
 
 
+class GameSession(Protocol):
+    """What the screens, the presenter and the table read of a game, whoever holds it."""
+
+    config: GameConfig
+    #: The coach: phase 3's suggested line and its standing pass, and the hint key.
+    coach: bool
+
+    @property
+    def local(self) -> Session | None:
+        """The whole game, held in this process (its states, undo, what-if), or None where
+        another authority holds it (a hosted game: only the server knows the state)."""
+        ...
+
+    @property
+    def moment(self) -> object: ...
+    @property
+    def at(self) -> int: ...
+    @property
+    def log_total(self) -> int: ...
+    @property
+    def public_seed(self) -> int | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats the game waits on now (several in a window)."""
+        ...
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def here(self) -> tuple[int, ...]:
+        """The seats decided at this keyboard (its people, and the bots run here); the others
+        decide elsewhere (the other seats of a hosted game)."""
+        ...
+
+    def holds_laws(self, seat: int) -> bool:
+        """``seat`` holds a law card (public: the table sees how many each holds)."""
+        ...
+
+    def follows_own(self, seat: int) -> bool:
+        """The last action was ``seat``'s own choice (not a window it let go by), as far as
+        this session knows: nobody else moved since."""
+        ...
+
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+    def bot_spec(self, seat: int) -> str | None: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def seat_label(self, seat: int) -> str: ...
+    def legal(self) -> list[Action]: ...
+    def legal_for(self, seat: int | None) -> list[Action]: ...
+    def view(self, seat: int | None) -> PlayerView: ...
+    def why_illegal(self, action: Action) -> str | None: ...
+    def window_seats(self) -> tuple[int, ...]: ...
+    def asked_in_window(self) -> tuple[int, ...]: ...
+    def can_decline(self, seat: int) -> Action | None: ...
+    def needs_privacy(self) -> bool: ...
+    def public_decision(self) -> bool: ...
+    def may_pass(self, seat: int) -> Action | None: ...
+    def undoable_by(self) -> int | None: ...
+
+
+class Seats(ABC):
+    """The answers every session derives alike from ``bot_spec`` and ``legal``: who is a
+    person, how a seat is named, a seat's own choices and its "let it go by"."""
+
+    config: GameConfig
+
+    @abstractmethod
+    def bot_spec(self, seat: int) -> str | None:
+        """The bot playing ``seat`` ("greedy", "ismcts:iterations=50"), None for a person."""
+
+    @abstractmethod
+    def legal(self) -> list[Action]:
+        """Every legal action now (of the seats this session may see)."""
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bot_spec(seat) is not None
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.config.n) if not self.is_bot(s))
+
+    def seat_label(self, seat: int) -> str:
+        """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
+        name = self.config.players[seat]
+        spec = self.bot_spec(seat)
+        return f"{name} ({spec.split(':')[0]})" if spec else name
+
+    def legal_for(self, seat: int | None) -> list[Action]:
+        return [a for a in self.legal() if a.seat == seat]
+
+    def can_decline(self, seat: int) -> Action | None:
+        return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
+
+
 @dataclass
-class Session(GameSoFar):
+class Session(GameSoFar, Seats):
     config: GameConfig
     states: list[GameState]
     actions: list[Action] = field(default_factory=list)
@@ -66,6 +172,11 @@ class Session(GameSoFar):
         return session
 
     @property
+    def local(self) -> Session:
+        """This game is held whole here: its states, undo and what-if (``GameSession``)."""
+        return self
+
+    @property
     def moment(self) -> object:
         """What stands for the position now: the same object while the game is where it is
         (the state; a hosted game's last update), so that what was worked out for it (the
@@ -78,19 +189,6 @@ class Session(GameSoFar):
         spec = self.seats[seat] if seat < len(self.seats) else HUMAN
         return None if spec == HUMAN else spec
 
-    def is_bot(self, seat: int) -> bool:
-        return self.bot_spec(seat) is not None
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.config.n) if not self.is_bot(s))
-
-    def seat_label(self, seat: int) -> str:
-        """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
-        name = self.config.players[seat]
-        spec = self.bot_spec(seat)
-        return f"{name} ({spec.split(':')[0]})" if spec else name
-
     # --- what the screens read (a remote session answers them from the server's messages) --
     @property
     def at(self) -> int:
@@ -101,6 +199,25 @@ class Session(GameSoFar):
     def log_total(self) -> int:
         """The number of public events so far."""
         return self.state.log_total
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return tuple(range(self.config.n))  # one keyboard for every seat (bots run here)
+
+    def holds_laws(self, seat: int) -> bool:
+        return bool(self.state.players[seat].laws)
+
+    def follows_own(self, seat: int) -> bool:
+        last = self.actions[-1] if self.actions else None
+        return last is not None and last.seat == seat and last.kind != "decline"
 
     @property
     def public_seed(self) -> int | None:
@@ -130,9 +247,6 @@ class Session(GameSoFar):
             self._legal = (n, engine.legal_actions(self.state))
         return self._legal[1]
 
-    def legal_for(self, seat: int | None) -> list[Action]:
-        return [a for a in self.legal() if a.seat == seat]
-
     def view(self, seat: int | None) -> PlayerView:
         return engine.view(self.state, seat)
 
@@ -155,9 +269,6 @@ class Session(GameSoFar):
         table sees how many each holds, so leaving out the others tells nobody anything)."""
         seats = self.window_seats()
         return tuple(s for s in seats if self.state.players[s].laws) if seats else ()
-
-    def can_decline(self, seat: int) -> Action | None:
-        return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
 
     def let_window_go_by(self) -> list[Action]:
         """Every seat asked in the open window lets the moment go by (a window that opens

@@ -25,9 +25,15 @@ a :data:`Decision`:
   or no person left in it holds a law card at all (the counts are public): nobody is asked,
   the moment goes by.  Of the people in a window, only those holding a card are offered it.
 - :class:`TakeBack`: the last person, handed the keyboard back, took back their action.
+- :class:`Elsewhere`: at a keyboard of one seat of a game hosted elsewhere (``keythedral
+  join``: the session's ``here`` is that seat alone), a seat decides at its own screen or on
+  the host, or this seat's answer is on its way: its hand stays up, and the table waits.
+  There the seat's own decisions are always :class:`ShowHand` (it is nobody else's screen),
+  its passes that stand :class:`PassesBy`; nothing else comes.
 - :class:`GameOver`: the scores.
 
-The table only keeps who holds the keyboard; the session is the game itself.
+The table only keeps who holds the keyboard; the session is the game itself (any
+``GameSession``).  Whether the decision it names then plays itself is keythedral.tui.autoplay's.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from keythedral.records import faults
 
 if TYPE_CHECKING:
     from keythedral.engine import GameState
-    from keythedral.tui.session import Session
+    from keythedral.tui.session import GameSession
 
 #: What the hand-over screen answers when the last person takes back their action instead.
 UNDO = -1
@@ -148,6 +154,14 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
+class Elsewhere:
+    """``seats`` decide away from this keyboard (a joined game's other screens or the host), or
+    none does here yet (this seat's answer is on its way): its hand stays up meanwhile."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over: nobody holds the keyboard, the scores come up."""
 
@@ -161,6 +175,7 @@ Decision = (
     | PassesBy
     | LetGoBy
     | TakeBack
+    | Elsewhere
     | GameOver
 )
 
@@ -211,7 +226,7 @@ class Table:
         self.private = False
         return ShowPublic(seat)
 
-    def open_hand(self, session: Session) -> Decision | None:
+    def open_hand(self, session: GameSession) -> Decision | None:
         """The player deciding on the shared screen asks for their hand (to play a law card):
         the privacy screen first.  None when no one decides on the shared screen."""
         seat = self.keyboard
@@ -221,35 +236,42 @@ class Table:
         return HandOver(seat, undo_by=None)
 
     # --- passes that stand ------------------------------------------------------------------
-    def stand(self, session: Session, seat: int, *, until_change: bool) -> None:
+    def stand(self, session: GameSession, seat: int, *, until_change: bool) -> None:
         """``seat`` is about to pass, and says its later turns of this phase 3 pass too: all of
         them (done for the phase), or until something comes up (``opens_nothing``)."""
-        state = session.state
-        board = board_key(state) if until_change else None
-        self.standing[seat] = Standing(len(session.actions), state.round, board)
+        local = session.local  # what the pass waits on is the whole board's (a local game's)
+        board = board_key(local.state) if until_change and local is not None else None
+        self.standing[seat] = Standing(session.at, session.round, board)
 
     def forget_after(self, n: int) -> None:
         """The game's actions from ``n`` on were taken back: so were the passes among them."""
         self.standing = {s: p for s, p in self.standing.items() if p.at < n}
 
-    def passes_by(self, session: Session, seat: int) -> bool:
+    def passes_by(self, session: GameSession, seat: int) -> bool:
         """``seat``'s turn now passes by itself: its pass of this phase 3 stands, and nothing it
         waits on has come up (once it has, the pass no longer stands: the seat is asked)."""
         standing = self.standing.get(seat)
-        state = session.state
-        if standing is None or state.to_act != (seat,) or session.may_pass(seat) is None:
+        if standing is None or session.to_act != (seat,) or session.may_pass(seat) is None:
             return False
-        if standing.round != state.round:  # (one taken back is gone: ``forget_after``)
+        if standing.round != session.round:  # (one taken back is gone: ``forget_after``)
             del self.standing[seat]
             return False
-        if standing.board is not None and not opens_nothing(standing.board, board_key(state)):
+        local = session.local
+        now = board_key(local.state) if local is not None else None
+        if (
+            standing.board is not None
+            and now is not None
+            and not opens_nothing(standing.board, now)
+        ):
             del self.standing[seat]
             return False
         return True
 
     # --- after every change -----------------------------------------------------------------
-    def route(self, session: Session) -> Decision:
+    def route(self, session: GameSession) -> Decision:
         """Who holds the keyboard for the next decision (see the module docstring)."""
+        if len(session.here) < session.config.n:
+            return self._joined(session, session.here[0])
         if session.over:
             self.clear()
             return GameOver()
@@ -269,7 +291,7 @@ class Table:
                 return LetGoBy(window[0])
             return self._window(session, asked)
         self.claimed = None
-        seat = session.state.to_act[0]
+        seat = session.to_act[0]
         if self.passes_by(session, seat):
             if self.keyboard is not None:  # that person's hand stays up, as while a bot moves
                 self.watcher = self.keyboard if self.private else None
@@ -291,7 +313,19 @@ class Table:
         undo_by = previous if previous is not None and session.undoable_by() == previous else None
         return HandOver(seat, undo_by)
 
-    def _window(self, session: Session, window: tuple[int, ...]) -> Decision:
+    def _joined(self, session: GameSession, seat: int) -> Decision:
+        """The keyboard of one seat of a game hosted elsewhere: its hand is always up (nobody
+        else sees this screen), and it holds the keyboard whenever it has something to choose."""
+        self.watcher, self.private, self.claimed = seat, True, None
+        self.keyboard = None
+        if session.over:
+            return GameOver()
+        if not session.legal_for(seat):  # another's turn, or this seat's answer on its way
+            return Elsewhere(tuple(s for s in session.to_act if s != seat))
+        self.keyboard = seat
+        return PassesBy(seat) if self.passes_by(session, seat) else ShowHand(seat)
+
+    def _window(self, session: GameSession, window: tuple[int, ...]) -> Decision:
         """A window in which only people are left to answer."""
         if self.claimed is not None and self.claimed in window:
             return ShowHand(self.hand_up)  # the seat that claimed it answers
@@ -320,15 +354,18 @@ class Table:
             return HandOver(after, undo_by=None, window=window)
         return SharedWindow(window)
 
-    def after_window(self, session: Session) -> int | None:
+    def after_window(self, session: GameSession) -> int | None:
         """The person whose privacy screen comes up once the open window goes by, if one
         does (a table with nobody's hand up, as at the shared window), the passes that stand
         in between played by themselves (they show nothing of anyone's hand)."""
         from keythedral import engine  # engine: after the first frame
 
+        local = session.local  # (a window is asked on the shared screen of a local game only)
+        if local is None:
+            return None
         table = Table(strict=self.strict)
         table.standing = dict(self.standing)
-        what_if = session.window_gone_by()
+        what_if = local.window_gone_by()
         for _ in range(len(table.standing) + 1):  # each seat that stands passes once
             decision = table.route(what_if)
             if isinstance(decision, HandOver) and not decision.window:
@@ -343,7 +380,7 @@ class Table:
         return None
 
     # --- the people's answers -----------------------------------------------------------------
-    def claim(self, session: Session, seat: int) -> Decision | None:
+    def claim(self, session: GameSession, seat: int) -> Decision | None:
         """A seat answers a window (its number on the shared screen): None if it may not."""
         if seat not in session.window_seats() or session.is_bot(seat):
             return None
@@ -358,7 +395,7 @@ class Table:
         self.watcher = None
         return HandOver(seat, undo_by=None)
 
-    def handed_over(self, session: Session, result: int | Claim) -> Decision:
+    def handed_over(self, session: GameSession, result: int | Claim) -> Decision:
         """The hand-over screen closed: ``result`` is the seat that took the keyboard,
         :data:`UNDO` (the last person takes back their action instead), or a :class:`Claim`
         of the window asked on it.  UNDO hands the keyboard back to that person first (the
@@ -386,17 +423,17 @@ class Table:
         return ShowHand(result)
 
 
-def next_bot(session: Session) -> int | None:
+def next_bot(session: GameSession) -> int | None:
     """The bot seat that moves now, if the next decision is a bot's."""
     if session.over:
         return None
     window = session.window_seats()
     if window:
         return next((s for s in window if session.is_bot(s)), None)
-    seat = session.state.to_act[0]
+    seat = session.to_act[0]
     return seat if session.is_bot(seat) else None
 
 
-def no_law_to_play(session: Session, seat: int) -> bool:
+def no_law_to_play(session: GameSession, seat: int) -> bool:
     """``seat`` may only let the moment go by (it holds no law card that answers it)."""
     return all(a.kind == "decline" for a in session.legal_for(seat))

@@ -6,7 +6,7 @@ chosen action to the app (the only place that applies actions).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
@@ -18,21 +18,25 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.bindings import bindings
-from keythedral.tui.choices import (
-    LONG_LIST,
-    THINKING,
-    build_choices,
-    done_choice,
-    hand_choice,
-    paid_choices,
-    suggested_first,
-)
+from keythedral.tui.choices import THINKING, Choice
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
 from keythedral.tui.keys import GAME
+from keythedral.tui.presenter import (
+    Moment,
+    actions_at,
+    cursor_line,
+    edges_only,
+    focus_on_map,
+    no_such_key,
+    orders_from,
+    present,
+    why_not,
+    with_before,
+)
 from keythedral.tui.screens.assist import Assist
 from keythedral.tui.screens.base import BaseScreen, key_clock
 from keythedral.tui.widgets.board import Cell, FieldMap
-from keythedral.tui.widgets.decision import Choice, DecisionPanel
+from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.map_looks import LEVELS
 from keythedral.tui.widgets.panels import (
@@ -45,22 +49,10 @@ from keythedral.tui.widgets.panels import (
     RecentEvents,
     Snug,
     StatusBar,
-    cost_text,
     update_static,
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
-from keythedral.vocab import FIELD_LETTER, plural
-from keythedral.words.text import (
-    cubes_text,
-    decision_prompt,
-    describe,
-    law_name,
-    law_text,
-    seat_name,
-    window_hint,
-    window_prompt,
-    window_seat_line,
-)
+from keythedral.words.text import law_name, law_text
 
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
@@ -188,64 +180,13 @@ class GameScreen(BaseScreen):
         if self.query_one("#left", ContentSwitcher).current == "mats":
             self._show_mats(view)  # else when they are shown (``_pane_shown``)
         panel = self.query_one(DecisionPanel)
-        board = self.query_one(FieldMap)
-        targets: list[Cell] = []
-        if session.over:
-            panel.show(
-                "The game is over.",
-                [Choice("show the scores", command="scores", key="1")],
-                "Every hand is revealed on the scores screen.",
-            )
-        elif seat is None and app.runner.thinking is not None:
-            panel.show(
-                f"{session.seat_label(app.runner.thinking)} is choosing…",
-                [],
-                "\n".join(["Computer players move by themselves.", *app.runner.moves]),
-            )
-        elif seat is None and window:
-            panel.show(
-                window_prompt(view),
-                [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
-                + [
-                    Choice(window_seat_line(view, s), command=f"seat:{s}", key=str(s + 1))
-                    for s in sorted(window)
-                ],
-                "Press your seat number, or Enter for nobody. " + window_hint(view),
-            )
-        elif seat is None:
-            panel.show(decision_prompt(view, to_act), [], "Waiting for the next player.")
-        else:
-            acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
-            if self.shared:  # on the shared screen: law cards only through the hand key
-                acts = [a for a in acts if a.kind != "play_law"]
-            choices = build_choices(
-                acts,
-                view,
-                second=self.second,
-                cells=self.narrowed is None or (self.by_kind and len(acts) > LONG_LIST),
-                kinds=self.narrowed is None,
-            )
-            targets = [c for a in acts if (c := action_cell(a, self.second)) is not None]
-            self._plans = {}
-            if (self.narrowed is None or self.by_kind) and app.mode.suggests_payments:
-                choices, self._plans = paid_choices(
-                    choices, session.state, seat, view, session.coach
-                )
-                if view.decision == "spend" and self.narrowed is None and session.coach:
-                    legal = session.legal_for(seat)
-                    if legal:
-                        advice = app.advice.get(session, seat)  # None: the coach is thinking
-                        choices = suggested_first(
-                            choices, self._plans, session.state, legal, view, advice
-                        )
-            if self.shared and self.narrowed is None:
-                choices.append(hand_choice(seat_name(view, seat), view.players[seat].laws_held))
-            elif self.narrowed is None and app.mode.offers_done and session.may_pass(seat):
-                choices.append(done_choice())
-            panel.show(self._prompt(view, seat), choices, self._hint(view, choices))
-        board.show(view, self.tokens, targets)
-        if new_decision:
-            self._focus_for(targets, panel)
+        lines = present(session, view, self._moment(seat), lambda s: app.advice.get(session, s))
+        self._plans = lines.plans
+        panel.show(lines.prompt, lines.choices, lines.hint)
+        self.query_one(FieldMap).show(view, self.tokens, lines.targets)
+        if new_decision:  # the map or the list has the keyboard
+            on_map = focus_on_map(lines.targets, panel.choices)
+            self._give_focus(self.query_one(FieldMap) if on_map else panel.option_list)
         if panel.choices:  # the list's first line is highlighted afresh
             self._follow(panel.choices[0])
         else:
@@ -262,13 +203,6 @@ class GameScreen(BaseScreen):
         # the handler of each class
         self.call_after_refresh(self._show_recent)  # the recent events may come or go
 
-    def _focus_for(self, targets: list[Cell], panel: DecisionPanel) -> None:
-        """Focus the map or the list for a new decision."""
-        widget: Widget = panel.option_list
-        if targets and all(c.cell is not None for c in panel.choices):
-            widget = self.query_one(FieldMap)
-        self._give_focus(widget)
-
     _focusing: Widget | None = None  # focused by the app, the Focus event not yet handled
 
     def _give_focus(self, widget: Widget) -> None:
@@ -277,61 +211,21 @@ class GameScreen(BaseScreen):
         self._focusing = widget if widget.focusable else None
         widget.focus()
 
-    def _prompt(self, view: PlayerView, seat: int) -> str:
-        if view.decision == "window" or self.kapp.table.claimed is not None:
-            return f"{seat_name(view, seat)}: play a law card, or let it go by"
-        return decision_prompt(view, (seat,))
-
-    def _hint(self, view: PlayerView, choices: list[Choice]) -> str:
-        hint = self._decision_hint(view, choices)
-        if any(c.action is not None and c.action.kind == "play_law" for c in choices):
-            hint = (hint + " " if hint else "") + "r: read your law cards."
-        return hint
-
-    def _decision_hint(self, view: PlayerView, choices: list[Choice]) -> str:
-        if self.narrowed is not None:
-            return "Esc: back to every choice."
-        d = view.decision
-        gain = getattr(view, "gain", None)
-        if d == "choose_cube" and gain is not None:
-            why = {"bargain": "the Bargain trade", "unexpected_harvest": "Unexpected harvest"}
-            reason = why.get(gain.purpose, gain.purpose.replace("_", " "))
-            return f"{reason}: {plural(gain.count, 'cube')} to take, one colour at a time."
-        if d == "place_field" and view.next_field:
-            letter = FIELD_LETTER.get(view.next_field, "?")
-            left = view.fields_in_stack
-            return f"The tile is a {view.next_field} ({letter}); {plural(left, 'tile')} left in the stack."
-        pay = view.payment
-        if d == "pay" and pay is not None:
-            need = getattr(pay, "need", None)
-            parts = []
-            if need and any(need):
-                parts.append(cubes_text(need))
-            if getattr(pay, "any_resource", 0):
-                parts.append(f"{pay.any_resource} of any resource")
-            if getattr(pay, "any_cube", 0):
-                parts.append(f"{pay.any_cube} of any colour")
-            what = " + ".join(parts) if parts else plural(pay.owed, "cube")
-            # Imported here: the walkthrough's module is not loaded before the first frame.
-            from keythedral.words.walkthrough_options import (
-                pay_purpose,  # not before the first frame
-            )
-
-            return f"Still to pay {pay_purpose(view)}: {what}."
-        if d == "bid" and view.bidding is not None:
-            b = view.bidding
-            high = (
-                f"highest bid {b.high} by {seat_name(view, b.high_seat)}"
-                if b.high_seat is not None
-                else "no bid yet"
-            )
-            return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
-        if d == "spend":
-            sale = [f"{cost_text(t.cost)} → {t.value}" for t in view.tiles if t.buyable]
-            return "For sale: " + (", ".join(sale) if sale else "nothing") + "."
-        if any(c.cell for c in choices):
-            return "Pick a + on the map (Enter) or a line below."
-        return ""
+    def _moment(self, seat: int | None) -> Moment:
+        """What the panel depends on besides the game (``presenter.Moment``)."""
+        app, runner = self.kapp, self.kapp.runner
+        thinking = runner.thinking if seat is None else None
+        return Moment(
+            seat,
+            thinking=thinking,
+            moves=list(runner.moves) if thinking is not None else [],
+            shared=self.shared,
+            claimed=app.table.claimed is not None,
+            narrowed=self.narrowed,
+            by_kind=self.by_kind,
+            second=self.second,
+            rules=app.mode,
+        )
 
     # --- the cursor and the info line --------------------------------------------------------------
     def say(
@@ -341,12 +235,9 @@ class GameScreen(BaseScreen):
         row (the computer players' moves, passes that play themselves; ``earlier``: moves
         made before this one and not said) say how many came before the last, which the log
         shows: one line cannot hold them all."""
-        if public and not error and self._note is not None and self._note_for is None:
-            self._before += 1 + earlier
-        else:
-            self._before = earlier
-        if self._before:
-            message += f" (+{self._before} before it: g for the log)"
+        in_a_row = public and not error and self._note is not None and self._note_for is None
+        self._before = self._before + 1 + earlier if in_a_row else earlier
+        message = with_before(message, self._before)
         self._note = Text(message, style="bold red" if error else "bold")
         # A note may tell of the hand on screen (a law card's text): it is that person's,
         # unless it is public (a computer player's move) or said with nobody's hand up.
@@ -360,32 +251,21 @@ class GameScreen(BaseScreen):
     def _show_cursor_info(self) -> None:
         """The info line: the cursor's cell, and what Enter does where the focus is (or will
         be, when the app has just given it: the line is right in the frame that moves it)."""
-        board = self.query_one(FieldMap)
+        board, panel = self.query_one(FieldMap), self.query_one(DecisionPanel)
         if self.view is None:
             return
-        names = {p.seat: p.name for p in self.view.players}
-        text = board.describe_cursor(names)
-        if (self._focusing or self.focused) is board:
-            acts = self._actions_at(board.cursor)
-            if acts:
-                text += " · Enter: " + (
-                    describe(acts[0], self.view) if len(acts) == 1 else f"{len(acts)} choices"
-                )
-        else:
-            panel = self.query_one(DecisionPanel)
-            i = panel.option_list.highlighted
-            if i is not None and 0 <= i < len(panel.choices):
-                text = f"Enter: {panel.choices[i].text} · {text}"
+        where = board.describe_cursor({p.seat: p.name for p in self.view.players})
+        on_map = (self._focusing or self.focused) is board
+        i = panel.option_list.highlighted
+        line = panel.choices[i] if i is not None and 0 <= i < len(panel.choices) else None
+        acts = self._actions_at(board.cursor) if on_map else []
+        text = cursor_line(where, self.view, on_map, acts, line)
         if self._note is None:
             update_static(self.query_one("#info", Static), Text(text), layout=False)  # one line
 
     def _actions_at(self, cell: Cell) -> list[Action]:
-        session = self.kapp.session
-        seat = self.kapp.keyboard
-        if session is None or seat is None or session.over:
-            return []
-        acts = self.narrowed if self.narrowed is not None else session.legal_for(seat)
-        return [a for a in acts if action_cell(a, self.second) == cell]
+        app = self.kapp
+        return actions_at(app.session, app.keyboard, self.narrowed, cell, self.second)
 
     def on_field_map_cursor_moved(self, event: FieldMap.CursorMoved) -> None:
         self._cursor_moved(event.cell)
@@ -410,21 +290,14 @@ class GameScreen(BaseScreen):
 
     def pick_cell(self, cell: Cell) -> None:
         acts = self._actions_at(cell)
-        if not acts:
-            self.say(self._why_not(cell), error=True)
-            return
-        if len(acts) == 1:
-            self.kapp.play(acts[0])
-            return
-        # Several choices here: narrow the list (and, for an edge, point at its fields).
-        self.second = not self.second and all(
-            action_cell(a, True) != action_cell(a, False) for a in acts
-        )
-        self.narrowed, self.by_kind = acts, False
-        self.refresh_game()
-        if not self.second:
-            self._give_focus(self.query_one(DecisionPanel).option_list)
-            self._show_cursor_info()
+        app = self.kapp
+        if not acts:  # why not: the engine's reason, if it has one
+            targets = list(self.query_one(FieldMap).targets)
+            self.say(why_not(app.session, app.keyboard, self.view, cell, targets), error=True)
+        elif len(acts) == 1:
+            app.play(acts[0])
+        else:  # several choices here: narrow the list (for an edge, point at its fields)
+            self._narrow(acts, second=not self.second and edges_only(acts))
 
     def narrow_kind(self, kind: str) -> None:
         """Show the variants of one kind of action (which cottage, which colour)."""
@@ -437,79 +310,32 @@ class GameScreen(BaseScreen):
         a purchase's line with its cubes, as in the whole list)."""
         if not narrowed:
             return  # nothing of that kind is open now
-        self.narrowed, self.by_kind, self.second = narrowed, by_kind, False
-        self.refresh_game()
-        panel = self.query_one(DecisionPanel)
-        hint = self.assist.hint_shown
-        self._give_focus(panel.option_list)
+        self._narrow(narrowed, by_kind=by_kind)
+        panel, hint = self.query_one(DecisionPanel), self.assist.hint_shown
         for c in panel.choices:
             if hint is not None and c.action == hint.action:
                 panel.highlight(c)  # the variant the hint named
                 self._follow(c)
                 return
-        self._show_cursor_info()
 
     def narrow_order(self, prefix: tuple[int, ...]) -> None:
         """Work order: the orders that start with ``prefix``; the last one left is played."""
         session, seat = self.kapp.session, self.kapp.keyboard
         if session is None or seat is None:
             return
-        narrowed: list[Action] = [
-            a
-            for a in session.legal_for(seat)
-            if a.kind == "play_law" and a.order and a.order[: len(prefix)] == prefix
-        ]
+        narrowed = orders_from(session.legal_for(seat), prefix)
         if len(narrowed) == 1:
             self.kapp.play(narrowed[0])
         elif narrowed:
-            self.narrowed, self.by_kind, self.second = narrowed, False, False
-            self.refresh_game()
+            self._narrow(narrowed)
+
+    def _narrow(self, acts: list[Action], *, by_kind: bool = False, second: bool = False) -> None:
+        """Show only ``acts``: in the list, or, ``second``, around a chosen corner on the map."""
+        self.narrowed, self.by_kind, self.second = acts, by_kind, second
+        self.refresh_game()
+        if not second:
             self._give_focus(self.query_one(DecisionPanel).option_list)
             self._show_cursor_info()
-
-    def _why_not(self, cell: Cell) -> str:
-        """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
-        app = self.kapp
-        session, seat, view = app.session, app.keyboard, self.view
-        if session is None or seat is None or view is None or session.over:
-            return "Nothing to choose on the map now."
-        kind, pos = cell
-        d = view.decision
-        raw: dict[str, Any] | None = None
-        if d == "place_field" and kind == "field":
-            raw = {"kind": "place_field", "seat": seat, "pos": pos}
-        elif d == "place_worker" and kind == "field" and view.placement is not None:
-            raw = {
-                "kind": "place_worker",
-                "seat": seat,
-                "number": view.placement.number,
-                "field": pos,
-            }
-        elif d == "place_cottage" and kind == "corner":
-            numbers = [a.number for a in session.legal_for(seat) if a.kind == "place_cottage"]
-            if numbers:
-                raw = {"kind": "place_cottage", "seat": seat, "corner": pos, "number": numbers[0]}
-        elif d == "relocate" and kind == "corner" and view.relocation:
-            raw = {
-                "kind": "relocate_cottage",
-                "seat": seat,
-                "number": view.relocation[0][1],
-                "corner": pos,
-            }
-        if raw is not None:
-            from keythedral import engine  # engine: after the first frame
-
-            try:
-                reason = session.why_illegal(engine.parse_action(raw))
-            except ValueError:
-                reason = None
-            if reason is not None:
-                return reason
-        board = self.query_one(FieldMap)
-        if board.targets:
-            want = "a field" if all(k == "field" for k, _ in board.targets) else "a corner"
-            return f"Nothing to do there: choose {want} marked + (n jumps to the next one)."
-        return "Nothing to choose on the map now: use the list on the right."
 
     # --- choosing from the list ----------------------------------------------------------------------
     def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
@@ -518,33 +344,31 @@ class GameScreen(BaseScreen):
         self.choose(event.choice)
 
     def choose(self, choice: Choice) -> None:
-        if choice.command.startswith("paying:"):  # an action, and the cubes it pays
-            action, *plan = self._plans[choice.command]
-            self.kapp.mode.paying(action, plan)
-        elif choice.command == "own-cubes":  # the same lines, the cubes chosen one by one
+        mode, command = self.kapp.mode, choice.command
+        if command.startswith("paying:"):  # an action, and the cubes it pays
+            mode.paying(self._plans[command][0], self._plans[command][1:])
+        elif command == "own-cubes":  # the same lines, the cubes chosen one by one
             self.narrow_to([plan[0] for plan in self._plans.values()], by_kind=False)
         elif choice.action is not None:
             self.kapp.play(choice.action)
-        elif choice.command == "nobody":
-            self.kapp.mode.decline_all()
-        elif choice.command.startswith("seat:"):
-            self.kapp.mode.claim(int(choice.command[5:]))
-        elif choice.command == "cell" and choice.cell is not None:
+        elif command == "nobody":
+            mode.decline_all()
+        elif command in ("scores", "hand"):
+            mode.show_scores() if command == "scores" else mode.open_hand()
+        elif command.startswith("seat:"):
+            mode.claim(int(command[5:]))
+        elif command == "cell" and choice.cell is not None:
             self.pick_cell(choice.cell)
-        elif choice.command.startswith("kind:"):
-            self.narrow_kind(choice.command[5:])
-        elif choice.command.startswith("order:"):
-            self.narrow_order(tuple(int(n) for n in choice.command[6:].split(",") if n))
-        elif choice.command == "scores":
-            self.kapp.mode.show_scores()
-        elif choice.command == "hand":
-            self.kapp.mode.open_hand()
-        elif choice.command in ("done", "wait"):
-            self.kapp.mode.pass_for_phase(until_change=choice.command == "wait")
-        elif choice.command == THINKING:
+        elif command.startswith("kind:"):
+            self.narrow_kind(command[5:])
+        elif command.startswith("order:"):
+            self.narrow_order(tuple(int(n) for n in command[6:].split(",") if n))
+        elif command in ("done", "wait"):
+            mode.pass_for_phase(until_change=command == "wait")
+        elif command == THINKING:
             self.say("The coach is still thinking it over: its move comes in a moment.")
-        elif choice.command == "pay-suggested":
-            for action in list(self._plans[choice.command]):  # a cube after another, as by keys
+        elif command == "pay-suggested":
+            for action in list(self._plans[command]):  # a cube after another, as by keys
                 if not self.kapp.play(action):
                     break
 
@@ -725,9 +549,5 @@ class GameScreen(BaseScreen):
         choice = panel.choice_for(key)
         if choice is not None:
             self.choose(choice)
-            return
-        keys = [c.key for c in panel.choices if c.key]
-        if keys:
-            self.say(f"No choice has the key {key}: the keys now are {' '.join(keys)}.", error=True)
         else:
-            self.say("There is nothing to choose with a key now.", error=True)
+            self.say(no_such_key(key, panel.choices), error=True)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
@@ -24,23 +22,10 @@ from textual.visual import Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+# The lines themselves are plain data (tui/choices.py, no Textual); read from here too.
+from keythedral.tui.choices import Cell, Choice
+from keythedral.tui.choices import hotkeys as hotkeys
 from keythedral.tui.widgets.panels import Snug, SnugSize, side_width, update_static
-
-if TYPE_CHECKING:
-    from keythedral.engine import Action
-
-Cell = tuple[str, tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One line of the panel: an engine action to apply, or a command for the app."""
-
-    text: str
-    action: Action | None = None
-    command: str = ""
-    key: str = ""
-    cell: Cell | None = None
 
 
 class Lines(Visual):
@@ -267,33 +252,3 @@ class DecisionPanel(Vertical, SnugSize):
         event.stop()
         if 0 <= event.option_index < len(self.choices):
             self.post_message(self.Highlighted(self.choices[event.option_index]))
-
-
-def hotkeys(natural: Sequence[str | None], spare: Sequence[bool] = ()) -> list[str]:
-    """Keys for a list of choices.
-
-    ``natural`` holds each choice's own key (a cottage number, a bid, "p" for pass; "" for a
-    choice that has none but fits such a list, like a bid of 12) or None.  When every choice
-    has one and they are distinct, those are used.  Otherwise the choices are numbered 1..9, 0
-    in order, except that a choice with a letter of its own (p: pass) keeps it.
-
-    ``spare`` marks the choices that may take any key (a law card to play, which a list may
-    offer beside its own choices): when the others all have distinct keys of their own, they
-    keep them, and the spare ones take the digits left, the last digits first ("9" for one
-    card, "8" and "9" for two), so that a line keeps its key from one decision to the next
-    (a house's second worker).
-    """
-    given = [k for k in natural if k]
-    if all(k is not None for k in natural) and len(set(given)) == len(given):
-        return [k or "" for k in natural]
-    spare = list(spare) + [False] * (len(natural) - len(spare))
-    own = [k for k, s in zip(natural, spare, strict=True) if not s]
-    if any(spare) and all(k is not None for k in own) and len(set(own)) == len(own):
-        free = [d for d in "123456789" if d not in own]
-        n = sum(spare)
-        left = iter(free[-n:] if n <= len(free) else [*free, *(["0"] if "0" not in own else [])])
-        return [next(left, "") if s else k or "" for k, s in zip(natural, spare, strict=True)]
-    letters = [k for k in given if not k.isdigit()]
-    keep = {k for k in letters if letters.count(k) == 1}
-    digits = iter([str(i) for i in range(1, 10)] + ["0"])
-    return [k if k in keep else next(digits, "") for k in natural]
