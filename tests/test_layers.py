@@ -1,8 +1,10 @@
 """The layers hold: the import-linter contracts of pyproject.toml ([tool.importlinter]) are kept,
-and no import circle runs through our modules outside the engine (docs/architecture.md)."""
+no import circle runs through our modules outside the engine, and each import of ours inside a
+function says why it is there (docs/architecture.md)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -95,3 +97,60 @@ def test_no_import_circle_outside_the_engine() -> None:
     found = [c for c in circles(imports) if not all(m.startswith("keythedral.engine.") for m in c)]
     new = [sorted(c) for c in found if c not in KNOWN_CIRCLES]
     assert new == [], f"import circles: {new}"
+
+
+def unexplained_function_imports(source: str) -> list[int]:
+    """The lines of imports of our own modules inside a function with no comment saying why:
+    none on the import's own lines, nor on the line above it or above the run of imports it
+    belongs to."""
+    lines = source.splitlines()
+    found = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        imports = [n for n in ast.walk(fn) if isinstance(n, ast.Import | ast.ImportFrom)]
+        ends = {n.end_lineno: n.lineno for n in imports if n.end_lineno is not None}
+        for node in imports:
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            ours = (isinstance(node, ast.ImportFrom) and node.level > 0) or any(
+                n == "keythedral" or n.startswith("keythedral.") for n in names
+            )
+            if not ours or any("#" in line for line in lines[node.lineno - 1 : node.end_lineno]):
+                continue
+            above = node.lineno - 1  # 1-based number of the line above
+            while above in ends:  # the run of imports this one closes
+                above = ends[above] - 1
+            while above > 0 and not lines[above - 1].strip():
+                above -= 1
+            if not (above > 0 and lines[above - 1].strip().startswith("#")):
+                found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_an_unexplained_import_inside_a_function_is_found() -> None:
+    source = (
+        "def f():\n"
+        "    from keythedral.engine import apply  # engine: after the first frame\n"
+        "    # not before the first frame\n"
+        "    from keythedral.tui import a\n"
+        "    from keythedral.tui import b\n"
+        "    import json\n"
+        "    x = 1\n"
+        "    from keythedral.words import c\n"
+        "    return a\n"
+        "def g():\n"
+        "    from . import d\n"
+    )
+    assert unexplained_function_imports(source) == [8, 11]
+
+
+def test_every_import_of_ours_inside_a_function_says_why() -> None:
+    """Imports inside functions only where they save start-up time (or untie what cannot be
+    untied otherwise), each with a comment saying which (docs/architecture.md)."""
+    unexplained = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "src" / "keythedral").rglob("*.py"))
+        for line in unexplained_function_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert unexplained == []

@@ -23,6 +23,7 @@ from keythedral.net import protocol
 from keythedral.net.protocol import ErrorMessage, ProtocolError, StateUpdate, Welcome
 from keythedral.safetext import printable
 from keythedral.words.walkthrough import options_text
+from keythedral.words.walkthrough_options import cubes
 
 if TYPE_CHECKING:
     from keythedral.engine import Action
@@ -175,7 +176,6 @@ async def run_text_client(
     walkthrough and numbered choices when it must act.  Ends with the game (0), or when the
     server refuses or goes (2)."""
     from keythedral.words.narration import narrate  # engine: loaded on use only
-    from keythedral.words.walkthrough_options import cubes
 
     def say(text: str) -> None:
         print(printable(text), flush=True)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it wh
 
 
 def law_catalogue() -> dict[str, LawCard]:
-    from keythedral.engine.catalogue import laws
+    from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     return laws()
 
