@@ -114,6 +114,18 @@ def make_bot(spec: str, seed: int = 0, **options: Any) -> Bot:
         raise BotSpecError(f"bad options for {name}: {exc}") from exc
 
 
+#: Seconds a plain "ismcts" seat of a game searches at most, a move, so that people do not
+#: wait long on a slow machine (its options, when given, are kept as they are).
+SEAT_ISMCTS_TIME = 1.0
+
+
+def seat_bot(spec: str, game_seed: int, seat: int) -> Bot:
+    """The bot for ``seat`` of a game being played (the app's or a hosted one), seeded from
+    the game: a resumed game plays on with the same bots."""
+    extra = {"time": SEAT_ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
+    return make_bot(spec, seed=game_seed * 7 + seat, **extra)
+
+
 #: The longest bot spec taken ("ismcts:time=0.5:c=0.3:width=6" is 29 characters).
 MAX_SPEC = 200
 
@@ -152,4 +164,5 @@ __all__ = [
     "make_bot",
     "own_actions",
     "parse_spec",
+    "seat_bot",
 ]

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import engine
-from keythedral.bots import check_spec, make_bot
+from keythedral.bots import check_spec, seat_bot
 from keythedral.net.protocol import Act, ProtocolError
 from keythedral.records import faults, persistence
 from keythedral.records.autosave import AutoSaver
@@ -48,7 +48,6 @@ SAVE = "game.json"
 SEATS = "seats.json"
 FORMAT = "keythedral-host"
 VERSION = 1
-ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move (as in the app)
 
 
 #: Actions between two snapshots of a hosted game (each action's journal line is written at
@@ -92,13 +91,6 @@ def default_folder() -> Path:
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
-
-
-def make_seat_bot(spec: str, game_seed: int, seat: int) -> Bot:
-    """The bot for a seat, seeded from the game as the app seeds its own (a resumed game plays
-    on with the same bots)."""
-    extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
-    return make_bot(spec, seed=game_seed * 7 + seat, **extra)
 
 
 @dataclass
@@ -189,7 +181,7 @@ class HostedGame:
 
     def _seat_bots(self) -> None:
         self.bots = {
-            s: make_seat_bot(spec, self.config.seed, s)
+            s: seat_bot(spec, self.config.seed, s)
             for s, spec in enumerate(self.seats)
             if spec != HUMAN
         }

@@ -39,17 +39,6 @@ if TYPE_CHECKING:
 QUICK_BOTS = frozenset({"random", "greedy", "easy", "normal"})  # bots that need no thread
 BURST = 200  # bot moves made in one go when there is no pause
 MEANWHILE = 6  # the bots' last moves listed while they play
-ISMCTS_TIME = 1.0  # seconds a plain "ismcts" seat searches at most, a move
-
-
-def app_bot(spec: str, game_seed: int, seat: int) -> Bot:
-    """The bot for a seat, seeded from the game (a resumed game plays on with the same bots).
-    A plain "ismcts" searches for at most ISMCTS_TIME seconds a move here, so that people do
-    not wait long on a slow machine (its options, when given, are kept as they are)."""
-    from keythedral.bots import make_bot  # engine: after the first frame
-
-    extra = {"time": ISMCTS_TIME} if spec.strip().lower() == "ismcts" else {}
-    return make_bot(spec, seed=game_seed * 7 + seat, **extra)
 
 
 class BotRunner:
@@ -68,9 +57,11 @@ class BotRunner:
 
     def seat_bots(self, session: Session) -> None:
         """One bot per computer seat of a new session (a move under way is forgotten)."""
+        from keythedral.bots import seat_bot  # engine: after the first frame
+
         self.cancel()
         self.bots = {
-            s: app_bot(spec, session.config.seed, s)
+            s: seat_bot(spec, session.config.seed, s)
             for s in range(session.config.n)
             if (spec := session.bot_spec(s)) is not None
         }
@@ -82,6 +73,8 @@ class BotRunner:
 
     def move(self, seat: int) -> None:
         """Let the bot of ``seat`` choose, in a thread, on its own seat's view only."""
+        from keythedral.bots import seat_bot  # engine: after the first frame
+
         session = self.app.game
         assert session is not None
         if self.thinking == seat:
@@ -100,7 +93,7 @@ class BotRunner:
         if bot is None:  # pragma: no cover - seat_bots makes a bot for every bot seat
             spec = session.bot_spec(seat)
             assert spec is not None
-            bot = self.bots[seat] = app_bot(spec, session.config.seed, seat)
+            bot = self.bots[seat] = seat_bot(spec, session.config.seed, seat)
         think = partial(
             self._think, turn, len(session.actions), seat, session.state, session.legal(), bot
         )
