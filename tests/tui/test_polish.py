@@ -161,6 +161,8 @@ def test_every_binding_has_an_id_and_is_listed_for_rebinding() -> None:
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ != name or "BINDINGS" not in vars(cls):
                 continue
+            if cls.BINDINGS is OptionList.BINDINGS:  # a list's keys as Textual has them
+                continue
             classes += 1
             assert cls in owners, f"{cls.__qualname__} is not in binding_owners()"
             for b in cls.BINDINGS:
