@@ -15,8 +15,9 @@ the app this way.  Each switch puts back what Textual (or the app) does without 
 - ``privacy``: a new privacy screen is built at every hand-over (``GameMode.privacy_screen``).
 - ``lines``: the map repaints whole, not the rows that changed, and a text is updated even
   when it shows just that (``FieldMap._refresh_rows``, ``panels.update_static``).
-- ``strips``: the list of choices draws its lines as OptionList does, not from strips kept
-  per line (``ChoiceList``, tui/widgets/decision.py).
+- ``strips``: the list of choices keeps its drawn lines only while it shows one list, as
+  OptionList does, not from one list to the next (``ChoiceList.drawn``,
+  tui/widgets/decision.py).
 """
 
 from __future__ import annotations
@@ -71,9 +72,13 @@ def turn_off(names: set[str]) -> None:
     if "strips" in names:
         from keythedral.tui.widgets.decision import ChoiceList
 
-        for name in ("_get_visual", "_get_option_render"):
-            if name in vars(ChoiceList):
-                delattr(ChoiceList, name)
+        set_options = ChoiceList.set_options
+
+        def forget_and_set(self: ChoiceList, options: Any) -> None:
+            self.drawn.clear()
+            set_options(self, options)
+
+        ChoiceList.set_options = forget_and_set  # type: ignore[method-assign]
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from keythedral import __version__, engine
 from keythedral.engine import GameState
 from keythedral.records import persistence
 from tests.support import SAVES
+from tests.support.notices import notices
 from tests.support.ptyterm import PtyApp, app_env, wait_until
 from tests.support.records import before_any_pass, played
 
@@ -439,6 +440,7 @@ def test_loading_a_tampered_save_keeps_the_game_in_progress(data_dir: Path) -> N
     async def run() -> None:
         saved = persistence.SavedGame(cfg, tuple(actions), state)
         app = KeythedralApp(saved=saved, data_dir=data_dir, animations=False)
+        notices(app)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             app.files.saver.flush()
@@ -449,7 +451,7 @@ def test_loading_a_tampered_save_keeps_the_game_in_progress(data_dir: Path) -> N
             assert len(app.session.actions) == len(actions)
             app.files.saver.flush()
             assert autosave.read_bytes() == kept
-            assert any("was altered" in str(n.message) for n in app._notifications)
+            assert any("was altered" in str(n.message) for n in notices(app))
 
     asyncio.run(run())
     assert bad.read_bytes() == _edit("state.store.0", 99)

@@ -98,13 +98,14 @@ async def started(pilot: Pilot[Any], app: KeythedralApp) -> Session:
 
 async def settle(pilot: Pilot[Any], app: KeythedralApp, rounds: int = 50) -> None:
     """Let the bots move (pause 0: in one go, in the app's own loop): the messages waiting
-    are handled (without Pilot.pause's wait for an idle processor, ~50 ms a time)."""
+    are handled (``pilot.pause(0)``: without Pilot.pause's wait for an idle processor, ~50 ms
+    a time)."""
     for _ in range(rounds):
         if app.runner.thinking is None and not app.workers:
             return
         if app.workers:
             await app.workers.wait_for_complete()
-        await pilot._wait_for_screen()
+        await pilot.pause(0)
     await pilot.pause()
 
 

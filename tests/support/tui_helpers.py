@@ -10,6 +10,7 @@ from keythedral.engine import GameConfig, GameState
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.app import KeythedralApp
 from keythedral.vocab import COLOURS
+from tests.support.notices import notices
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -139,7 +140,9 @@ def make_app(
     phase 1 on the shared screen)."""
     kw.setdefault("autosave", False)
     kw.setdefault("strict_privacy", True)
-    return KeythedralApp(cfg, saved=saved, animations=False, **kw)
+    app = KeythedralApp(cfg, saved=saved, animations=False, **kw)
+    notices(app)  # what it notifies is recorded from the start
+    return app
 
 
 def greedy_game(seed: int = 8, seats: tuple[str, ...] = ("human", "greedy", "greedy")) -> Any:

@@ -11,12 +11,13 @@ from textual.pilot import Pilot
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.tutorial import TutorialMode, TutorialScreen
 from keythedral.tutorial import Tutorial, tutorial_path
+from tests.support.notices import notices
 
 
 def tutorial_app(data: Path) -> KeythedralApp:
-    return KeythedralApp(
-        start=Start(tutorial=True), data_dir=data, autosave=False, animations=False
-    )
+    app = KeythedralApp(start=Start(tutorial=True), data_dir=data, autosave=False, animations=False)
+    notices(app)  # what it notifies is recorded from the start
+    return app
 
 
 async def opened(pilot: Pilot[Any], app: KeythedralApp) -> Tutorial:

@@ -26,6 +26,7 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel, press_choice, started, take
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
@@ -423,7 +424,7 @@ async def test_save_and_load_named_games_and_refuse_a_broken_one(_data_dir: Path
         good = path.read_bytes()
         assert not app.files.load_path(broken)
         await pilot.pause()
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in notices(app)]
         assert any("broken.json has no valid game settings" in m for m in shown), shown
         assert app.files.load_path(path)
         await pilot.pause()
@@ -511,12 +512,13 @@ async def test_a_bad_command_line_game_is_explained_on_the_new_game_screen() -> 
     from keythedral.tui.app import Start
 
     app = KeythedralApp(start=Start(players=("Solo",)), autosave=False)
+    notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert any("2 to 5 players" in n.message for n in app._notifications)
+        assert any("2 to 5 players" in n.message for n in notices(app))
 
 
 @pytest.mark.parametrize("journal", [False, True])
@@ -663,7 +665,7 @@ async def test_a_hint_goes_before_the_keyboard_passes() -> None:
             await take(pilot, app, session.legal_for(seat)[0])
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert not list(app._notifications)
+        assert not notices(app)
         assert "Why:" not in screen_text(app)
 
 

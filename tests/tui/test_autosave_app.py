@@ -9,6 +9,7 @@ from pathlib import Path
 from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.notices import notices
 from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
@@ -61,6 +62,6 @@ async def test_an_autosave_that_cannot_be_written_is_said(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and len(app.session.actions) == 1  # play goes on
-        told = [n for n in app._notifications if n.title == "Autosave failed"]
+        told = [n for n in notices(app) if n.title == "Autosave failed"]
         assert len(told) == 1
         assert "Could not write" in told[0].message and "not being saved" in told[0].message

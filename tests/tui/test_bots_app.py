@@ -51,7 +51,7 @@ async def play_as_people(
             handovers[screen.player] = handovers.get(screen.player, 0) + 1
             assert not session.is_bot(screen.seat)
             screen.action_ready()  # as Enter does (pressing it is tested in test_app.py)
-            await pilot._wait_for_screen()
+            await pilot.pause(0)
             continue
         text = screen_text(app)
         shown = PRIVATE.findall(text)

@@ -32,10 +32,9 @@ async def test_every_choice_line_of_a_whole_game_fits_its_column_at_80_columns(s
             ol = panel.option_list
             room = ol.scrollable_content_region.width
             scrolled += ol.show_vertical_scrollbar
-            for i in range(ol.option_count):
-                option = ol.get_option_at_index(i)
+            for option in ol.options:
                 assert isinstance(option, ChoiceOption)
-                for line in option.lines.lines:
+                for line in option.lines:
                     checked += 1
                     assert line.cell_length <= room, (line.plain, room)
             app.play(choose(session.state, rng))

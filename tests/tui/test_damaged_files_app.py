@@ -19,6 +19,7 @@ from keythedral.records import persistence
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.dialogs import LoadDialog
 from keythedral.tui.screens.new_game import NewGameScreen
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
@@ -171,7 +172,7 @@ async def started_with_keys(tmp_path: Path, text: str) -> tuple[KeythedralApp, s
         await pilot.pause()
         await pilot.pause()
         shown = toasts(app)
-        messages = [f"{n.title}: {n.message}" for n in app._notifications]
+        messages = [f"{n.title}: {n.message}" for n in notices(app)]
         await pilot.press("t")  # the default key for the mats
         await pilot.pause()
         assert "The Keythedral mat" in screen_text(app)

@@ -7,6 +7,7 @@ from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
 from tests.support.driver import hand_over
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
@@ -20,7 +21,7 @@ async def test_the_hint_is_above_the_choices_and_clears_with_the_decision() -> N
             await hand_over(pilot, app)
         await pilot.press("i")
         await pilot.pause()
-        assert not app._notifications  # no pop-up note over the screen
+        assert not notices(app)  # no pop-up note over the screen
         panel = app.screen.query_one(DecisionPanel)
         note = panel.query_one("#hint")
         assert note.display and "Hint:" in str(note.render())

@@ -22,6 +22,7 @@ from keythedral.tui.screens.rules import RuleCard
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.board import FieldMap
 from tests.support.driver import past_handover
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import make_app, play_until, saved_game
 
@@ -37,7 +38,7 @@ def hostile_config(seed: int = 5) -> GameConfig:
 
 
 def messages(app: KeythedralApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in notices(app)]
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -172,6 +173,7 @@ async def test_a_pasted_escape_sequence_is_refused_by_the_name_field() -> None:
 
 async def test_a_markup_theme_name_is_told_plainly() -> None:
     app = KeythedralApp(animations=False, autosave=False, theme="[/]")
+    notices(app)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -182,6 +184,7 @@ async def test_a_markup_theme_name_is_told_plainly() -> None:
 
 async def test_a_markup_save_path_is_told_plainly() -> None:
     app = KeythedralApp(start=Start(load=Path("[/]x.json")), autosave=False, animations=False)
+    notices(app)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -193,6 +196,7 @@ async def test_a_markup_save_path_is_told_plainly() -> None:
 
 async def test_a_control_character_in_a_message_never_reaches_the_screen() -> None:
     app = KeythedralApp(start=Start(load=Path(f"{CONTROL}.json")), autosave=False)
+    notices(app)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()

@@ -20,6 +20,7 @@ from keythedral.tui.nocolor import NO_COLOUR, NoColour, no_color_wanted, with_no
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import ChoiceList
+from tests.support.textshot import screen_cells
 from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
@@ -140,12 +141,9 @@ async def test_an_empty_no_color_is_not_set(monkeypatch: pytest.MonkeyPatch) -> 
 
 # --- helpers ----------------------------------------------------------------------------------
 def drawn(app: Any) -> list[list[tuple[str, Style | None]]]:
-    """Every row of the screen as the app sends it (after its line filters): (text, style)."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    return [
-        [(seg.text, seg.style) for strip in line for seg in strip if not seg.control]
-        for line in update.strips
-    ]
+    """Every row of the screen as the app draws it (after its line filters): (text, style), a
+    cell at a time."""
+    return [[cell for cell in row if cell[0]] for row in screen_cells(app)]
 
 
 def coloured(style: Style | None) -> bool:
@@ -154,7 +152,7 @@ def coloured(style: Style | None) -> bool:
 
 def option_text(choices: ChoiceList, index: int) -> str:
     """The first line of an option's text, without its key."""
-    return choices.options[index].prompt.plain.split("\n")[0][1:].strip()  # type: ignore[union-attr]
+    return choices.options[index].prompt.plain.split("\n")[0][1:].strip()
 
 
 def cells_in(row: list[tuple[str, Style | None]], start: int, end: int) -> list[Any]:

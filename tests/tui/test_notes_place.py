@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from textual.widgets._toast import Toast
-
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
@@ -20,7 +18,7 @@ async def test_a_note_comes_up_beside_the_choices_not_over_them() -> None:
             await hand_over(pilot, app)
         app.notify("Saved as a-game-with-a-rather-long-name-to-show.", title="Saved")
         await pilot.pause(0.3)
-        toasts = list(app.screen.query(Toast))
+        toasts = list(app.screen.query("Toast"))  # Textual's notes, by their type's name
         assert toasts
         panel = app.screen.query_one(DecisionPanel).region
         for toast in toasts:
@@ -49,7 +47,7 @@ async def test_the_info_line_stays_readable_while_a_save_note_shows() -> None:
         await pilot.press("enter")  # the name suggested
         await pilot.pause(0.3)
         assert app.screen is screen
-        toasts = list(screen.query(Toast))
+        toasts = list(screen.query("Toast"))
         assert toasts and any("Saved" in str(t.render()) for t in toasts)
         for toast in toasts:
             assert not toast.region.overlaps(info.region), (toast.region, info.region)

@@ -355,16 +355,26 @@ async def test_a_line_of_choices_is_drawn_as_an_option_list_draws_it_and_kept() 
         await past_handover(pilot)
         choices = app.screen.query_one(ChoiceList)
         width = choices.scrollable_content_region.width
-        for index, option in enumerate(choices.options):
-            for parts in ((), ("option-list--option-highlighted",)):
+        height = choices.scrollable_content_region.height
+        owners = [i for i, option in enumerate(choices.options) for _ in option.lines]
+        assert len(owners) > 1
+        for highlighted in range(len(choices.options)):
+            choices.highlighted = highlighted  # each option drawn highlighted and not
+            await pilot.pause()
+            top = int(choices.scroll_y)
+            for y in range(min(height, len(owners) - top)):
+                index = owners[top + y]
+                parts = ("option-list--option-highlighted",) if index == highlighted else ()
                 style = choices.get_visual_style("option-list--option", *parts)
-                drawn = choices._get_option_render(option, style)
-                assert choices._get_option_render(option, style) is drawn  # kept
+                prompt = choices.options[index].prompt
                 textual = [
                     strip.extend_cell_length(width, style.rich_style)
-                    for strip in Visual.to_strips(choices, option.prompt, width, None, style)
+                    for strip in Visual.to_strips(choices, prompt, width, None, style)
                 ]
-                assert [cells(s) for s in drawn] == [cells(s) for s in textual], index
+                drawn = choices.render_line(y)
+                assert choices.render_line(y) is drawn  # kept
+                line = top + y - owners.index(index)
+                assert cells(drawn) == cells(textual[line]), (index, line)
 
 
 def cells(strip: Any) -> list[tuple[str, Any]]:

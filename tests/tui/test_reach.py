@@ -15,6 +15,7 @@ from keythedral.tui.widgets.board import LEVELS, FieldMap
 from keythedral.tui.widgets.chart import ScoreChart
 from keythedral.tui.widgets.decision import DecisionPanel, option_height
 from tests.support.driver import map_colours, past_handover
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, mid_game, saved_game, spending
 
@@ -73,7 +74,7 @@ async def test_the_ansi_theme_and_an_unknown_theme() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        notes = [str(n.message) for n in app._notifications]
+        notes = [str(n.message) for n in notices(app)]
         assert any("There is no theme 'no-such-theme'" in n for n in notes)
 
 
@@ -174,7 +175,7 @@ async def test_keys_from_the_keys_file(tmp_path: Path) -> None:
         await pilot.press("f2")
         await pilot.pause()
         assert "The Keythedral mat" in screen_text(app)
-        notes = [str(n.message) for n in app._notifications]
+        notes = [str(n.message) for n in notices(app)]
         assert any("bogus: there is no binding with that id" in n for n in notes)
 
 

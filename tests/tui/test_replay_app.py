@@ -14,6 +14,7 @@ from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
 from keythedral.words.narration import narrate_all
 from keythedral.words.text import law_name
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import greedy_game
 
@@ -143,9 +144,10 @@ async def test_a_broken_replay_is_explained(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "keythedral-replay", "version": 1, "config": {}}')
     app = KeythedralApp(start=Start(replay=bad), autosave=False, animations=False)
+    notices(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert any("settings are not valid" in n.message for n in app._notifications)
+        assert any("settings are not valid" in n.message for n in notices(app))

@@ -84,8 +84,9 @@ def shows_only_the_notice(app: Any) -> None:
     assert not (screen.show_vertical_scrollbar or screen.show_horizontal_scrollbar)
     bars = [
         w
-        for w in screen._compositor.visible_widgets
-        if w.show_vertical_scrollbar or w.show_horizontal_scrollbar
+        for w in screen.query("*")
+        if screen.region.overlaps(w.region)  # on the screen
+        and (w.show_vertical_scrollbar or w.show_horizontal_scrollbar)
     ]
     assert not bars, bars
 

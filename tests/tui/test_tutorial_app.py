@@ -20,6 +20,7 @@ from keythedral.tui.screens.tutorial import (
     TutorialPanel,
 )
 from keythedral.tutorial import LEARNER, SEVEN, TOPICS, Tutorial, tutorial_path
+from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 from tests.support.tutorial_app import opened, screen_of, tutorial_app, tutorial_at
@@ -379,7 +380,7 @@ async def test_the_hint_is_the_lessons_move_and_covers_nothing(tmp_path: Path) -
         asked = t.step().action
         await pilot.press("i")
         await pilot.pause()
-        assert not list(app._notifications)
+        assert not notices(app)
         info = screen_text(app).splitlines()[-2]
         assert info.startswith(" Hint: fence Hilda's cottage 2"), info
         await choices_in_sight(pilot, app, CHOICE_LINES)

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.geometry import Offset
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style
-from textual.visual import Visual
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 # The lines themselves are plain data (tui/choices.py, no Textual); read from here too.
 from keythedral.tui.choices import Cell, Choice
@@ -28,42 +29,31 @@ from keythedral.tui.choices import hotkeys as hotkeys
 from keythedral.tui.widgets.panels import Snug, SnugSize, side_width, update_static
 
 
-class Lines(Visual):
-    """A choice's label, already wrapped: each line is drawn as it is (see ChoiceList)."""
+class ChoiceOption:
+    """A line of the list: a choice's label, already wrapped (a Content a line)."""
 
     def __init__(self, lines: list[Content]) -> None:
         self.lines = lines
+        self.key = tuple(line.plain for line in lines)
 
-    def render_strips(
-        self, width: int, height: int | None, style: Style, options: object
-    ) -> list[Strip]:
-        return [Strip(line.render_segments(style)) for line in self.lines[:height]]
+    @property
+    def prompt(self) -> Content:
+        """The label, its lines joined (what an OptionList would show)."""
+        return Content("\n").join(self.lines)
 
-    def get_optimal_width(self, rules: object, container_width: int) -> int:
-        return max(line.cell_length for line in self.lines)
-
-    def get_height(self, rules: object, width: int) -> int:
+    @property
+    def height(self) -> int:
         return len(self.lines)
 
 
-class ChoiceOption(Option):
-    """An option whose label is a :class:`Lines`: the list needs no wrapping to lay it out."""
-
-    def __init__(self, lines: list[Content]) -> None:
-        super().__init__(Content("\n").join(lines))
-        self.lines = Lines(lines)
-        self.key = tuple(line.plain for line in lines)
-
-
-def option_height(option: Option) -> int:
+def option_height(option: ChoiceOption) -> int:
     """The lines an option takes in the list (a choice's label is wrapped already)."""
-    if isinstance(option, ChoiceOption):
-        return len(option.lines.lines)
-    return len(str(option.prompt).splitlines()) or 1
+    return option.height
 
 
-class ChoiceList(OptionList):
-    """The list itself (Enter, up/down, mouse).
+class ChoiceList(ScrollView, can_focus=True):
+    """The list itself (Enter, up/down, page up/down, home/end, mouse), drawn with Textual's
+    line API: it looks and answers as an OptionList does (the same keys, styles and parts).
 
     While it has the focus, the terminal's own cursor sits on the highlighted line, so that
     screen readers and magnifiers follow the selection.
@@ -72,49 +62,166 @@ class ChoiceList(OptionList):
     list of choices: the next decision's list shares many of its lines ("pass", "procure law
     card 1", ...), which are then not drawn again."""
 
-    _width = -1  # the width the lines were rendered for
+    ALLOW_SELECT = False
+    BINDINGS = OptionList.BINDINGS  # Textual's own keys for a list (not rebound in keys.toml)
+
+    # OptionList's own stylesheet and parts, so that the list looks as one.
+    DEFAULT_CSS = """
+    ChoiceList {
+        height: auto;
+        max-height: 100%;
+        color: $foreground;
+        overflow-x: hidden;
+        border: tall $border-blurred;
+        padding: 0 1;
+        background: $surface;
+        & > .option-list--option-highlighted {
+            color: $block-cursor-blurred-foreground;
+            background: $block-cursor-blurred-background;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus {
+            border: tall $border;
+            background-tint: $foreground 5%;
+            & > .option-list--option-highlighted {
+                color: $block-cursor-foreground;
+                background: $block-cursor-background;
+                text-style: $block-cursor-text-style;
+            }
+        }
+        & > .option-list--option-highlighted {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+        }
+        & > .option-list--option-hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "option-list--option",
+        "option-list--option-highlighted",
+        "option-list--option-hover",
+    }
+
+    highlighted: reactive[int | None] = reactive(None)
+    hovered: reactive[int | None] = reactive(None)  # the option under the mouse
+
+    class Highlighted(Message):
+        """The highlight moved to the option at ``index``."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    class Selected(Message):
+        """The option at ``index`` was chosen (Enter or a click)."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._drawn: dict[tuple[object, ...], list[Strip]] = {}
+        self.options: list[ChoiceOption] = []
+        self.starts: list[int] = []  # the first line of each option
+        self.owners: list[int] = []  # the option on each line
+        self.drawn: dict[tuple[object, ...], list[Strip]] = {}
 
-    def _get_visual(self, option: Option) -> Visual:
-        if isinstance(option, ChoiceOption):
-            return option.lines
-        return super()._get_visual(option)
+    @property
+    def option_count(self) -> int:
+        return len(self.options)
 
-    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
-        if not isinstance(option, ChoiceOption):
-            return super()._get_option_render(option, style)
+    def set_options(self, options: Sequence[ChoiceOption]) -> None:
+        """Show ``options``, none highlighted, scrolled to the top."""
+        self.options = list(options)
+        self.starts, self.owners = [], []
+        for index, option in enumerate(self.options):
+            self.starts.append(len(self.owners))
+            self.owners += [index] * option.height
+        self.highlighted = None
+        self.scroll_y = 0
+        self.virtual_size = Size(self.scrollable_content_region.width, len(self.owners))
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.virtual_size = Size(self.scrollable_content_region.width, len(self.owners))
+
+    def notify_style_update(self) -> None:
+        self.refresh()
+        super().notify_style_update()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        line = self.scroll_offset.y + y
+        if not 0 <= line < len(self.owners):
+            return Strip.blank(
+                self.scrollable_content_region.width,
+                self.get_visual_style("option-list--option").rich_style,
+            )
+        index = self.owners[line]
+        if self.highlighted == index:
+            style = self.get_visual_style("option-list--option", "option-list--option-highlighted")
+        elif self.hovered == index:
+            style = self.get_visual_style("option-list--option", "option-list--option-hover")
+        else:
+            style = self.get_visual_style("option-list--option")
+        return self.strips(index, style)[line - self.starts[index]]
+
+    def strips(self, index: int, style: Style) -> list[Strip]:
+        """The lines of the option at ``index`` drawn in ``style`` across the list, kept."""
+        option = self.options[index]
         width = self.scrollable_content_region.width
-        index = self._option_to_index[option]
         key = (option.key, index, style, width)
-        strips = self._drawn.get(key)
+        strips = self.drawn.get(key)
         if strips is None:
-            if len(self._drawn) > 2048:
-                self._drawn.clear()
+            if len(self.drawn) > 2048:
+                self.drawn.clear()
             rich_style = style.rich_style
             meta = {"option": index}
             strips = [
                 Strip(line.render_segments(style))
                 .extend_cell_length(width, rich_style)
                 .apply_meta(meta)
-                for line in option.lines.lines
+                for line in option.lines
             ]
-            self._drawn[key] = strips
+            self.drawn[key] = strips
         return strips
 
+    # --- the highlight ------------------------------------------------------------------------
+    def validate_highlighted(self, highlighted: int | None) -> int | None:
+        if highlighted is None or not self.options:
+            return None
+        return min(max(highlighted, 0), len(self.options) - 1)
+
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
+        if highlighted is None:
+            return
+        self.scroll_to_highlight()
+        self.post_message(self.Highlighted(highlighted))
         self.track_cursor()
 
-    @on(events.Resize)
-    def _keep_lines(self, event: events.Resize) -> None:
-        """A new height alone (the prompt above took one line more or less) keeps the lines
-        drawn: OptionList would render them all again, a frame after every such decision."""
-        if event.size.width == self._width:
-            event.prevent_default()  # OptionList._on_resize: its caches are kept
-        self._width = event.size.width
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Scroll the highlighted option into sight (to the top with ``top``)."""
+        highlighted = self.highlighted
+        if highlighted is None or not self.is_mounted:
+            return
+        self.scroll_to_region(
+            Region(
+                0,
+                self.starts[highlighted],
+                self.scrollable_content_region.width,
+                self.options[highlighted].height,
+            ),
+            force=True,
+            animate=False,
+            top=top,
+            immediate=True,
+        )
+
+    def on_show(self) -> None:
+        self.scroll_to_highlight()
 
     def on_focus(self) -> None:
         self.track_cursor()
@@ -123,7 +230,7 @@ class ChoiceList(OptionList):
         """The screen cell where the highlighted line's text starts (None if out of sight)."""
         if self.highlighted is None:
             return None
-        line = sum(option_height(o) for o in self.options[: self.highlighted])
+        line = self.starts[self.highlighted]
         region = self.content_region
         offset = Offset(region.x + 3, region.y + line - int(self.scroll_y))
         return offset if region.contains(*offset) else None
@@ -131,6 +238,66 @@ class ChoiceList(OptionList):
     def track_cursor(self) -> None:
         if self.has_focus and (offset := self.cursor_offset()) is not None:
             self.app.cursor_position = offset
+
+    # --- keys and the mouse -------------------------------------------------------------------
+    def action_cursor_up(self) -> None:
+        """The option above (from the first, the last)."""
+        if self.options:
+            now = self.highlighted
+            self.highlighted = (
+                len(self.options) - 1 if now is None else (now - 1) % len(self.options)
+            )
+
+    def action_cursor_down(self) -> None:
+        """The option below (from the last, the first)."""
+        if self.options:
+            now = self.highlighted
+            self.highlighted = 0 if now is None else (now + 1) % len(self.options)
+
+    def action_first(self) -> None:
+        if self.options:
+            self.highlighted = 0
+
+    def action_last(self) -> None:
+        if self.options:
+            self.highlighted = len(self.options) - 1
+
+    def move_page(self, direction: int) -> None:
+        """The option a page of lines up (-1) or down (1), without wrapping."""
+        if not self.options:
+            return
+        line = (
+            self.starts[self.highlighted or 0] + direction * self.scrollable_content_region.height
+        )
+        self.highlighted = self.owners[min(max(line, 0), len(self.owners) - 1)]
+
+    def action_page_up(self) -> None:
+        if self.highlighted is None:
+            self.action_first()
+        else:
+            self.move_page(-1)
+
+    def action_page_down(self) -> None:
+        if self.highlighted is None:
+            self.action_last()
+        else:
+            self.move_page(1)
+
+    def action_select(self) -> None:
+        if self.highlighted is not None:
+            self.post_message(self.Selected(self.highlighted))
+
+    def on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None:
+            self.highlighted = clicked
+            self.action_select()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = event.style.meta.get("option")
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hovered = None
 
 
 class DecisionPanel(Vertical, SnugSize):
@@ -174,7 +341,7 @@ class DecisionPanel(Vertical, SnugSize):
         self._keys = {c.key: i for i, c in enumerate(self.choices) if c.key}
         options = [ChoiceOption(self._label(c)) for c in self.choices]
         ol = self.option_list
-        with ol.prevent(OptionList.OptionHighlighted):  # the screen follows the first line
+        with ol.prevent(ChoiceList.Highlighted):  # the screen follows the first line
             ol.set_options(options)  # itself, in this frame (a message would come a frame late)
             if options:
                 ol.highlighted = 0
@@ -215,7 +382,7 @@ class DecisionPanel(Vertical, SnugSize):
         ol = self.option_list
         if self.choices:
             highlighted = ol.highlighted
-            with ol.prevent(OptionList.OptionHighlighted):
+            with ol.prevent(ChoiceList.Highlighted):
                 ol.set_options([ChoiceOption(self._label(c)) for c in self.choices])
                 ol.highlighted = highlighted
 
@@ -240,15 +407,15 @@ class DecisionPanel(Vertical, SnugSize):
                 return
 
     def _highlight(self, i: int) -> None:
-        with self.option_list.prevent(OptionList.OptionHighlighted):
+        with self.option_list.prevent(ChoiceList.Highlighted):
             self.option_list.highlighted = i
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_choice_list_selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self.choices):
-            self.post_message(self.Chosen(self.choices[event.option_index]))
+        if 0 <= event.index < len(self.choices):
+            self.post_message(self.Chosen(self.choices[event.index]))
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_choice_list_highlighted(self, event: ChoiceList.Highlighted) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self.choices):
-            self.post_message(self.Highlighted(self.choices[event.option_index]))
+        if 0 <= event.index < len(self.choices):
+            self.post_message(self.Highlighted(self.choices[event.index]))

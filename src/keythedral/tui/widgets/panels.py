@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
 from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS, plural
@@ -321,8 +321,7 @@ class RecentEvents(EventLog):
         texts = [str(w.content) for w in shown if w.display]
         width = side_width(screen.size.width) - 5
         wrapped = sum(len(textwrap.wrap(ln, width) or [""]) for t in texts for ln in t.split("\n"))
-        options = screen.query_one("#choices", OptionList).options
-        lines = sum(len(str(o.prompt).splitlines()) for o in options)
+        lines = screen.query_one("#choices").virtual_size.height  # the list's lines, as wrapped
         room = screen.size.height - 3 - 2  # the status, info and key lines; the hand's frame
         rows = max(RECENT_LEAST, room - wrapped - lines)
         height = self.styles.height
