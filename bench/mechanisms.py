@@ -41,8 +41,8 @@ def turn_off(names: set[str]) -> None:
     if "snug" in names:
         from keythedral.tui.widgets import panels
 
-        if "_size_updated" in vars(panels.SnugSize):
-            del panels.SnugSize._size_updated
+        if "virtual_size" in vars(panels.SnugSize):  # Widget's own reactive (a layout) again
+            del panels.SnugSize.virtual_size
     if "veil" in names:
         from keythedral.tui.screens.game import GameScreen
 
