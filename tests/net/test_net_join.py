@@ -253,6 +253,18 @@ async def test_keys_choose_and_a_refusal_is_a_note_never_a_crash() -> None:
 
 
 @in_a_loop
+async def test_the_hint_key_works_on_a_joined_seats_view() -> None:
+    """The coach's hint needs no more than the seat's own view: a joined player has it, in
+    the key bar and on the key, as at a hot-seat table."""
+    async with ann_joins(seed=9) as (_, ann, pilot, _):
+        await settle(pilot, lambda: bool(remote(ann).legal()))
+        assert "Hint" in screen_text(ann).splitlines()[-1]  # the key bar
+        await pilot.press("i")
+        await settle(pilot, lambda: "Hint:" in info(ann))
+        assert "coach is off" not in info(ann)
+
+
+@in_a_loop
 async def test_two_screens_letting_one_window_go_by_at_once_are_both_heard() -> None:
     game = new_game(seed=5)
     async with two_apps(game) as (_, table):

@@ -55,7 +55,9 @@ class RemoteSession(Seats):
 
     config: GameConfig
     seat: int = 0
-    coach: bool = False  # the coach would need the whole state
+    #: The hint key works on this seat's view (the coach's suggested line and cubes need the
+    #: whole state: the presenter offers them only for a local game).
+    coach: bool = True
     kinds: tuple[str, ...] = ()  # "human" or "bot", per seat (the welcome's)
     update: StateUpdate | None = None
     #: An action of this seat is on its way to the server: nothing else may be chosen until
