@@ -24,12 +24,13 @@ from keythedral.tui.choices import (
     paid_choices,
     suggested_first,
 )
-from keythedral.vocab import COLOURS, FIELD_LETTER, plural
+from keythedral.vocab import FIELD_LETTER, plural
 from keythedral.words.text import (
     cubes_text,
     decision_prompt,
     describe,
     seat_name,
+    short_price,
     window_hint,
     window_prompt,
     window_seat_line,
@@ -223,12 +224,6 @@ def decision_note(view: PlayerView, choices: list[Choice], narrowed: list[Action
     if any(c.cell for c in choices):
         return "Pick a + on the map (Enter) or a line below."
     return ""
-
-
-def short_price(cost: Sequence[int]) -> str:
-    """'2×stone food': a tile's price as the mats show it (widgets.panels.cost_text)."""
-    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
-    return " ".join(parts) if parts else "free"
 
 
 def actions_at(
