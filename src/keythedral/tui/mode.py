@@ -10,11 +10,12 @@ table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from keythedral.records import faults
 from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.choices import paid_counts
+from keythedral.tui.kind import HOT_SEAT, GameKind
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
@@ -48,18 +49,10 @@ PRIVACY = "privacy"  # the name the privacy screen is installed under
 class GameMode:
     """A game of people and computer players at one keyboard (see the module docstring)."""
 
-    #: The game is kept in the autosave, and as a replay once it is over.
-    autosaves: ClassVar[bool] = True
-    #: A payment opens on the coach's cubes, all in one key (the tutorial asks for each cube).
-    suggests_payments: ClassVar[bool] = True
-    #: A private decision with one choice that follows the same person's own action (paying
-    #: the only way a purchase can be paid) plays itself (the tutorial asks for each step).
-    plays_own_forced: ClassVar[bool] = True
-    #: Phase 3 offers "pass now and at every later turn this phase" (the tutorial does not).
-    offers_done: ClassVar[bool] = True
-
-    def __init__(self, app: KeythedralApp) -> None:
+    def __init__(self, app: KeythedralApp, kind: GameKind = HOT_SEAT) -> None:
         self.app = app
+        #: What this kind of game does (autosave, the coach's payments, what plays itself).
+        self.kind = kind
         self.scores_shown = False
         self._handover: HandoverScreen | None = None  # up for someone, their answer to come
         self._answering: HandoverScreen | None = None  # its answer being carried out
@@ -172,7 +165,7 @@ class GameMode:
         only way to pay for what they just chose): it plays itself, said in the info line for
         that person only (``autoplay.own_step``); a decision that comes with a hand-over keeps
         its moment (one key, pre-selected)."""
-        on = self.plays_own_forced and self.app.auto_play
+        on = self.kind.plays_own_forced and self.app.auto_play
         action = own_step(session, seat, self.table.hand_up, on=on)
         if action is None:
             return False
@@ -326,7 +319,7 @@ class GameMode:
         """Decide who holds the keyboard for the next decision (the table), and do it."""
         session = self.app.game
         if session is not None:
-            if self.suggests_payments:  # the suggested line's move (not the tutorial's)
+            if self.kind.suggests_payments:  # the suggested line's move (not the tutorial's)
                 self.app.advice.prefetch(session)  # worked out while the privacy screen is up
             self.carry_out(self.table.route(session))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from keythedral.tui.choices import (
     LONG_LIST,
@@ -24,6 +24,7 @@ from keythedral.tui.choices import (
     paid_choices,
     suggested_first,
 )
+from keythedral.tui.kind import HOT_SEAT, GameKind
 from keythedral.vocab import FIELD_LETTER, plural
 from keythedral.words.text import (
     cubes_text,
@@ -45,26 +46,6 @@ if TYPE_CHECKING:
 Advice = Callable[[int], "Hint | None"]
 
 
-class ListRules(Protocol):
-    """What a kind of game offers in its lists (the game mode answers it)."""
-
-    #: A payment opens on the coach's cubes, all in one key (not in the tutorial).
-    @property
-    def suggests_payments(self) -> bool: ...
-
-    #: Phase 3 offers "pass now and at every later turn this phase" (not in the tutorial).
-    @property
-    def offers_done(self) -> bool: ...
-
-
-@dataclass(frozen=True)
-class FullLists:
-    """Every line a game may offer (a hot-seat game's lists)."""
-
-    suggests_payments: bool = True
-    offers_done: bool = True
-
-
 @dataclass(frozen=True)
 class Moment:
     """What the panel depends on besides the game: who holds the keyboard and how, and how
@@ -82,7 +63,8 @@ class Moment:
     narrowed: list[Action] | None = None
     by_kind: bool = False
     second: bool = False
-    rules: ListRules = FullLists()
+    #: What this kind of game offers in its lists (the coach's payment, "done for this phase").
+    rules: GameKind = HOT_SEAT
 
 
 @dataclass

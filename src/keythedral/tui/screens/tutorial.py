@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
@@ -25,6 +25,7 @@ from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import TUTORIAL
+from keythedral.tui.kind import LESSON
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
@@ -429,11 +430,6 @@ class TutorialMode(GameMode):
     whose moves are checked against the lesson; nothing is taken back; the tutorial keeps its
     own progress file, never the game's autosave."""
 
-    autosaves: ClassVar[bool] = False
-    suggests_payments: ClassVar[bool] = False
-    plays_own_forced: ClassVar[bool] = False
-    offers_done: ClassVar[bool] = False
-
     def __init__(
         self,
         app: KeythedralApp,
@@ -441,7 +437,7 @@ class TutorialMode(GameMode):
         *,
         path: Path | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, LESSON)
         self.tutorial = tutorial
         self.path = path
         self.recent: list[str] = []  # what the others did since the learner's last step
