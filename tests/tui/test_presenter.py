@@ -54,7 +54,9 @@ class Remote:
         return None
 
 
-@pytest.mark.parametrize("module", ["presenter", "choices", "autoplay", "session"])
+@pytest.mark.parametrize(
+    "module", ["presenter", "choices", "autoplay", "session", "authority", "kind"]
+)
 def test_the_presenter_and_the_rules_need_no_textual(module: str) -> None:
     """The game screen's lines, the rules of what plays itself and the session interface
     import neither Textual nor rich (tests/tui/test_table.py checks the table)."""

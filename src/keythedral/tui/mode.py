@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, assert_never
 
 from keythedral.records import faults
+from keythedral.tui.authority import Failed, Played, Refused, Sent
 from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.choices import paid_counts
 from keythedral.tui.kind import HOT_SEAT, GameKind
@@ -75,34 +76,32 @@ class GameMode:
 
     # --- a person's actions -------------------------------------------------------------------
     def play(self, action: Action) -> bool:
-        """Apply one action of a person (``Session.apply``: a fault of the engine is reported,
-        and the game stays as it was)."""
-        from keythedral import engine  # engine: after the first frame
-
+        """Hand one action of a person to the game's authority (keythedral.tui.authority: here
+        the engine, ``InProcess``) and show what came of it: a refusal's reason, a fault of
+        the engine reported (the game stays as it was), or the game gone on."""
         app = self.app
         session = app.game
-        if session is None:
+        authority = session.authority if session is not None else None
+        if session is None or authority is None:
             return False
-        if session.is_bot(action.seat):
-            return False  # a computer player's seat: only its bot moves there
-        try:
-            state = session.apply(action)
-        except engine.IllegalAction as exc:
-            if app.game_screen is not None:
-                app.game_screen.say(str(exc), error=True)
-            return False
-        except faults.EngineFault as fault:
-            app.files.engine_fault(fault, "with that move", "Choose another move.")
-            if app.game_screen is not None:
-                app.game_screen.say(
-                    "That move could not be played: the rules engine failed (see the note). "
-                    "Choose another move.",
-                    error=True,
-                )
-            return False
+        match authority.submit(action):
+            case Refused(reason):
+                if reason is not None and app.game_screen is not None:
+                    app.game_screen.say(reason, error=True)
+                return False
+            case Failed(fault):
+                app.files.engine_fault(fault, "with that move", "Choose another move.")
+                if app.game_screen is not None:
+                    app.game_screen.say(
+                        "That move could not be played: the rules engine failed (see the note). "
+                        "Choose another move.",
+                        error=True,
+                    )
+                return False
+            case Played() | Sent():
+                pass
         app.runner.cancel()
         app.runner.moves.clear()
-        session.push(action, state)
         app.files.autosave()
         card = drawn_card(session, action)
         if card is not None:

@@ -5,7 +5,9 @@ the tutorial, a replay, a seat of a game hosted elsewhere: keythedral.tui.remote
 legal, whose decision it is, what a seat may see, whether a window (several seats at once) is
 open.  What only a game held whole in this process can do (its full state, undo, what-if) is
 the capability :attr:`GameSession.local`: the :class:`Session` itself, or None for a game whose
-authority is elsewhere (it never raises instead).
+authority is elsewhere (it never raises instead).  What applies a person's action is the
+capability :attr:`GameSession.authority` (keythedral.tui.authority): the engine here, the
+tutorial's lessons, or the host over the link.
 
 :class:`Session` is that local game: config, the actions so far and the states they led to.
 Every move of the app goes through ``apply`` (engine.apply behind the fault guard,
@@ -25,6 +27,7 @@ from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
 from keythedral.records import faults
 from keythedral.records.replay import GameSoFar
+from keythedral.tui.authority import Authority, InProcess
 
 #: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
@@ -53,6 +56,12 @@ class GameSession(Protocol):
     def local(self) -> Session | None:
         """The whole game, held in this process (its states, undo, what-if), or None where
         another authority holds it (a hosted game: only the server knows the state)."""
+        ...
+
+    @property
+    def authority(self) -> Authority | None:
+        """What applies a person's action to this game (keythedral.tui.authority), or None
+        where nothing can be played (a replay)."""
         ...
 
     @property
@@ -150,6 +159,9 @@ class Session(GameSoFar, Seats):
     #: The coach: phase 3's suggested line and its standing pass, and the hint key.  An app
     #: setting saved with the game (never a rule: the engine knows nothing of it).
     coach: bool = True
+    #: Who applies a person's action when it is not the engine here alone (the tutorial's
+    #: lessons, keythedral.tui.authority.Lessons); None: the engine (``InProcess``).
+    referee: Authority | None = None
     _legal: tuple[int, list[Action]] | None = None
     _gone_by: tuple[GameState, Session] | None = None  # window_gone_by, for the state now
 
@@ -175,6 +187,11 @@ class Session(GameSoFar, Seats):
     def local(self) -> Session:
         """This game is held whole here: its states, undo and what-if (``GameSession``)."""
         return self
+
+    @property
+    def authority(self) -> Authority:
+        """The engine here applies a person's action (or the referee, ``referee``)."""
+        return self.referee if self.referee is not None else InProcess(self)
 
     @property
     def moment(self) -> object:
