@@ -1,5 +1,6 @@
 """Who applies a person's action (keythedral.tui.authority), without Textual: the engine for
-a game held here, the lessons for the tutorial, the host over the link for a joined seat."""
+a game held here, the lessons for the tutorial, the host over the link for a joined seat, and
+nobody for a replay (keythedral.tui.session.ReplaySession)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from typing import Any
 
 import pytest
 
+from keythedral import engine
+from keythedral.bots import make_bot
 from keythedral.net.protocol import StateUpdate
-from keythedral.records import faults
+from keythedral.records import faults, replay
+from keythedral.records.replay import ReplayCursor
 from keythedral.tui.authority import (
     Failed,
     InProcess,
@@ -19,7 +23,7 @@ from keythedral.tui.authority import (
     Sent,
 )
 from keythedral.tui.remote import RemoteSession
-from keythedral.tui.session import Session
+from keythedral.tui.session import GameSession, ReplaySession, Session
 from keythedral.tutorial import Tutorial
 from tests.support.tui_helpers import config
 
@@ -113,3 +117,60 @@ def test_a_joined_seats_choice_is_sent_with_its_position_and_nothing_else_may_be
 
 def test_a_joined_seat_without_a_link_has_no_authority() -> None:
     assert joined(None).authority is None
+
+
+# --- a replay ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def recorded() -> replay.Replay:
+    cfg = config(seed=5)
+    bots = [make_bot("greedy", s) for s in range(cfg.n)]
+    state = engine.new_game(cfg)
+    actions = []
+    while state.to_act and len(actions) < 60:
+        seat = state.to_act[0]
+        action = bots[seat].choose(engine.view(state, seat), engine.legal_actions(state))
+        actions.append(action)
+        state = engine.apply(state, action)
+    return replay.record(cfg, actions, seats=("human", "greedy", "greedy"))
+
+
+def test_nothing_can_be_played_in_a_replay(recorded: replay.Replay) -> None:
+    cursor = ReplayCursor(recorded, 30)
+    game: GameSession = ReplaySession.of(cursor)  # the interface the game screen reads
+    assert game.authority is None
+    assert game.local is None
+    assert game.here == ()
+    assert game.legal() == [] and game.legal_for(game.to_act[0]) == []
+    assert game.undoable_by() is None and not game.needs_privacy()
+    assert game.why_illegal(recorded.actions[30])
+
+
+def test_a_replay_session_is_the_game_at_the_cursor(recorded: replay.Replay) -> None:
+    cursor = ReplayCursor(recorded)
+    game = ReplaySession.of(cursor)
+    for index in (0, 1, 30, len(cursor)):
+        cursor.goto(index)
+        state = cursor.state
+        assert game.at == index
+        assert game.to_act == state.to_act and game.round == state.round
+        assert game.log_total == state.log_total
+        assert game.over == (not state.to_act)
+        for seat in (None, 0, 1, 2):
+            assert game.view(seat) == engine.view(state, seat)
+        for seat in range(3):
+            assert game.holds_laws(seat) == bool(state.players[seat].laws)
+    assert game.public_seed == recorded.config.seed
+
+
+def test_a_replays_seats_are_named_as_the_file_says(recorded: replay.Replay) -> None:
+    game = ReplaySession.of(ReplayCursor(recorded))
+    names = recorded.config.players
+    assert [game.seat_label(s) for s in range(3)] == [
+        f"{names[0]} (human)",
+        f"{names[1]} (greedy)",
+        f"{names[2]} (greedy)",
+    ]
+    assert [game.is_bot(s) for s in range(3)] == [False, True, True]
+    assert game.humans == (0,)
+    unnamed = ReplaySession.of(ReplayCursor(replay.record(recorded.config, recorded.actions)))
+    assert unnamed.seat_label(1) == names[1]
