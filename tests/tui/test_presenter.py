@@ -12,8 +12,8 @@ import pytest
 from keythedral import engine
 from keythedral.bots.hints import Hint
 from keythedral.tui.choices import THINKING, Choice
+from keythedral.tui.kind import GameKind
 from keythedral.tui.presenter import (
-    FullLists,
     Moment,
     actions_at,
     cursor_line,
@@ -54,7 +54,9 @@ class Remote:
         return None
 
 
-@pytest.mark.parametrize("module", ["presenter", "choices", "autoplay", "session"])
+@pytest.mark.parametrize(
+    "module", ["presenter", "choices", "autoplay", "session", "authority", "kind"]
+)
 def test_the_presenter_and_the_rules_need_no_textual(module: str) -> None:
     """The game screen's lines, the rules of what plays itself and the session interface
     import neither Textual nor rich (tests/tui/test_table.py checks the table)."""
@@ -109,7 +111,12 @@ def test_a_phase_3_turn_opens_on_the_coach_and_ends_with_done_for_the_phase() ->
     passing = next(a for a in legal if a.kind == "pass")
     advised = present(session, view, Moment(seat), lambda s: Hint(passing, "nothing to buy"))
     assert advised.choices[0].command == "wait"  # the coach's pass, which stands
-    plain = present(session, view, Moment(seat, rules=FullLists(False, False)), no_advice)
+    plain = present(
+        session,
+        view,
+        Moment(seat, rules=GameKind(suggests_payments=False, offers_done=False)),
+        no_advice,
+    )
     assert all(c.command not in ("done", THINKING) for c in plain.choices)
     assert not plain.plans and not any(c.command.startswith("paying:") for c in plain.choices)
 

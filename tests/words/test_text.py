@@ -10,7 +10,7 @@ import pytest
 from keythedral import engine
 from keythedral.tui.widgets.decision import hotkeys
 from keythedral.vocab import COLOURS
-from keythedral.words.text import describe, seat_tokens, seat_value
+from keythedral.words.text import describe, seat_tokens, seat_value, short_price
 from tests.support.tui_helpers import choose, config, play_until
 
 
@@ -164,3 +164,11 @@ def test_law_words_come_from_the_engines_catalogue() -> None:
         "",
         "",
     )
+
+
+def test_short_price_counts_each_colour_and_says_free_when_nothing() -> None:
+    """One price for the mats and the sale line: a count before a colour paid more than once,
+    colours in the order of the cubes, "free" when nothing is paid."""
+    assert short_price((0, 2, 1, 0, 0, 0)) == f"2×{COLOURS[1]} {COLOURS[2]}"
+    assert short_price((1, 0, 0, 0, 0, 0)) == COLOURS[0]
+    assert short_price((0, 0, 0, 0, 0, 0)) == "free"

@@ -5,7 +5,8 @@ log exported as plain text, and the record for a bug report written when the rul
 
 Every action is written to the autosave's journal before the screen shows it, and made
 durable (fdatasync) in a thread behind it (keythedral.records.autosave); the tutorial keeps its own
-progress file instead (its mode says so: ``autosaves`` is False).  Errors are told in a note, never raised into the app.
+progress file instead (its mode's kind says so: ``GameKind.autosaves`` is False).  Errors are
+told in a note, never raised into the app.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class Files:
         kill keeps it; a thread makes it durable behind (keythedral.records.autosave).
         When it cannot be written, the redraw that follows says so (``tell_save_error``)."""
         session = self.app.game
-        if not self.app.mode.autosaves:
+        if not self.app.mode.kind.autosaves:
             return  # the tutorial keeps its own progress file, never the game's autosave
         if session is not None and self.autosave_enabled:
             game = (session.config, session.actions, session.state, session.seats)
@@ -292,7 +293,7 @@ class Files:
         if (
             session is None
             or not session.over
-            or not self.app.mode.autosaves
+            or not self.app.mode.kind.autosaves
             or not self.autosave_enabled
             or self.replay_path is not None
         ):
@@ -350,7 +351,7 @@ class Files:
         record = faults.report_record(fault, *game, where=f"app: {what}")
         path, said = faults.keep(record, faults.reports_dir(self.data_dir))
         saved = (
-            self.app.mode.autosaves
+            self.app.mode.kind.autosaves
             and self.autosave_enabled
             and self.autosaver is not None
             and self.autosaver.error is None
@@ -377,7 +378,7 @@ class Files:
         """How to carry on after a crash: the game in progress is in the autosave (every
         action is written before it is shown), unless autosaving failed or was off."""
         session, saver = self.app.game, self.autosaver
-        if session is None or session.over or not self.app.mode.autosaves or saver is None:
+        if session is None or session.over or not self.app.mode.kind.autosaves or saver is None:
             return ""
         return "" if saver.error else "keythedral --resume continues the game"
 

@@ -10,11 +10,13 @@ table decided: a redraw, the hand-over screen, a bot's move, the scores.  The tu
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from keythedral.records import faults
+from keythedral.tui.authority import Failed, Played, Refused, Sent
 from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.choices import paid_counts
+from keythedral.tui.kind import HOT_SEAT, GameKind
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.table import (
     BotMoves,
@@ -48,18 +50,10 @@ PRIVACY = "privacy"  # the name the privacy screen is installed under
 class GameMode:
     """A game of people and computer players at one keyboard (see the module docstring)."""
 
-    #: The game is kept in the autosave, and as a replay once it is over.
-    autosaves: ClassVar[bool] = True
-    #: A payment opens on the coach's cubes, all in one key (the tutorial asks for each cube).
-    suggests_payments: ClassVar[bool] = True
-    #: A private decision with one choice that follows the same person's own action (paying
-    #: the only way a purchase can be paid) plays itself (the tutorial asks for each step).
-    plays_own_forced: ClassVar[bool] = True
-    #: Phase 3 offers "pass now and at every later turn this phase" (the tutorial does not).
-    offers_done: ClassVar[bool] = True
-
-    def __init__(self, app: KeythedralApp) -> None:
+    def __init__(self, app: KeythedralApp, kind: GameKind = HOT_SEAT) -> None:
         self.app = app
+        #: What this kind of game does (autosave, the coach's payments, what plays itself).
+        self.kind = kind
         self.scores_shown = False
         self._handover: HandoverScreen | None = None  # up for someone, their answer to come
         self._answering: HandoverScreen | None = None  # its answer being carried out
@@ -82,34 +76,32 @@ class GameMode:
 
     # --- a person's actions -------------------------------------------------------------------
     def play(self, action: Action) -> bool:
-        """Apply one action of a person (``Session.apply``: a fault of the engine is reported,
-        and the game stays as it was)."""
-        from keythedral import engine  # engine: after the first frame
-
+        """Hand one action of a person to the game's authority (keythedral.tui.authority: here
+        the engine, ``InProcess``) and show what came of it: a refusal's reason, a fault of
+        the engine reported (the game stays as it was), or the game gone on."""
         app = self.app
         session = app.game
-        if session is None:
+        authority = session.authority if session is not None else None
+        if session is None or authority is None:
             return False
-        if session.is_bot(action.seat):
-            return False  # a computer player's seat: only its bot moves there
-        try:
-            state = session.apply(action)
-        except engine.IllegalAction as exc:
-            if app.game_screen is not None:
-                app.game_screen.say(str(exc), error=True)
-            return False
-        except faults.EngineFault as fault:
-            app.files.engine_fault(fault, "with that move", "Choose another move.")
-            if app.game_screen is not None:
-                app.game_screen.say(
-                    "That move could not be played: the rules engine failed (see the note). "
-                    "Choose another move.",
-                    error=True,
-                )
-            return False
+        match authority.submit(action):
+            case Refused(reason):
+                if reason is not None and app.game_screen is not None:
+                    app.game_screen.say(reason, error=True)
+                return False
+            case Failed(fault):
+                app.files.engine_fault(fault, "with that move", "Choose another move.")
+                if app.game_screen is not None:
+                    app.game_screen.say(
+                        "That move could not be played: the rules engine failed (see the note). "
+                        "Choose another move.",
+                        error=True,
+                    )
+                return False
+            case Played() | Sent():
+                pass
         app.runner.cancel()
         app.runner.moves.clear()
-        session.push(action, state)
         app.files.autosave()
         card = drawn_card(session, action)
         if card is not None:
@@ -172,7 +164,7 @@ class GameMode:
         only way to pay for what they just chose): it plays itself, said in the info line for
         that person only (``autoplay.own_step``); a decision that comes with a hand-over keeps
         its moment (one key, pre-selected)."""
-        on = self.plays_own_forced and self.app.auto_play
+        on = self.kind.plays_own_forced and self.app.auto_play
         action = own_step(session, seat, self.table.hand_up, on=on)
         if action is None:
             return False
@@ -326,7 +318,7 @@ class GameMode:
         """Decide who holds the keyboard for the next decision (the table), and do it."""
         session = self.app.game
         if session is not None:
-            if self.suggests_payments:  # the suggested line's move (not the tutorial's)
+            if self.kind.suggests_payments:  # the suggested line's move (not the tutorial's)
                 self.app.advice.prefetch(session)  # worked out while the privacy screen is up
             self.carry_out(self.table.route(session))
 

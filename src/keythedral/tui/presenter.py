@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from keythedral.tui.choices import (
     LONG_LIST,
@@ -24,12 +24,14 @@ from keythedral.tui.choices import (
     paid_choices,
     suggested_first,
 )
-from keythedral.vocab import COLOURS, FIELD_LETTER, plural
+from keythedral.tui.kind import HOT_SEAT, GameKind
+from keythedral.vocab import FIELD_LETTER, plural
 from keythedral.words.text import (
     cubes_text,
     decision_prompt,
     describe,
     seat_name,
+    short_price,
     window_hint,
     window_prompt,
     window_seat_line,
@@ -42,26 +44,6 @@ if TYPE_CHECKING:
 
 #: The coach's advice for a seat's decision (None while it is still thinking).
 Advice = Callable[[int], "Hint | None"]
-
-
-class ListRules(Protocol):
-    """What a kind of game offers in its lists (the game mode answers it)."""
-
-    #: A payment opens on the coach's cubes, all in one key (not in the tutorial).
-    @property
-    def suggests_payments(self) -> bool: ...
-
-    #: Phase 3 offers "pass now and at every later turn this phase" (not in the tutorial).
-    @property
-    def offers_done(self) -> bool: ...
-
-
-@dataclass(frozen=True)
-class FullLists:
-    """Every line a game may offer (a hot-seat game's lists)."""
-
-    suggests_payments: bool = True
-    offers_done: bool = True
 
 
 @dataclass(frozen=True)
@@ -81,7 +63,8 @@ class Moment:
     narrowed: list[Action] | None = None
     by_kind: bool = False
     second: bool = False
-    rules: ListRules = FullLists()
+    #: What this kind of game offers in its lists (the coach's payment, "done for this phase").
+    rules: GameKind = HOT_SEAT
 
 
 @dataclass
@@ -223,12 +206,6 @@ def decision_note(view: PlayerView, choices: list[Choice], narrowed: list[Action
     if any(c.cell for c in choices):
         return "Pick a + on the map (Enter) or a line below."
     return ""
-
-
-def short_price(cost: Sequence[int]) -> str:
-    """'2×stone food': a tile's price as the mats show it (widgets.panels.cost_text)."""
-    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
-    return " ".join(parts) if parts else "free"
 
 
 def actions_at(

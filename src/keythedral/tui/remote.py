@@ -16,13 +16,15 @@ screen meanwhile.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
+from keythedral.tui.authority import OverTheLink, Refused, Sent
 from keythedral.tui.autoplay import lone_choice, own_step
 from keythedral.tui.mode import GameMode
 from keythedral.tui.palette import common_commands
@@ -65,15 +67,24 @@ class RemoteSession(Seats):
     waiting: bool = False
     sent_at: int | None = None  # the position this seat's last action was sent on
     online: bool = False  # connected now
+    #: How an action goes to the server: ``send(action, at)`` (the app's link).
+    send: Callable[[Action, int], None] | None = field(default=None, repr=False)
 
     @classmethod
-    def joined(cls, welcome: Welcome) -> RemoteSession:
-        return cls(config=welcome.config, seat=welcome.seat, kinds=welcome.seats)
+    def joined(
+        cls, welcome: Welcome, send: Callable[[Action, int], None] | None = None
+    ) -> RemoteSession:
+        return cls(config=welcome.config, seat=welcome.seat, kinds=welcome.seats, send=send)
 
     @property
     def local(self) -> None:
         """Not held here: the server is the only authority (``GameSession.local``)."""
         return None
+
+    @property
+    def authority(self) -> OverTheLink | None:
+        """The host applies this seat's actions, sent over the link (``GameSession.authority``)."""
+        return OverTheLink(self, self.send) if self.send is not None else None
 
     @property
     def moment(self) -> object:
@@ -174,16 +185,19 @@ class RemoteMode(GameMode):
         return session if isinstance(session, RemoteSession) else None
 
     def play(self, action: Action) -> bool:
+        """Send ``action`` to the host (the session's authority, ``OverTheLink``): its next
+        state redraws the screen."""
         session = self.remote
-        if session is None or action not in session.legal():
+        authority = session.authority if session is not None else None
+        outcome = authority.submit(action) if authority is not None else Refused(None)
+        if session is None or not isinstance(outcome, Sent):
+            reason = outcome.reason if isinstance(outcome, Refused) else None
             if self.app.game_screen is not None:
-                self.app.game_screen.say("That is not one of your choices now.", error=True)
+                self.app.game_screen.say(
+                    reason or "That is not one of your choices now.", error=True
+                )
             return False
-        session.waiting = True
-        session.sent_at = session.at
-        view = session.view(session.seat)
-        self._sent = (action, session.at, moment(view))
-        self.app.send(action, session.at)
+        self._sent = (action, session.at, moment(session.view(session.seat)))
         self.route()
         return True
 
@@ -332,7 +346,7 @@ class JoinApp(KeythedralApp):
         if isinstance(session, RemoteSession) and session.seat == welcome.seat:
             self.mode.rejoined()
             return  # joined again after a drop: the state that follows redraws
-        self.session = RemoteSession.joined(welcome)
+        self.session = RemoteSession.joined(welcome, self.send)
         self.tokens = seat_tokens(list(welcome.names))
 
     def updated(self, update: StateUpdate) -> None:

@@ -5,7 +5,10 @@ the tutorial, a replay, a seat of a game hosted elsewhere: keythedral.tui.remote
 legal, whose decision it is, what a seat may see, whether a window (several seats at once) is
 open.  What only a game held whole in this process can do (its full state, undo, what-if) is
 the capability :attr:`GameSession.local`: the :class:`Session` itself, or None for a game whose
-authority is elsewhere (it never raises instead).
+authority is elsewhere (it never raises instead).  What applies a person's action is the
+capability :attr:`GameSession.authority` (keythedral.tui.authority): the engine here, the
+tutorial's lessons, the host over the link, or None where nothing can be played (a replay,
+:class:`ReplaySession`).
 
 :class:`Session` is that local game: config, the actions so far and the states they led to.
 Every move of the app goes through ``apply`` (engine.apply behind the fault guard,
@@ -19,12 +22,16 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
 from keythedral.records import faults
 from keythedral.records.replay import GameSoFar
+from keythedral.tui.authority import Authority, InProcess
+
+if TYPE_CHECKING:
+    from keythedral.records.replay import ReplayCursor
 
 #: Decisions in which a seat's own hand is on screen and may be used (laws can be played at
 #: every one of them, and cubes are counted): a new person at the keyboard needs the privacy
@@ -53,6 +60,12 @@ class GameSession(Protocol):
     def local(self) -> Session | None:
         """The whole game, held in this process (its states, undo, what-if), or None where
         another authority holds it (a hosted game: only the server knows the state)."""
+        ...
+
+    @property
+    def authority(self) -> Authority | None:
+        """What applies a person's action to this game (keythedral.tui.authority), or None
+        where nothing can be played (a replay)."""
         ...
 
     @property
@@ -139,8 +152,50 @@ class Seats(ABC):
         return next((a for a in self.legal() if a.kind == "decline" and a.seat == seat), None)
 
 
+class WholeState(Seats):
+    """The answers read straight from the whole state of the game, where it is held (a game
+    held here, a replay at its cursor; a hosted game's seat has only its own view)."""
+
+    @property
+    @abstractmethod
+    def state(self) -> GameState:
+        """The state now."""
+
+    @property
+    def moment(self) -> object:
+        """What stands for the position now: the same object while the game is where it is
+        (the state; a hosted game's last update), so that what was worked out for it (the
+        coach's advice) is known again."""
+        return self.state
+
+    @property
+    def over(self) -> bool:
+        return not self.state.to_act
+
+    @property
+    def log_total(self) -> int:
+        """The number of public events so far."""
+        return self.state.log_total
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def holds_laws(self, seat: int) -> bool:
+        return bool(self.state.players[seat].laws)
+
+    @property
+    def public_seed(self) -> int | None:
+        """The seed the status line shows (None where the players may not know it)."""
+        return self.config.seed
+
+
 @dataclass
-class Session(GameSoFar, Seats):
+class Session(GameSoFar, WholeState):
     config: GameConfig
     states: list[GameState]
     actions: list[Action] = field(default_factory=list)
@@ -150,6 +205,9 @@ class Session(GameSoFar, Seats):
     #: The coach: phase 3's suggested line and its standing pass, and the hint key.  An app
     #: setting saved with the game (never a rule: the engine knows nothing of it).
     coach: bool = True
+    #: Who applies a person's action when it is not the engine here alone (the tutorial's
+    #: lessons, keythedral.tui.authority.Lessons); None: the engine (``InProcess``).
+    referee: Authority | None = None
     _legal: tuple[int, list[Action]] | None = None
     _gone_by: tuple[GameState, Session] | None = None  # window_gone_by, for the state now
 
@@ -177,11 +235,9 @@ class Session(GameSoFar, Seats):
         return self
 
     @property
-    def moment(self) -> object:
-        """What stands for the position now: the same object while the game is where it is
-        (the state; a hosted game's last update), so that what was worked out for it (the
-        coach's advice) is known again."""
-        return self.state
+    def authority(self) -> Authority:
+        """The engine here applies a person's action (or the referee, ``referee``)."""
+        return self.referee if self.referee is not None else InProcess(self)
 
     # --- who plays each seat ----------------------------------------------------------------
     def bot_spec(self, seat: int) -> str | None:
@@ -196,33 +252,12 @@ class Session(GameSoFar, Seats):
         return len(self.actions)
 
     @property
-    def log_total(self) -> int:
-        """The number of public events so far."""
-        return self.state.log_total
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self.state.to_act
-
-    @property
-    def round(self) -> int:
-        return self.state.round
-
-    @property
     def here(self) -> tuple[int, ...]:
         return tuple(range(self.config.n))  # one keyboard for every seat (bots run here)
-
-    def holds_laws(self, seat: int) -> bool:
-        return bool(self.state.players[seat].laws)
 
     def follows_own(self, seat: int) -> bool:
         last = self.actions[-1] if self.actions else None
         return last is not None and last.seat == seat and last.kind != "decline"
-
-    @property
-    def public_seed(self) -> int | None:
-        """The seed the status line shows (None where the players may not know it)."""
-        return self.config.seed
 
     def apply(self, action: Action) -> GameState:
         """The state ``action`` leads to from the state now (not pushed): IllegalAction when
@@ -341,6 +376,90 @@ class Session(GameSoFar, Seats):
     def undo(self) -> Action:
         self.states.pop()
         return self.actions.pop()
+
+
+@dataclass
+class ReplaySession(WholeState):
+    """A recorded game at the replay cursor's position (keythedral.records.replay): what the
+    replay viewer reads, through the same interface as the game screen.  It is a review of a
+    game already played: nothing can be played in it (no ``authority``, no legal action, no
+    seat decided at this keyboard), and it is not ``local`` (no undo, no what-if); moving the
+    cursor moves it."""
+
+    config: GameConfig
+    cursor: ReplayCursor
+    coach: bool = False  # nobody is advised: every move is made already
+
+    @classmethod
+    def of(cls, cursor: ReplayCursor) -> ReplaySession:
+        return cls(config=cursor.replay.config, cursor=cursor)
+
+    @property
+    def local(self) -> None:
+        """A review, not a game held here to play on (``GameSession.local``)."""
+        return None
+
+    @property
+    def authority(self) -> None:
+        """Nothing can be played in a replay (``GameSession.authority``)."""
+        return None
+
+    @property
+    def state(self) -> GameState:
+        """The state at the cursor (the viewer shows every hand: it is a review tool)."""
+        return self.cursor.state
+
+    @property
+    def at(self) -> int:
+        return self.cursor.index
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return ()  # nobody decides anything at this keyboard
+
+    def follows_own(self, seat: int) -> bool:
+        last = self.cursor.last_action
+        return last is not None and last.seat == seat and last.kind != "decline"
+
+    def bot_spec(self, seat: int) -> str | None:
+        seats = self.cursor.replay.seats
+        kind = seats[seat] if seat < len(seats) else HUMAN
+        return None if kind in (HUMAN, "") else kind
+
+    def seat_label(self, seat: int) -> str:
+        """Who played the seat as the file says, a person's seat too ('Ann (human)'), when
+        the file says it."""
+        name = self.config.players[seat]
+        seats = self.cursor.replay.seats
+        kind = seats[seat] if seat < len(seats) else ""
+        return f"{name} ({kind.split(':')[0]})" if kind and kind != name else name
+
+    def legal(self) -> list[Action]:
+        return []  # nothing can be played in a replay
+
+    def view(self, seat: int | None) -> PlayerView:
+        return self.cursor.view(seat)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return "This is a replay: nothing can be played in it."
+
+    def window_seats(self) -> tuple[int, ...]:
+        return ()  # nobody is asked anything: the answers are in the record
+
+    def asked_in_window(self) -> tuple[int, ...]:
+        return ()
+
+    def needs_privacy(self) -> bool:
+        return False  # a review tool: no privacy screen
+
+    def public_decision(self) -> bool:
+        return False
+
+    def may_pass(self, seat: int) -> Action | None:
+        return None
+
+    def undoable_by(self) -> int | None:
+        return None
 
 
 def norm_seats(config: GameConfig, seats: Sequence[str]) -> tuple[str, ...]:

@@ -52,6 +52,12 @@ def cubes_text(counts: Sequence[int], empty: str = "nothing") -> str:
     return cost_text(tuple(counts), empty)
 
 
+def short_price(cost: Sequence[int]) -> str:
+    """'2×stone food': a tile's price as the mats and the sale line show it."""
+    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
+    return " ".join(parts) if parts else "free"
+
+
 def worth(counts: Sequence[int]) -> int:
     return sum(n * w for n, w in zip(counts, VALUE, strict=False))
 

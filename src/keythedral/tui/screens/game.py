@@ -224,7 +224,7 @@ class GameScreen(BaseScreen):
             narrowed=self.narrowed,
             by_kind=self.by_kind,
             second=self.second,
-            rules=app.mode,
+            rules=app.mode.kind,
         )
 
     # --- the cursor and the info line --------------------------------------------------------------

@@ -3,7 +3,10 @@
 ``keythedral replay FILE`` opens it.  The board, the mats and the public log are the game
 screen's widgets, drawn at the cursor's position; the side column shows the hand of the seat
 whose viewpoint is chosen (its private screen), every hand at once ("all"), or none ("public").
-It is a review tool: there is no privacy screen.
+It is a review tool: there is no privacy screen.  The game it shows is a
+:class:`~keythedral.tui.session.ReplaySession` at the cursor's position, read through the same
+interface as the game screen's (``GameSession``: views, seats and their labels); nothing can be
+played in it (it has no authority).
 """
 
 from __future__ import annotations
@@ -78,12 +81,14 @@ class ReplayScreen(BaseScreen):
 
     def __init__(self, cursor: ReplayCursor, title: str = "") -> None:
         super().__init__()
+        from keythedral.tui.session import ReplaySession  # engine: loaded on use only
+
         self.cursor = cursor
+        #: The game at the cursor, as every screen reads a game (nothing can be played in it).
+        self.game = ReplaySession.of(cursor)
         self.title_text = title
-        rp = cursor.replay
-        self.config = rp.config
-        self.kinds = tuple(rp.seats) if rp.seats else ("",) * rp.config.n
-        self.tokens = seat_tokens(rp.config.players)
+        self.config = self.game.config
+        self.tokens = seat_tokens(self.config.players)
         self.viewpoint: int | str = ALL
         self.lines, self.ends = log_marks(cursor.states)
         self.rounds = cursor.round_starts()
@@ -112,11 +117,6 @@ class ReplayScreen(BaseScreen):
         self.show_position()
 
     # --- drawing ------------------------------------------------------------------------------
-    def seat_label(self, seat: int) -> str:
-        name = self.config.players[seat]
-        kind = self.kinds[seat] if seat < len(self.kinds) else ""
-        return f"{name} ({kind.split(':')[0]})" if kind and kind != name else name
-
     def viewpoint_text(self) -> str:
         if self.viewpoint == ALL:
             return "all hands shown"
@@ -126,11 +126,10 @@ class ReplayScreen(BaseScreen):
         return f"{self.config.players[self.viewpoint]}'s view (private)"
 
     def show_position(self) -> None:
-        cur = self.cursor
+        cur, game = self.cursor, self.game
         seat = self.viewpoint if isinstance(self.viewpoint, int) else None
-        view = cur.view(seat)
-        state = cur.state
-        self.query_one(StatusBar).show(view, state.to_act, self.config.seed, self.tokens)
+        view = game.view(seat)
+        self.query_one(StatusBar).show(view, game.to_act, game.public_seed, self.tokens)
         self.query_one(KeythedralMat).show(view)
         self.query_one(KeytownMat).show(view, self.tokens)
         board = self.query_one(FieldMap)
@@ -155,7 +154,7 @@ class ReplayScreen(BaseScreen):
         self.query_one("#replay-step-text", Static).update(self.step_text(view))
         self.query_one("#replay-log-text", Static).update(self.log_text())
         self.call_after_refresh(self._log_to_end)
-        rnd = "layout" if state.round == 0 else f"round {state.round}"
+        rnd = "layout" if game.round == 0 else f"round {game.round}"
         name = f"{self.title_text} · " if self.title_text else ""
         self.query_one("#info", Static).update(
             Text(f"{name}action {cur.index} of {len(cur)} · {rnd} · {self.viewpoint_text()}"),
@@ -171,12 +170,12 @@ class ReplayScreen(BaseScreen):
         text = Text()
         edition = self.config.edition
         for seat in range(self.config.n):
-            me = self.cursor.view(seat).me
+            me = self.game.view(seat).me
             if me is None:  # pragma: no cover - a seat's own view always has its hand
                 continue
             if seat:
                 text.append("\n")
-            text.append(self.seat_label(seat), style="bold")
+            text.append(self.game.seat_label(seat), style="bold")
             text.append(
                 f"\n cubes: {cubes_text(me.cubes, 'none')} ({worth_text(me.cubes, edition)})"
             )
@@ -197,7 +196,7 @@ class ReplayScreen(BaseScreen):
             for line in events[-3:]:
                 text.append("\n" + line)
         else:
-            text.append(f"Action {cur.index} · {self.seat_label(last.seat)}", style="bold")
+            text.append(f"Action {cur.index} · {self.game.seat_label(last.seat)}", style="bold")
             if events:  # what it did, as the public log tells it
                 for line in events[-8:]:
                     text.append("\n" + line)
@@ -208,19 +207,18 @@ class ReplayScreen(BaseScreen):
                 before = engine.view(cur.states[cur.index - 1], who)
                 line = describe(last, before)
                 text.append("\n" + line[:1].upper() + line[1:])
-        state = cur.state
         text.append("\n\n")
-        if not state.to_act:
+        if self.game.over:
             text.append("The game is over.", style="bold")
-            if state.scores is not None:
+            if view.scores is not None:
                 scores = ", ".join(
-                    f"{n} {s}" for n, s in zip(self.config.players, state.scores, strict=True)
+                    f"{n} {s}" for n, s in zip(self.config.players, view.scores, strict=True)
                 )
                 text.append(f"\nScores: {scores}.")
         else:
             phase = PHASES.get(view.phase, view.phase)
             text.append(f"Next ({phase}): ", style="bold")
-            text.append(decision_prompt(view, state.to_act) + ".")
+            text.append(decision_prompt(view, self.game.to_act) + ".")
         text.append(
             "\n\nKeys: 1-5 a seat's view, 0 the public view, a every hand (v: the next one); "
             "m map, t mats, g log; q quits.",

@@ -16,15 +16,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, on
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import TUTORIAL
+from keythedral.tui.kind import LESSON
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
@@ -429,11 +431,6 @@ class TutorialMode(GameMode):
     whose moves are checked against the lesson; nothing is taken back; the tutorial keeps its
     own progress file, never the game's autosave."""
 
-    autosaves: ClassVar[bool] = False
-    suggests_payments: ClassVar[bool] = False
-    plays_own_forced: ClassVar[bool] = False
-    offers_done: ClassVar[bool] = False
-
     def __init__(
         self,
         app: KeythedralApp,
@@ -441,7 +438,7 @@ class TutorialMode(GameMode):
         *,
         path: Path | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(app, LESSON)
         self.tutorial = tutorial
         self.path = path
         self.recent: list[str] = []  # what the others did since the learner's last step
@@ -454,20 +451,27 @@ class TutorialMode(GameMode):
         return None
 
     def session(self) -> Session:
-        """A session sharing the tutorial's lists of states and actions."""
+        """A session sharing the tutorial's lists of states and actions, whose moves the
+        lessons take or refuse (``authority.Lessons``)."""
         from keythedral.tui.session import Session  # engine: loaded on use only
 
         t = self.tutorial
-        return Session(config=t.config, states=t.states, actions=t.actions)
+        return Session(config=t.config, states=t.states, actions=t.actions, referee=Lessons(t))
 
     # --- the app's hooks ----------------------------------------------------------------------
     def play(self, action: Action) -> bool:
+        """Hand the learner's move to the lessons (the session's authority): a refusal is
+        shown with its reason and hint, a move taken is saved."""
         self.recent = []
-        verdict = self.tutorial.attempt(action)
+        session = self.app.game
+        authority = session.authority if session is not None else None
+        if authority is None:
+            return False
+        outcome = authority.submit(action)
         screen = self.screen
-        if not verdict.ok:
-            if screen is not None:
-                screen.refuse(verdict)
+        if not isinstance(outcome, Played):
+            if screen is not None and isinstance(outcome, Refused) and outcome.verdict is not None:
+                screen.refuse(outcome.verdict)
             return False
         self.save()
         self.route()

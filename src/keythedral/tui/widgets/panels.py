@@ -24,6 +24,7 @@ from keythedral.words.text import (
     law_name,
     seat_name,
     seats_text,
+    short_price,
     worth_text,
 )
 
@@ -85,12 +86,6 @@ def update_static(static: Static, content: Text | str, *, layout: bool = True) -
     if type(old) is type(content) and old == content:
         return
     static.update(content, layout=layout)
-
-
-def cost_text(cost: Sequence[int]) -> str:
-    """'2×stone food' : a short price."""
-    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
-    return " ".join(parts) if parts else "free"
 
 
 class SnugSize(Widget):
@@ -201,7 +196,7 @@ class KeythedralMat(Static):
         by_stage: dict[int, list[str]] = {}
         for t in view.tiles:
             mark = "" if t.buyable else "  (later)"
-            by_stage.setdefault(t.stage, []).append(f"{cost_text(t.cost)} → {t.value}{mark}")
+            by_stage.setdefault(t.stage, []).append(f"{short_price(t.cost)} → {t.value}{mark}")
         text.append("The Keythedral mat", style="bold underline")
         for stage in range(1, 6):
             down = view.face_down[stage - 1] if stage - 1 < len(view.face_down) else 0
