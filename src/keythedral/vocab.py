@@ -2,8 +2,7 @@
 
 Cube colours and their order in every count tuple, what cubes are worth, the prices of the fixed
 actions, what each field type yields, seat values per edition, the names of the phases, the words
-for each decision, the keys the lessons name, what a player name may be, and the one YAML
-loader for the bundled data.
+for each decision, what a player name may be, and the one YAML loader for the bundled data.
 
 A leaf: it imports nothing of ours and nothing heavy (no pydantic), so the app's first frame can
 use it without loading the engine.  The engine, the app, the walkthrough, the tutorial and the
@@ -136,24 +135,6 @@ def asks(decision: str) -> str:
 def title(decision: str) -> str:
     """A short title for ``decision`` ("Lay the field")."""
     return DECISIONS.get(decision, ("", "Your move"))[1] or "Your move"
-
-
-# --- keys ----------------------------------------------------------------------------------
-#: The app's keys that the lessons and notes name, by what they do (a front end may rebind).
-#: The app's keys are listed in keythedral/tui/keys.py (``Key.lesson``); this leaf, which the
-#: tutorial may import, says the same, and tests/tui/test_keys.py holds the two equal.
-KEYS: dict[str, str] = {
-    "enter": "Enter",
-    "hint": "i",
-    "walkthrough": "e",
-    "rules": "b",
-    "help": "?",
-    "mats": "t",
-    "map": "m",
-    "log": "g",
-    "laws": "r",
-    "forward": "f",
-}
 
 
 # --- data files ----------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from keythedral import vocab
 from keythedral.tui import keymap, keys
 from keythedral.tui.app import binding_owners
 from keythedral.tui.bindings import bindings
@@ -89,9 +88,11 @@ def test_keys_that_work_together_are_places_of_the_list() -> None:
         assert pair <= set(keys.PLACES), pair
 
 
-def test_the_tutorial_names_the_keys_the_list_gives() -> None:
-    """vocab.KEYS is the tutorial's copy (the tutorial may not import the app)."""
-    assert keys.lesson_keys() == vocab.KEYS
+def test_the_tutorial_names_keys_as_players_read_them() -> None:
+    """The lessons' key names come from the list (the texts' braces: tests/tutorial checks
+    every one is filled), written as the help writes them."""
+    assert keys.LESSON_KEYS["help"] == "?" and keys.LESSON_KEYS["enter"] == "Enter"
+    assert {k.lesson: keys.first_key(k) for k in keys.KEYS if k.lesson} == keys.LESSON_KEYS
 
 
 # --- the help screen and the README ----------------------------------------------------------

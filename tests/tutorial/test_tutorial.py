@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from keythedral import engine
+from keythedral.tui.keys import LESSON_KEYS
 from keythedral.tutorial import (
     LEARNER,
     LESSONS,
@@ -193,7 +194,7 @@ def test_lessons_come_in_the_order_of_the_game() -> None:
 
 def test_every_step_says_what_to_do_and_where() -> None:
     for step, _ in full_run().steps:
-        text = step.render()
+        text = step.render(LESSON_KEYS)
         assert "{" not in text and "}" not in text, step.id
         assert step.press or step.kind == "end"
         if step.kind == "task":
@@ -317,7 +318,7 @@ def test_notes_never_show_the_bots_secret_cards() -> None:
             public = set(t.state.law_discard) | set(t.state.players[LEARNER].laws)
             for seat in range(1, 3):
                 for card in set(t.state.players[seat].laws) - public:
-                    assert names[card] not in step.render(), (step.id, card)
+                    assert names[card] not in step.render(LESSON_KEYS), (step.id, card)
 
     assert drive(Tutorial(), look=look).tutorial.over
 

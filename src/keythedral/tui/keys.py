@@ -68,7 +68,7 @@ class Key:
     shows); ``label`` is the key bar's word for it and ``keythedral keys``' description;
     ``show`` puts it in the key bar; ``priority`` lets it work before the focused widget's own
     keys (Textual's ``priority``); ``lesson`` is the name the tutorial's texts give it
-    (``{hint}``: :data:`keythedral.vocab.KEYS`).  One id may work in several places (Cancel in
+    (``{hint}``: :data:`LESSON_KEYS`).  One id may work in several places (Cancel in
     each dialog) with the same keys and action, its words fitting each place.
     """
 
@@ -225,8 +225,12 @@ def by_id(binding_id: str) -> Key:
 
 
 def lesson_keys() -> dict[str, str]:
-    """The keys the tutorial's texts name (``{hint}``), as written: what vocab.KEYS says."""
+    """The keys the tutorial's texts name (``{hint}``), as written (``Key.lesson``)."""
     return {k.lesson: first_key(k) for k in KEYS if k.lesson}
+
+
+#: The keys the tutorial's texts name, for :func:`keythedral.tutorial.fill`.
+LESSON_KEYS = lesson_keys()
 
 
 # --- the help screen's key table (and the README's) ----------------------------------------

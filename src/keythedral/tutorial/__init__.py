@@ -27,7 +27,7 @@ Progress (every action so far, the lessons read, guided or free) is saved as a s
 next to the game's saves (:func:`tutorial_path`) and resumed by replaying the actions.
 
 Text may name keys of the app in braces (``{hint}``); :meth:`Step.render` fills them in from
-:data:`KEYS` or the front end's own mapping.
+the front end's mapping (the app's: ``tui.keys.LESSON_KEYS``).
 
 No Textual here: the front end reads :meth:`Tutorial.step` and calls :meth:`Tutorial.attempt`.
 
@@ -65,14 +65,12 @@ from keythedral.tutorial.steps import (
     action_target,
     fill,
 )
-from keythedral.vocab import KEYS
 
 __all__ = [
     "BOT_NAMES",
     "DEFAULT_NAME",
     "FORMAT",
     "GUIDED",
-    "KEYS",
     "LEARNER",
     "LESSONS",
     "LESSON_IDS",

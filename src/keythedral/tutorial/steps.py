@@ -4,13 +4,13 @@ to make), what a step points at, and the moment a lesson looks at."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from keythedral.engine import GameState, PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.events import Event
-from keythedral.vocab import KEYS
 from keythedral.words.narration import narrate
 
 LEARNER = 0
@@ -22,7 +22,6 @@ BOT_NAMES = ("Hilda", "Otto")
 DEFAULT_NAME = "Robin"
 FORMAT = "keythedral-tutorial"
 VERSION = 1
-#: The app's keys the texts name (a front end may pass its own): keythedral.vocab.KEYS.
 
 #: The seven phase 3 actions, in the rulebook's order.
 SEVEN = (
@@ -66,8 +65,8 @@ class Step:
     free: bool = False  # any legal move is accepted
     rule: str | None = None  # the rules section behind it (docs/rules_en.md)
 
-    def render(self, keys: dict[str, str] | None = None) -> str:
-        """The text with the app's keys filled in."""
+    def render(self, keys: Mapping[str, str]) -> str:
+        """The text with the front end's keys filled in (``{hint}``: ``keys["hint"]``)."""
         return fill(self.text, keys)
 
     @property
@@ -91,9 +90,10 @@ class Verdict:
     hint: str = ""
 
 
-def fill(text: str, keys: dict[str, str] | None = None) -> str:
-    table = {**KEYS, **(keys or {})}
-    return re.sub(r"\{(\w+)\}", lambda m: table.get(m.group(1), m.group(0)), text)
+def fill(text: str, keys: Mapping[str, str]) -> str:
+    """``text`` with the keys it names in braces (``{hint}``) written as the front end binds
+    them (the app's: ``tui.keys.LESSON_KEYS``); a name it does not bind stays in its braces."""
+    return re.sub(r"\{(\w+)\}", lambda m: keys.get(m.group(1), m.group(0)), text)
 
 
 # --- what a lesson sees ------------------------------------------------------------------

@@ -11,8 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from keythedral.tui.bindings import bindings
-from keythedral.tui.keys import LESSON
-from keythedral.vocab import KEYS
+from keythedral.tui.keys import LESSON, LESSON_KEYS
 
 
 class TutorialPanel(VerticalScroll, can_focus=True):
@@ -103,7 +102,7 @@ def meanwhile(head: Text, recent: list[str], keep: int) -> Text:
         return head
     text = head.copy()
     moves = f"{len(recent)} moves" if len(recent) > 1 else "1 move"
-    log = f"{KEYS['log']}: the log"
+    log = f"{LESSON_KEYS['log']}: the log"
     if keep >= len(recent):
         said = "Meanwhile:"
     elif keep == 0:

@@ -25,7 +25,7 @@ from textual.widgets import ContentSwitcher, Static
 
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
-from keythedral.tui.keys import TUTORIAL
+from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
 from keythedral.tui.kind import LESSON
 from keythedral.tui.mode import GameMode
 from keythedral.tui.screens.game import GameScreen, action_cell
@@ -33,7 +33,6 @@ from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.panels import EventLog
-from keythedral.vocab import KEYS
 
 __all__ = [
     "CHOICE_LINES",
@@ -156,7 +155,7 @@ class TutorialScreen(GameScreen):
         self.call_after_refresh(self._fit_lesson)
         if step.kind == "note":
             # No "press Enter" line: the box's frame and the info line say what Enter does.
-            text.append(fill(step.text, KEYS))
+            text.append(fill(step.text, LESSON_KEYS))
             panel.show(step.title, text, note=True)
             if fresh:
                 panel.focus()
@@ -181,7 +180,7 @@ class TutorialScreen(GameScreen):
             text.append("ctrl+p, New game starts a game of your own.")
         if self.refusal is not None:
             text.append("\n\nNot that: ", style="bold red")
-            reason = fill(self.refusal.reason, KEYS)
+            reason = fill(self.refusal.reason, LESSON_KEYS)
             text.append(reason, style="red")
             if step.kind == "task" and step.do and _lower(step.do) not in reason:
                 text.append(f"\nThis lesson asks for: {_lower(step.do)}.")
