@@ -26,13 +26,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def forward(checkout: Path, keys: int, off: str = "") -> list[float]:
+def forward(checkout: Path, keys: int, off: str = "", settle: float = 0.004) -> list[float]:
     """Every answer (ms) of one forward run of ``checkout``'s sources."""
     env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "forward.json"
         argv = [sys.executable, str(HERE / "bench_tui.py"), "--rows", "forward"]
-        argv += ["--keys", str(keys), "--json", str(out)]
+        argv += ["--keys", str(keys), "--json", str(out), "--settle", str(settle)]
         if off:
             argv += ["--off", off]
         subprocess.run(argv, env=env, capture_output=True, check=True)
@@ -49,6 +49,12 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, required=True, help="old main's checkout")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--keys", type=int, default=150)
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.004,
+        help="bench_tui's --settle: 0.025 counts a second frame the answer asked for",
+    )
     parser.add_argument("--off", default="collector,snug,veil,covered,privacy,lines,strips")
     args = parser.parse_args()
     here = HERE.parent
@@ -61,7 +67,7 @@ def main() -> None:
     for r in range(args.rounds):
         order = variants[r % len(variants) :] + variants[: r % len(variants)]
         for name, checkout, off in order:
-            answers = forward(checkout, args.keys, off)
+            answers = forward(checkout, args.keys, off, args.settle)
             results[name].append(answers)
             p50, p95 = pct(answers, 0.5), pct(answers, 0.95)
             print(f"round {r + 1}  {name:14s} p50 {p50:6.1f}  p95 {p95:6.1f}", flush=True)
