@@ -333,6 +333,7 @@ def print_first_frames(runs: int, data_dir: str) -> None:
 
 
 def main() -> None:
+    global QUIET
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="process starts of each app")
     parser.add_argument("--keys", type=int, default=200, help="key presses of each kind")
@@ -356,7 +357,6 @@ def main() -> None:
         "until the screen settles, a second frame included)",
     )
     args = parser.parse_args()
-    global QUIET
     QUIET = args.settle
     if args.off:
         APP[1:] = [str(Path(__file__).with_name("mechanisms.py"))]
