@@ -9,7 +9,7 @@ of every answer of all rounds together (the steadier figure: a round's p95 is it
 answer of 150).
 
 Run:  .venv/bin/python bench/bench_mechanisms.py --reference ../old-main [--rounds 3]
-      [--off collector,snug,veil,covered,privacy,lines,strips]
+      [--off collector,snug,veil,covered,privacy,lines] [--settle 0.025]
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def main() -> None:
         default=0.004,
         help="bench_tui's --settle: 0.025 counts a second frame the answer asked for",
     )
-    parser.add_argument("--off", default="collector,snug,veil,covered,privacy,lines,strips")
+    parser.add_argument("--off", default="collector,snug,veil,covered,privacy,lines")
     args = parser.parse_args()
     here = HERE.parent
     variants: list[tuple[str, Path, str]] = [

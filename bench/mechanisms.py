@@ -15,9 +15,6 @@ the app this way.  Each switch puts back what Textual (or the app) does without 
 - ``privacy``: a new privacy screen is built at every hand-over (``GameMode.privacy_screen``).
 - ``lines``: the map repaints whole, not the rows that changed, and a text is updated even
   when it shows just that (``FieldMap._refresh_rows``, ``panels.update_static``).
-- ``strips``: the list of choices keeps its drawn lines only while it shows one list, as
-  OptionList does, not from one list to the next (``ChoiceList.drawn``,
-  tui/widgets/decision.py).
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ import runpy
 import sys
 from typing import Any
 
-MECHANISMS = ("collector", "snug", "veil", "covered", "privacy", "lines", "strips")
+MECHANISMS = ("collector", "snug", "veil", "covered", "privacy", "lines")
 
 
 def turn_off(names: set[str]) -> None:
@@ -69,16 +66,6 @@ def turn_off(names: set[str]) -> None:
         for module in list(sys.modules.values()):
             if getattr(module, "update_static", None) is panels.update_static:
                 module.update_static = update_static  # type: ignore[attr-defined]
-    if "strips" in names:
-        from keythedral.tui.widgets.decision import ChoiceList
-
-        set_options = ChoiceList.set_options
-
-        def forget_and_set(self: ChoiceList, options: Any) -> None:
-            self.drawn.clear()
-            set_options(self, options)
-
-        ChoiceList.set_options = forget_and_set  # type: ignore[method-assign]
 
 
 def main() -> None:

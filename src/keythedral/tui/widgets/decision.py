@@ -34,7 +34,6 @@ class ChoiceOption:
 
     def __init__(self, lines: list[Content]) -> None:
         self.lines = lines
-        self.key = tuple(line.plain for line in lines)
 
     @property
     def prompt(self) -> Content:
@@ -58,9 +57,8 @@ class ChoiceList(ScrollView, can_focus=True):
     While it has the focus, the terminal's own cursor sits on the highlighted line, so that
     screen readers and magnifiers follow the selection.
 
-    A line is drawn straight from its label's segments, and kept in a cache that outlives the
-    list of choices: the next decision's list shares many of its lines ("pass", "procure law
-    card 1", ...), which are then not drawn again."""
+    A line is drawn straight from its label's segments, each time it is asked for: a cache of
+    drawn lines earned nothing measurable at p95 (docs/benchmarks.md, issue 29)."""
 
     ALLOW_SELECT = False
     BINDINGS = OptionList.BINDINGS  # Textual's own keys for a list (not rebound in keys.toml)
@@ -127,7 +125,6 @@ class ChoiceList(ScrollView, can_focus=True):
         self.options: list[ChoiceOption] = []
         self.starts: list[int] = []  # the first line of each option
         self.owners: list[int] = []  # the option on each line
-        self.drawn: dict[tuple[object, ...], list[Strip]] = {}
 
     @property
     def option_count(self) -> int:
@@ -170,24 +167,16 @@ class ChoiceList(ScrollView, can_focus=True):
         return self.strips(index, style)[line - self.starts[index]]
 
     def strips(self, index: int, style: Style) -> list[Strip]:
-        """The lines of the option at ``index`` drawn in ``style`` across the list, kept."""
-        option = self.options[index]
+        """The lines of the option at ``index`` drawn in ``style`` across the list."""
         width = self.scrollable_content_region.width
-        key = (option.key, index, style, width)
-        strips = self.drawn.get(key)
-        if strips is None:
-            if len(self.drawn) > 2048:
-                self.drawn.clear()
-            rich_style = style.rich_style
-            meta = {"option": index}
-            strips = [
-                Strip(line.render_segments(style))
-                .extend_cell_length(width, rich_style)
-                .apply_meta(meta)
-                for line in option.lines
-            ]
-            self.drawn[key] = strips
-        return strips
+        rich_style = style.rich_style
+        meta = {"option": index}
+        return [
+            Strip(line.render_segments(style))
+            .extend_cell_length(width, rich_style)
+            .apply_meta(meta)
+            for line in self.options[index].lines
+        ]
 
     # --- the highlight ------------------------------------------------------------------------
     def validate_highlighted(self, highlighted: int | None) -> int | None:
