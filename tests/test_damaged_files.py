@@ -17,6 +17,7 @@ from keythedral import cli, safefile, tutorial
 from keythedral.bots import BotSpecError, check_spec
 from keythedral.records import persistence, replay
 from keythedral.tui import keymap
+from tests.support.bindings import binding_rows
 from tests.support.records import played
 
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError
@@ -263,7 +264,7 @@ def test_tutorial_progress_in_a_pipe_starts_a_new_tutorial(tmp_path: Path) -> No
 def rows() -> list[keymap.BindingRow]:
     from keythedral.tui.app import binding_owners
 
-    return keymap.binding_rows(binding_owners())
+    return binding_rows(binding_owners())
 
 
 def test_a_keys_file_nested_too_deeply_is_reported(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.widgets.keybar import KeyBar
+from tests.support.bindings import binding_rows
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
@@ -79,7 +80,7 @@ def test_one_id_means_one_key_and_one_action_wherever_it_works() -> None:
 def test_keys_and_keys_toml_list_what_the_classes_have() -> None:
     """``keythedral keys`` and keys.toml read the list without loading the app: the same rows
     as the bindings of the classes, in the same order."""
-    assert keymap.app_rows() == keymap.binding_rows(binding_owners())
+    assert keymap.app_rows() == binding_rows(binding_owners())
     assert keys.by_id("undo").place == keys.GAME  # first listed: the game's, not the hand-over's
 
 

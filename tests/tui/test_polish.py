@@ -19,6 +19,7 @@ from keythedral.tui import keymap
 from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
 from keythedral.words.narration import narrate
 from tests.support import SAVES
+from tests.support.bindings import binding_rows
 from tests.support.textshot import screen_text
 
 GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
@@ -127,7 +128,7 @@ def test_a_keymap_rebinds_a_textual_binding() -> None:
 
 
 def test_the_sample_file_lists_every_binding() -> None:
-    rows = keymap.binding_rows([("app", Boxes)])
+    rows = binding_rows([("app", Boxes)])
     assert [(r.id, r.keys) for r in rows] == [("undo", "u")]
     text = keymap.sample_file(rows)
     assert '# "undo" = "u"' in text and "[keys]" in text
@@ -162,7 +163,7 @@ def test_every_binding_has_an_id_and_is_listed_for_rebinding() -> None:
                 assert isinstance(b, Binding) and b.id, f"{cls.__qualname__}: {b} has no id"
                 assert seen.setdefault(b.id, (b.key, b.action)) == (b.key, b.action), b.id
     assert classes >= len(owners) >= 14
-    listed = {r.id for r in keymap.binding_rows(binding_owners())}
+    listed = {r.id for r in binding_rows(binding_owners())}
     assert listed == set(seen)
 
 

@@ -213,24 +213,9 @@ class BindingRow:
     action: str = ""
 
 
-def binding_rows(owners: Iterable[tuple[str, type]]) -> list[BindingRow]:
-    """Every binding with an id in the ``BINDINGS`` of ``owners`` ((where, class) pairs)."""
-    from textual.binding import Binding
-
-    rows: list[BindingRow] = []
-    seen: set[str] = set()
-    for where, owner in owners:
-        for b in getattr(owner, "BINDINGS", ()):
-            if not isinstance(b, Binding) or not b.id or b.id in seen:
-                continue
-            seen.add(b.id)
-            rows.append(BindingRow(b.id, b.key, b.description or b.action, where, b.action))
-    return rows
-
-
 def app_rows() -> list[BindingRow]:
-    """Every rebindable binding of the app, from the list of keys (tui/keys.py): what
-    ``binding_rows(binding_owners())`` finds in the classes, without loading them."""
+    """Every rebindable binding of the app, from the list of keys (tui/keys.py), without
+    loading the classes that bind them (tests/tui/test_keys.py checks them against those)."""
     return [BindingRow(k.id, k.keys, k.label, k.place, k.action) for k in rebindable()]
 
 
