@@ -10,11 +10,13 @@ save, a network message or a view (``model_dump_json``, ``model_validate_json``,
 use, so reading a record back validates it as the models did.  ``model_copy(update=...)`` is
 :func:`replace`, as it was for the models (no validation).
 
-Slots: a record is slotted (:func:`frozen`) unless transitions copy it (:func:`frozen_unslotted`:
-the state, a player, a payment, a placement, the bidding, the round's effects).  A slotted copy
+Slots: a record is slotted (:func:`frozen`) unless the hot path copies or builds it
+(:func:`frozen_unslotted`: the state, a player, a payment, a placement, the bidding, the round's
+effects, a view).  A slotted copy
 sets its fields one at a time, an unslotted one copies the fields' dict in one C call:
 ``bench/bench_data.py`` times both (the state's copy about 3x faster without slots, a player's
-about 2.5x), and ``bench/bench_engine.py`` gave 5% more transitions a second for it.  Reads cost
+about 2.5x), and ``bench/bench_engine.py`` gave 5% more transitions a second for it; a view is
+built by handing its values over as its dict (``construct``), a fifth of a view's time.  Reads cost
 the same either way on a class with no attribute hook.
 """
 
@@ -160,9 +162,14 @@ def _unknown(cls: type[Any], changes: dict[str, Any]) -> None:
 
 def construct(cls: type[D], **values: Any) -> D:
     """A record from already-valid values, every field given (what ``cls(**values)`` makes;
-    the check that none is missing is the point: a view must not leave one at its default)."""
+    the check that none is missing is the point: a view must not leave one at its default).
+    An unslotted record takes the values as its dict in one go: the views are built so."""
     names = _FIELDS[cls]
     if len(values) != len(names):
         missing = sorted(set(names) - set(values))
         raise TypeError(f"{cls.__name__}: every field must be given (missing {missing})")
-    return cls(**values)
+    if "__dict__" not in cls.__dict__:
+        return cls(**values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
+    return new

@@ -17,7 +17,7 @@ from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
-from .data import Data, frozen
+from .data import Data, frozen, frozen_unslotted
 from .decisions import Decision, decision
 from .events import Event
 from .fences import fences_left
@@ -83,7 +83,7 @@ class PaymentView(_View):
     any_cube: int  # cubes owed in any colour
 
 
-@frozen
+@frozen_unslotted
 class PlayerView(_View):
     seat: int | None
     config: GameConfig
