@@ -1,27 +1,37 @@
-"""Actions: small frozen models, one kind per decision, in a union discriminated on ``kind``.
+"""Actions: small frozen records, one kind per decision, in a union discriminated on ``kind``.
 
 ``legal_actions`` builds the same few thousand distinct actions over and over; the ``make_*``
-helpers intern them so a step's list costs dictionary look-ups, not model construction.
+helpers intern them so a step's list costs dictionary look-ups, not construction.
+
+An action is checked when it is made, as a pydantic model was: its fields go through pydantic
+(lax, as a model's: a list for a place becomes a tuple), and a value of the wrong kind raises
+pydantic's ``ValidationError``.  So an action built by hand outside the engine is as sound as
+one read from JSON, and ``apply`` meets only well-formed actions of the known classes.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from keythedral.vocab import FieldType
 
 from .board import Pos
 from .cubes import Colour, Craft, Resource
+from .data import Data, field_default, field_names, frozen
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+@frozen
+class _Action(Data):
     seat: int
 
+    def __post_init__(self) -> None:
+        _check(self)
 
+
+@frozen
 class PlaceField(_Action):
     """Layout: ``seat`` lays the top field of the stack on the empty place ``pos``, next to a
     field or touching a corner that holds a cottage."""
@@ -30,6 +40,7 @@ class PlaceField(_Action):
     pos: Pos
 
 
+@frozen
 class PlaceCottage(_Action):
     """Layout: ``seat`` puts its cottage ``number`` (1..5), cottage side up, on the empty
     ``corner``, which touches at least one field."""
@@ -39,6 +50,7 @@ class PlaceCottage(_Action):
     number: int
 
 
+@frozen
 class ChooseWorkOrder(_Action):
     """Phase 1: the marker's holder ``seat`` calls cottage ``number``; every player's home of
     that number then sends out its workers."""
@@ -47,6 +59,7 @@ class ChooseWorkOrder(_Action):
     number: int
 
 
+@frozen
 class PlaceWorker(_Action):
     """Phase 1: ``seat`` sends a worker from its home ``number`` (a house has two) into
     ``field``, a free field the home touches and is not fenced off from."""
@@ -56,6 +69,7 @@ class PlaceWorker(_Action):
     field: Pos
 
 
+@frozen
 class BuyBuilding(_Action):
     """Phase 3, action 1: ``seat`` declares the purchase of the face-up ``tile``.
     ``extra``/``less``: the buyer's choice of the cube a Price increase adds / a Price decrease
@@ -67,6 +81,7 @@ class BuyBuilding(_Action):
     less: Colour | None = None
 
 
+@frozen
 class ConvertCottage(_Action):
     """Phase 3, action 2: ``seat`` turns its cottage ``number`` into a house."""
 
@@ -74,6 +89,7 @@ class ConvertCottage(_Action):
     number: int
 
 
+@frozen
 class BuildFence(_Action):
     """Phase 3, action 3: ``seat`` fences the home on ``corner`` (anyone's) off the field at
     ``field``; three fences a player a game, removed ones included."""
@@ -83,6 +99,7 @@ class BuildFence(_Action):
     field: Pos
 
 
+@frozen
 class RemoveFence(_Action):
     """Phase 3, action 3: ``seat`` removes anyone's fence between ``corner`` and ``field``;
     the fence leaves the game."""
@@ -92,6 +109,7 @@ class RemoveFence(_Action):
     field: Pos
 
 
+@frozen
 class BuyCraft(_Action):
     """Phase 3, action 4: ``seat`` buys one ``craft`` cube from its craftsman; the price (any
     2 cubes for iron, 3 for glass, 4 for gold) follows as ``pay`` steps."""
@@ -100,6 +118,7 @@ class BuyCraft(_Action):
     craft: Craft
 
 
+@frozen
 class Trade(_Action):
     """Phase 3, action 5: ``seat`` takes one resource cube ``take`` from the store; the two
     cubes it gives the trader follow as ``pay`` steps."""
@@ -108,6 +127,7 @@ class Trade(_Action):
     take: Resource
 
 
+@frozen
 class ProcureLaw(_Action):
     """Phase 3, action 6: ``seat`` takes the law card on new-law space ``space``; the cube
     follows as a ``pay`` step, and ``seat`` takes no more actions this phase."""
@@ -116,6 +136,7 @@ class ProcureLaw(_Action):
     space: int
 
 
+@frozen
 class Pass(_Action):
     """Phase 3, action 7: ``seat`` passes; the phase ends once every player still acting has
     passed in succession."""
@@ -123,12 +144,14 @@ class Pass(_Action):
     kind: Literal["pass"] = "pass"
 
 
+@frozen
 class Decline(_Action):
     """A reaction window: ``seat`` lets it go by without playing a law card."""
 
     kind: Literal["decline"] = "decline"
 
 
+@frozen
 class RelocateCottage(_Action):
     """``seat`` moves its home ``number``, fenced off from every field, to the empty
     ``corner`` (a house stays a house)."""
@@ -138,6 +161,7 @@ class RelocateCottage(_Action):
     corner: Pos
 
 
+@frozen
 class Bid(_Action):
     """Phase 5: ``seat`` bids ``amount`` cubes, more than the highest bid so far (the marker's
     holder, who speaks last, may match it)."""
@@ -146,12 +170,14 @@ class Bid(_Action):
     amount: int
 
 
+@frozen
 class PassBid(_Action):
     """Phase 5: ``seat`` passes in the bidding."""
 
     kind: Literal["pass_bid"] = "pass_bid"
 
 
+@frozen
 class ChooseStartPlayer(_Action):
     """Phase 5: ``seat``, the bidding's winner, names ``target`` as the next start player."""
 
@@ -159,6 +185,7 @@ class ChooseStartPlayer(_Action):
     target: int
 
 
+@frozen
 class Pay(_Action):
     """``seat`` gives one cube of colour ``cube`` toward the price it is paying (the pending
     payment says how many cubes are still owed, and in which colours)."""
@@ -167,6 +194,7 @@ class Pay(_Action):
     cube: Colour
 
 
+@frozen
 class ChooseCube(_Action):
     """Take one resource cube of this colour (Bargain's two cubes, an Unexpected harvest)."""
 
@@ -174,6 +202,7 @@ class ChooseCube(_Action):
     cube: Resource
 
 
+@frozen
 class PlayLaw(_Action):
     """Play a law card from the hand; the card's own choices ride along (unused ones stay None).
 
@@ -230,10 +259,35 @@ Action = Annotated[
 #: Built on first use (building the schema of the union costs a tenth of a second at import).
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action, config=ConfigDict(defer_build=True))
 ACTION_KINDS: tuple[str, ...] = tuple(
-    cls.model_fields["kind"].default for cls in _Action.__subclasses__()
+    field_default(cls, "kind") for cls in _Action.__subclasses__()
 )
 #: Every action class (``isinstance(x, ACTION_CLASSES)`` tells an action from anything else).
 ACTION_CLASSES: tuple[type[_Action], ...] = tuple(_Action.__subclasses__())
+
+
+#: Per action class: a TypeAdapter of its fields' values as one tuple (built on first use).
+_CHECKS: dict[type[_Action], TypeAdapter[tuple[Any, ...]]] = {}
+
+
+def _check(action: _Action) -> None:
+    """Validate a new action's fields with pydantic; write back what it converted."""
+    cls = type(action)
+    names = field_names(cls)
+    adapter = _CHECKS.get(cls)
+    if adapter is None:
+        hints = get_type_hints(cls)
+        types = tuple(hints[name] for name in names)
+        adapter = _CHECKS[cls] = TypeAdapter(tuple[types])  # type: ignore[valid-type]
+    given = tuple(getattr(action, name) for name in names)
+    valid = adapter.validate_python(given)
+    if valid != given or any(map(_differ, valid, given)):
+        for name, value in zip(names, valid, strict=True):
+            object.__setattr__(action, name, value)
+
+
+def _differ(a: object, b: object) -> bool:
+    """Values equal but of another type (a list read as a tuple): pydantic converted it."""
+    return type(a) is not type(b)
 
 
 def parse_action(data: object) -> Action:

@@ -78,10 +78,9 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    hand = f["players"][seat].cubes
-    if not f["price_mods"]:
-        for tiles in f["mat"]:  # ``buyable``, inline: the lowest stage with tiles in play
+    hand = state.players[seat].cubes
+    if not state.price_mods:
+        for tiles in state.mat:  # ``buyable``, inline: the lowest stage with tiles in play
             if tiles:
                 return _plain_buys(seat, hand, tiles)
         return ()

@@ -51,22 +51,21 @@ KINDS: dict[str, frozenset[str]] = {
 
 
 def decision(state: GameState) -> Decision:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    phase = f["phase"]
+    phase = state.phase
     if phase == "game_over":
         return "game_over"
-    if f["payment"] is not None:
+    if state.payment is not None:
         return "pay"
-    if f["gain"] is not None:
+    if state.gain is not None:
         return "choose_cube"
-    if f["windows"]:
+    if state.windows:
         return "window"
     if phase == "layout":
-        return "place_field" if f["layout_step"] % 2 == 0 else "place_cottage"
+        return "place_field" if state.layout_step % 2 == 0 else "place_cottage"
     if phase == "place_workers":
-        return "choose_work_order" if f["placement"] is None else "place_worker"
+        return "choose_work_order" if state.placement is None else "place_worker"
     if phase == "spend":
-        return "relocate" if f["relocation"] else "spend"
+        return "relocate" if state.relocation else "spend"
     if phase == "bidding":
         assert state.bidding is not None
         return "choose_start_player" if state.bidding.winner is not None else "bid"

@@ -12,19 +12,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pydantic import BaseModel
-
 from .actions import PlayLaw
 from .board import stack_tiles
 from .catalogue import IN_PLAY, IN_PLAY_LONG, laws, tiles_of_stage
 from .cubes import TOTAL
+from .data import field_names
 from .state import GameState, Payment, PlayerState
 from .view import PaymentView, PlayerView
 
 
-def _shared(model: type[BaseModel], shown: type[BaseModel]) -> tuple[str, ...]:
-    """The fields of ``model`` that its view ``shown`` has too (same names, same values)."""
-    return tuple(f for f in model.model_fields if f in shown.model_fields)
+def _shared(record: type[Any], shown: type[Any]) -> tuple[str, ...]:
+    """The fields of ``record`` that its view ``shown`` has too (same names, same values)."""
+    return tuple(f for f in field_names(record) if f in field_names(shown))
 
 
 #: What a view shows of the state as it is, copied back into the sampled state.  The players,
@@ -38,7 +37,7 @@ _STATE_AS_SEEN = tuple(
 _PAYMENT_AS_SEEN = _shared(Payment, PaymentView)
 
 
-def _as_seen(view: BaseModel, names: tuple[str, ...]) -> dict[str, Any]:
+def _as_seen(view: object, names: tuple[str, ...]) -> dict[str, Any]:
     return {f: getattr(view, f) for f in names}
 
 

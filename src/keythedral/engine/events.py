@@ -9,30 +9,33 @@ is the job of ``keythedral.words.narration``, which every front end uses.
 ``Event`` is the union of every kind, discriminated on ``type``.  Only public events are
 recorded (nothing from behind a player's screen, no face-down tile or card).
 
-The engine builds events with ``new`` (no validation, its values are valid by construction: the
-log grows on almost every transition), and they compare equal to the same events read back
-from JSON, so a replayed game equals its saved state.
+The engine builds events with ``new`` (plain records, no validation: its values are valid by
+construction), and they compare equal to the same events read back from JSON, so a replayed
+game equals its saved state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+from typing import Annotated, Literal, ParamSpec, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from keythedral.vocab import FieldType
 
 from .actions import PlayLaw
 from .board import Pos
 from .cubes import Colour, Counts, Craft, Resource
+from .data import Data, field_default, frozen
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+@frozen
+class _Event(Data):
+    pass
 
 
 # --- the layout ------------------------------------------------------------------------------
+@frozen
 class GameBegan(_Event):
     """A game begins for ``players``, their names in seat order."""
 
@@ -40,6 +43,7 @@ class GameBegan(_Event):
     players: tuple[str, ...]
 
 
+@frozen
 class FieldLaid(_Event):
     """Layout: ``seat`` lays the field tile drawn from the stack, a ``field_type``, at ``pos``."""
 
@@ -49,6 +53,7 @@ class FieldLaid(_Event):
     field_type: FieldType
 
 
+@frozen
 class CottagePlaced(_Event):
     """Layout: ``seat`` puts its cottage ``number`` on ``corner``."""
 
@@ -58,6 +63,7 @@ class CottagePlaced(_Event):
     corner: Pos
 
 
+@frozen
 class LayoutComplete(_Event):
     """Every player has laid five fields and placed five cottages: ``shown``, the stage 1
     tiles, turn face up (none with open buildings: all are up already)."""
@@ -67,6 +73,7 @@ class LayoutComplete(_Event):
 
 
 # --- phase 1: the work order and the workers ---------------------------------------------------
+@frozen
 class RoundBegan(_Event):
     """Round ``round`` begins, ``start_player`` holding the start-player marker."""
 
@@ -75,6 +82,7 @@ class RoundBegan(_Event):
     start_player: int
 
 
+@frozen
 class MarkerPlaced(_Event):
     """``seat`` puts work-order marker ``marker`` (1..5) on cottage number ``number``."""
 
@@ -84,6 +92,7 @@ class MarkerPlaced(_Event):
     number: int
 
 
+@frozen
 class MarkerFixed(_Event):
     """A marker goes on the number the Work order law of ``by`` fixed for it."""
 
@@ -93,6 +102,7 @@ class MarkerFixed(_Event):
     number: int
 
 
+@frozen
 class WorkerSent(_Event):
     """A worker of ``seat``'s home ``number`` (a house when ``house``) goes into a field."""
 
@@ -104,6 +114,7 @@ class WorkerSent(_Event):
     field_type: FieldType
 
 
+@frozen
 class WorkersIdle(_Event):
     """``count`` workers of ``seat``'s home ``number`` stay home: it has no free field."""
 
@@ -115,6 +126,7 @@ class WorkersIdle(_Event):
 
 
 # --- phase 2: the harvest ---------------------------------------------------------------------
+@frozen
 class Harvested(_Event):
     """``seat``'s workers bring in ``got`` (cubes per colour)."""
 
@@ -123,6 +135,7 @@ class Harvested(_Event):
     got: Counts
 
 
+@frozen
 class StoreRanOut(_Event):
     """The store had too few cubes of ``colour``: ``seat`` gets ``missed`` fewer."""
 
@@ -132,6 +145,7 @@ class StoreRanOut(_Event):
     missed: int
 
 
+@frozen
 class ColoursToChoose(_Event):
     """``seat`` chooses the colour of ``count`` harvested cubes (Unexpected harvest)."""
 
@@ -140,6 +154,7 @@ class ColoursToChoose(_Event):
     count: int
 
 
+@frozen
 class CubeTaken(_Event):
     """``seat`` takes one cube of a chosen colour from the store."""
 
@@ -149,6 +164,7 @@ class CubeTaken(_Event):
 
 
 # --- phase 3: spending --------------------------------------------------------------------------
+@frozen
 class Passed(_Event):
     """``seat`` passes in phase 3."""
 
@@ -156,6 +172,7 @@ class Passed(_Event):
     seat: int
 
 
+@frozen
 class CraftBought(_Event):
     """``seat`` buys one ``craft`` cube from its craftsman for ``paid``."""
 
@@ -165,6 +182,7 @@ class CraftBought(_Event):
     paid: Counts
 
 
+@frozen
 class Traded(_Event):
     """``seat`` gives the trader ``paid`` and takes one ``take`` cube from the store."""
 
@@ -174,6 +192,7 @@ class Traded(_Event):
     take: Resource
 
 
+@frozen
 class FenceBuilt(_Event):
     """``seat`` fences ``owner``'s home ``number`` off the field at ``field``."""
 
@@ -185,6 +204,7 @@ class FenceBuilt(_Event):
     field: Pos
 
 
+@frozen
 class CottageMustMove(_Event):
     """``seat``'s home ``number`` is fenced off from every field and moves at once."""
 
@@ -194,6 +214,7 @@ class CottageMustMove(_Event):
     house: bool
 
 
+@frozen
 class CottageStays(_Event):
     """``seat``'s home ``number`` is fenced off, but no corner can take it."""
 
@@ -203,6 +224,7 @@ class CottageStays(_Event):
     house: bool
 
 
+@frozen
 class FenceRemoved(_Event):
     """``seat`` pays 2 wine to remove ``owner``'s fence between ``corner`` and ``field``."""
 
@@ -213,6 +235,7 @@ class FenceRemoved(_Event):
     field: Pos
 
 
+@frozen
 class Relocated(_Event):
     """``seat`` moves its fenced-off home ``number`` (a house when ``house``) to ``corner``."""
 
@@ -223,6 +246,7 @@ class Relocated(_Event):
     corner: Pos
 
 
+@frozen
 class CottageConverted(_Event):
     """``seat``'s cottage ``number`` becomes a house."""
 
@@ -231,6 +255,7 @@ class CottageConverted(_Event):
     number: int
 
 
+@frozen
 class LawProcured(_Event):
     """``seat`` pays ``paid`` to the law master for a law card (which card stays secret)."""
 
@@ -239,6 +264,7 @@ class LawProcured(_Event):
     paid: Counts
 
 
+@frozen
 class PurchaseDeclared(_Event):
     """``seat`` declares the purchase of ``tile``; the others may answer it first."""
 
@@ -247,6 +273,7 @@ class PurchaseDeclared(_Event):
     tile: str
 
 
+@frozen
 class PurchaseCalledOff(_Event):
     """``seat``'s declared purchase of ``tile`` is off: a law answered it, or it can no longer
     be paid as declared."""
@@ -257,6 +284,7 @@ class PurchaseCalledOff(_Event):
     reason: Literal["answered", "unpayable"]
 
 
+@frozen
 class BuildingBought(_Event):
     """``seat`` buys ``tile`` of ``stage`` for ``paid``, its price after any laws."""
 
@@ -267,6 +295,7 @@ class BuildingBought(_Event):
     paid: Counts
 
 
+@frozen
 class StageComplete(_Event):
     """The last tile of ``stage`` is bought: ``shown``, the next stage's tiles, turn face up."""
 
@@ -276,6 +305,7 @@ class StageComplete(_Event):
 
 
 # --- law cards ------------------------------------------------------------------------------
+@frozen
 class LawPlayed(_Event):
     """``seat`` plays a law card: ``law`` holds the card and its choices."""
 
@@ -284,6 +314,7 @@ class LawPlayed(_Event):
     law: PlayLaw
 
 
+@frozen
 class LawRepealed(_Event):
     """A Repeal law cancels the law ``card`` of ``seat``: both cards are discarded."""
 
@@ -292,6 +323,7 @@ class LawRepealed(_Event):
     card: str
 
 
+@frozen
 class LawTookEffect(_Event):
     """Nobody repealed ``law`` (of ``seat``): it takes effect.
 
@@ -312,6 +344,7 @@ class LawTookEffect(_Event):
 CallOffReason = Literal["tile", "price", "cubes", "supply", "no_effect"]
 
 
+@frozen
 class LawCalledOff(_Event):
     """``seat``'s ``law`` was answered by other laws and can no longer take effect as played:
     it is off, the card goes back to ``seat``'s hand and no action is used.  ``reason``: its
@@ -326,12 +359,14 @@ class LawCalledOff(_Event):
 
 
 # --- phases 4 and 5, the end -------------------------------------------------------------------
+@frozen
 class WorkersReturned(_Event):
     """Phase 4: the workers go home and the work-order markers come off the mat."""
 
     type: Literal["workers_returned"] = "workers_returned"
 
 
+@frozen
 class BiddingOpened(_Event):
     """Phase 5: the start player ``seat`` passes the start-player marker to ``holder``, the
     next player, who speaks last in the bidding."""
@@ -341,6 +376,7 @@ class BiddingOpened(_Event):
     holder: int
 
 
+@frozen
 class BidMade(_Event):
     """``seat`` bids ``amount`` cubes for the start-player marker."""
 
@@ -349,6 +385,7 @@ class BidMade(_Event):
     amount: int
 
 
+@frozen
 class BidPassed(_Event):
     """``seat`` passes in the bidding."""
 
@@ -356,6 +393,7 @@ class BidPassed(_Event):
     seat: int
 
 
+@frozen
 class BidMatched(_Event):
     """The marker's holder ``seat`` matches the high bid and wins the bidding."""
 
@@ -364,6 +402,7 @@ class BidMatched(_Event):
     amount: int
 
 
+@frozen
 class NobodyBid(_Event):
     """Nobody bid: the marker's ``holder`` names the start player without paying."""
 
@@ -371,6 +410,7 @@ class NobodyBid(_Event):
     holder: int
 
 
+@frozen
 class BiddingWon(_Event):
     """``seat`` wins the bidding with ``amount`` and pays the marker's ``holder``."""
 
@@ -380,6 +420,7 @@ class BiddingWon(_Event):
     holder: int
 
 
+@frozen
 class BidPaid(_Event):
     """The bidding's winner ``seat`` pays its bid, the cubes ``paid``, to ``to_seat``: the
     marker's holder, or the bidder the holder matched."""
@@ -390,6 +431,7 @@ class BidPaid(_Event):
     paid: Counts
 
 
+@frozen
 class GameEnded(_Event):
     """The Keythedral is complete: ``scores`` by seat, ``winners`` (several on a true draw)."""
 
@@ -444,18 +486,7 @@ Event = Annotated[
 
 #: Every kind of event, by its ``type`` tag.
 KINDS: dict[str, type[_Event]] = {
-    cls.model_fields["type"].default: cls for cls in _Event.__subclasses__()
-}
-
-_new = object.__new__
-# pydantic's slots, set through their descriptors (see state.replace)
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-#: Per kind: its tag and the set of its field names (shared: never mutated, see state.replace).
-_BUILD: dict[Any, tuple[str, set[str]]] = {
-    cls: (tag, set(cls.model_fields)) for tag, cls in KINDS.items()
+    field_default(cls, "type"): cls for cls in _Event.__subclasses__()
 }
 
 P = ParamSpec("P")
@@ -463,15 +494,8 @@ E = TypeVar("E", bound=_Event)
 
 
 def new(kind: Callable[P, E], *args: P.args, **fields: P.kwargs) -> E:
-    """An event of ``kind`` from the engine's own values (keywords only, every field given), at
-    a fraction of the cost of validating them; mypy checks the field names as for ``kind(...)``.
-    """
+    """An event of ``kind`` from the engine's own values (keywords only); mypy checks the field
+    names as for ``kind(...)``."""
     if args:
         raise TypeError("events take keyword arguments only")
-    tag, names = _BUILD[kind]
-    event = _new(kind)  # type: ignore[arg-type]
-    _set_dict(event, {"type": tag, **fields})  # the order of a saved event's keys
-    _set_fields_set(event, names)
-    _set_extra(event, None)
-    _set_private(event, None)
-    return event
+    return kind(*args, **fields)

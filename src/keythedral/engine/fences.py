@@ -136,15 +136,14 @@ def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    pf = f["players"][seat].__dict__
-    hand = pf["cubes"]
+    pl = state.players[seat]
+    hand = pl.cubes
     builds = (
         _build_actions(state, seat)
-        if hand[WOOD] >= 1 and pf["fences_built"] < FENCES_PER_PLAYER
+        if hand[WOOD] >= 1 and pl.fences_built < FENCES_PER_PLAYER
         else ()
     )
-    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and f["fences"]:
+    if hand[WINE] >= REMOVE_FENCE_COST[WINE] and state.fences:
         return builds + _remove_actions(state, seat)
     return builds
 

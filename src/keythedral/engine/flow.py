@@ -49,58 +49,57 @@ def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready
     """One automatic step, or the seats that must decide now (with the state, if it changed).
 
     ``fresh``: ``state`` was made during this transition (see ``state.renew``)."""
-    f = state.__dict__
-    phase = f["phase"]
+    phase = state.phase
     if phase == "game_over":
         return ()
-    if f["payment"] is not None:
-        return (f["payment"].seat,)
-    if f["gain"] is not None:
-        return (f["gain"].seat,)
-    if f["windows"]:
-        top = f["windows"][-1]
-        if f["config"].reaction_windows == "when_possible":
+    if state.payment is not None:
+        return (state.payment.seat,)
+    if state.gain is not None:
+        return (state.gain.seat,)
+    if state.windows:
+        top = state.windows[-1]
+        if state.config.reaction_windows == "when_possible":
             pruned = windows.prune(state)
             if pruned is not state:
                 return pruned
         return top.seats if top.seats else windows.close(state, fresh)
     if phase == "layout":
-        if f["layout_step"] == 10 * len(f["players"]):
+        if state.layout_step == 10 * len(state.players):
             return _end_layout(state)
-        return (f["turn"],)
+        return (state.turn,)
     if phase == "place_workers":
-        if f["window_done"] != phase:
+        if state.window_done != phase:
             return windows.phase_start(state, phase, fresh)
-        if f["placement"] is not None:
+        if state.placement is not None:
             settled = workers.settle(state, laws.could_free, fresh)
             if settled.placement is not None:  # settle stopped at a seat that must decide
                 seats = (settled.placement.order[0],)
                 return seats if settled is state else _Ready(settled, seats)
             return settled
-        if len(f["work_order"]) == 5:
+        if len(state.work_order) == 5:
             return renew(state, fresh, phase="harvest")
-        if f["effects"].fixed_order:
+        if state.effects.fixed_order:
             return workers.call_fixed(state)
         return (workers.marker_holder(state),)
     if phase == "harvest":
-        if f["window_done"] != phase:
+        if state.window_done != phase:
             return windows.phase_start(state, phase, fresh)
         return harvest.harvest(state)
     if phase == "spend":
-        if f["window_done"] != phase:
-            state = renew(state, fresh, turn=f["start_player"], passes=0)
+        if state.window_done != phase:
+            state = renew(state, fresh, turn=state.start_player, passes=0)
             return windows.phase_start(state, phase, fresh)
-        if f["relocation"]:
-            return (f["relocation"][0][0],)
+        if state.relocation:
+            return (state.relocation[0][0],)
         if spend.phase_over(state):
             return renew(state, fresh, phase="retrieve")
-        return (f["turn"],)
+        return (state.turn,)
     if phase == "retrieve":
         return _retrieve(state)
     # bidding
-    if f["window_done"] != phase:
+    if state.window_done != phase:
         return windows.phase_start(state, phase, fresh)
-    b = f["bidding"]
+    b = state.bidding
     if b is None:
         return bidding.open_bidding(state)
     return (b.winner,) if b.winner is not None else (b.order[0],)
@@ -122,10 +121,8 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
         else:  # a step that made a new state: go on from it
             state = cast(GameState, nxt)
             continue
-        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-        if seats == f["to_act"]:
+        if seats == state.to_act:
             return state
         if before is None or state is before:
             return replace(state, to_act=seats)
-        f["to_act"] = seats
-        return state
+        return renew(state, True, to_act=seats)

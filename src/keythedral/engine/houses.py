@@ -21,15 +21,14 @@ def blocked_by_moratorium(state: GameState, seat: int) -> bool:
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    hand = f["players"][seat].cubes
+    hand = state.players[seat].cubes
     if hand[STONE] < 1 or hand[WOOD] < 1:
         return ()
-    holder = f["effects"].moratorium  # ``blocked_by_moratorium``, inline
+    holder = state.effects.moratorium  # ``blocked_by_moratorium``, inline
     if holder is not None and holder != seat:
         return ()
     # the homes change a few times a game: kept while they stay the same
-    got: tuple[Action, ...] = _CONVERTS.kept1(f["cottages"], seat, _converts)
+    got: tuple[Action, ...] = _CONVERTS.kept1(state.cottages, seat, _converts)
     return got
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, cast
 
 from .actions import PlayLaw
 from .buildings import buyable, choices, face_up, mods
@@ -141,7 +141,7 @@ def withdraw(state: GameState, i: int, why: Literal["answered", "unpayable"]) ->
         changes["players"] = with_player(state, buyer, laws=laws_)
     return logged(
         state,
-        new(PurchaseCalledOff, seat=buyer, tile=purchase.tile, reason=why),
+        new(PurchaseCalledOff, seat=buyer, tile=cast(str, purchase.tile), reason=why),
         **changes,
     )
 

@@ -14,11 +14,10 @@ LAW_PRICE = 1
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    if sum(f["players"][seat].cubes) < LAW_PRICE:
+    if sum(state.players[seat].cubes) < LAW_PRICE:
         return ()
     # the spaces change a few times a round: kept while they stay the same
-    got: tuple[Action, ...] = _PROCURES.kept1(f["law_spaces"], seat, _procures)
+    got: tuple[Action, ...] = _PROCURES.kept1(state.law_spaces, seat, _procures)
     return got
 
 

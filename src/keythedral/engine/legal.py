@@ -33,9 +33,8 @@ def _spend(state: GameState) -> list[Action]:
 
 
 def _window(state: GameState) -> list[Action]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    top = f["windows"][-1]
-    players = f["players"]
+    top = state.windows[-1]
+    players = state.players
     acts: list[Action] = []
     for seat in top.seats:
         if players[seat].laws:  # (no card, no options)
@@ -68,8 +67,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     acts = _BY_DECISION[d](state)
     if d in _OWN:
-        f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-        seat = f["to_act"][0]
-        if f["players"][seat].laws:
+        seat = state.to_act[0]
+        if state.players[seat].laws:
             acts += laws.options(state, seat, "own")
     return acts

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from .actions import Action, BuyCraft, Trade, make_buy_craft, make_trade
-from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, Counts, add
+from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, Counts, Craft, Resource, add
 from .errors import IllegalAction
 from .events import CraftBought, Traded, new
 from .payments import start
@@ -24,11 +26,10 @@ _CRAFTS = tuple((k, INDEX[c], CRAFT_PRICE[c], c) for k, c in enumerate(CRAFTS))
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    total = sum(f["players"][seat].cubes)
+    total = sum(state.players[seat].cubes)
     if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
         return ()
-    return _offers(seat, min(total, 4), f["store"], f["craftsmen"])
+    return _offers(seat, min(total, 4), state.store, state.craftsmen)
 
 
 _OFFERS: dict[tuple[int, int, Counts, tuple[int, int, int]], tuple[Action, ...]] = {}
@@ -80,7 +81,7 @@ def finish_craft(state: GameState, payment: Payment) -> GameState:
     hand = add(state.players[payment.seat].cubes, colour)
     state = logged_fresh(  # state: the payment's last step made it (reducer._apply_pay)
         state,
-        new(CraftBought, seat=payment.seat, craft=craft, paid=payment.paid),
+        new(CraftBought, seat=payment.seat, craft=cast(Craft, craft), paid=payment.paid),
         craftsmen=tuple(craftsmen),
         store=store,
         players=with_player(state, payment.seat, cubes=hand),
@@ -104,7 +105,7 @@ def finish_trade(state: GameState, payment: Payment) -> GameState:
     colour = INDEX[payment.target]
     state = logged_fresh(
         state,
-        new(Traded, seat=payment.seat, paid=payment.paid, take=payment.target),
+        new(Traded, seat=payment.seat, paid=payment.paid, take=cast(Resource, payment.target)),
         store=add(state.store, colour, -1),
         players=with_player(
             state, payment.seat, cubes=add(state.players[payment.seat].cubes, colour)

@@ -67,13 +67,11 @@ def accepts(p: Payment, colour: int) -> bool:
 
 
 def legal(state: GameState) -> list[Action]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    p = f["payment"]
+    p = state.payment
     assert p is not None
-    pf = p.__dict__
-    seat = pf["seat"]
-    hand = f["players"][seat].cubes
-    key = (seat, hand, pf["need"], pf["any_resource"] > 0, pf["any_cube"] > 0)
+    seat = p.seat
+    hand = state.players[seat].cubes
+    key = (seat, hand, p.need, p.any_resource > 0, p.any_cube > 0)
     got = _PAYS.get(key)
     if got is None:
         if len(_PAYS) >= 8192:
@@ -90,19 +88,17 @@ _PAYS: dict[tuple[int, Counts, Counts, bool, bool], tuple[Action, ...]] = {}
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     """Give one cube; returns the new state and, when the price is settled, the finished payment."""
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    p = f["payment"]
+    p = state.payment
     assert p is not None
-    pf = p.__dict__
-    seat, need, paid = pf["seat"], pf["need"], pf["paid"]
+    seat, need, paid = p.seat, p.need, p.paid
     cube = action.cube
     colour = INDEX.get(cube)
     if colour is None:
         raise IllegalAction(f"There are no {cube} cubes in this game.")
-    hand = f["players"][seat].cubes
+    hand = state.players[seat].cubes
     if hand[colour] == 0:
         raise IllegalAction(f"{state.name(seat)} has no {cube} cube to give.")
-    any_resource, any_cube = pf["any_resource"], pf["any_cube"]
+    any_resource, any_cube = p.any_resource, p.any_cube
     if need[colour] > 0:
         need = add(need, colour, -1)
     elif colour < 5 and any_resource > 0:
@@ -115,8 +111,8 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
         p, need=need, any_resource=any_resource, any_cube=any_cube, paid=add(paid, colour)
     )
     players = with_player(state, seat, cubes=add(hand, colour, -1))
-    store = f["store"]
-    to_seat = pf["to_seat"]
+    store = state.store
+    to_seat = p.to_seat
     if to_seat is None:
         store = add(store, colour)
     else:

@@ -106,14 +106,13 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     d = decided(state)  # kept: legal_actions asked it of this state just before
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")
-    af = act.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    seat = af["seat"]
+    seat = act.seat
     if seat not in state.to_act:
         if not 0 <= seat < len(state.players):
             raise IllegalAction(f"There is no seat {seat} in this game.")
         waiting = " or ".join(state.name(s) for s in state.to_act)
         raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
-    kind = af["kind"]
+    kind = act.kind
     if kind not in KINDS[d]:
         raise IllegalAction(f"{state.name(seat)} must {asks(d)} now, not {kind.replace('_', ' ')}.")
     return flow.advance(_HANDLERS[kind](state, act), state)

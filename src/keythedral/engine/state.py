@@ -4,18 +4,13 @@ The state is deliberately flat (tuples of small named tuples and ints) so that a
 is a handful of cheap shallow copies.  Everything random was decided at ``new_game`` or is drawn
 from ``rng`` (an integer carried in the state), so a seed plus a list of actions replays a game.
 
-Reading fields in the hot path: pydantic's ``BaseModel`` defines ``__getattr__``, and a class
-with one keeps CPython from specialising attribute reads on its instances, so ``state.phase``
-costs some 28 ns where a plain object's attribute costs 6.  The engine's hottest functions (the
-decision, the round machine, phase 1, payments) read the fields they need as subscripts of the
-model's ``__dict__`` (some 11 ns each): ``f = state.__dict__`` once, then ``f["phase"]``.
+The records are plain frozen dataclasses (:mod:`.data`): fields are read as attributes, copied
+with ``replace``, and turned into JSON and back by pydantic only at the edges.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any, Literal
 
 from keythedral.vocab import FieldType
 
@@ -23,6 +18,9 @@ from .actions import BuyBuilding, PlayLaw
 from .board import Cottage, Fence, Field, Pos, Worker
 from .config import GameConfig
 from .cubes import Counts
+from .data import Data, copy_with, frozen, frozen_unslotted
+from .data import construct as construct  # the engine's modules import these from here
+from .data import replace as replace
 from .events import Event
 
 Phase = Literal["layout", "place_workers", "harvest", "spend", "retrieve", "bidding", "game_over"]
@@ -31,11 +29,8 @@ GainPurpose = Literal["bargain", "unexpected_harvest"]
 WindowKind = Literal["phase_start", "purchase", "law_played"]
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-
-class PlayerState(Frozen):
+@frozen_unslotted
+class PlayerState(Data):
     name: str
     cubes: Counts = (0,) * 8
     laws: tuple[str, ...] = ()
@@ -44,7 +39,8 @@ class PlayerState(Frozen):
     procured: bool = False  # procured a law this round (done for phase 3)
 
 
-class Payment(Frozen):
+@frozen_unslotted
+class Payment(Data):
     """A price being paid one chosen cube at a time.
 
     ``need`` holds cubes owed in a given colour, ``any_resource`` cubes of any resource colour,
@@ -65,7 +61,8 @@ class Payment(Frozen):
         return sum(self.need) + self.any_resource + self.any_cube
 
 
-class Gain(Frozen):
+@frozen
+class Gain(Data):
     """Resource cubes a player takes from the store one chosen colour at a time."""
 
     seat: int
@@ -73,7 +70,8 @@ class Gain(Frozen):
     purpose: GainPurpose
 
 
-class Window(Frozen):
+@frozen
+class Window(Data):
     """A moment when players other than the one deciding may answer with a law card.
 
     ``seats`` are those who may still answer (a ``decline`` removes a seat); the window closes
@@ -88,7 +86,8 @@ class Window(Frozen):
     law: PlayLaw | None = None  # the law waiting to take effect
 
 
-class Effects(Frozen):
+@frozen_unslotted
+class Effects(Data):
     """Law effects that last until the end of the round."""
 
     work_order_by: int | None = None  # Work order: the seat that fixed this round's order
@@ -106,7 +105,8 @@ class Effects(Frozen):
 NO_EFFECTS = Effects()
 
 
-class Placement(Frozen):
+@frozen_unslotted
+class Placement(Data):
     """Phase 1: the workers of one cottage number going out, seat by seat."""
 
     number: int
@@ -116,7 +116,8 @@ class Placement(Frozen):
     queue: tuple[int, ...] = ()  # further cottages of the current seat (Cottage number law)
 
 
-class Bidding(Frozen):
+@frozen_unslotted
+class Bidding(Data):
     """Phase 5: bids for the right to name the start player."""
 
     holder: int  # player B, who received the start-player marker and speaks last
@@ -126,7 +127,8 @@ class Bidding(Frozen):
     winner: int | None = None  # set once the bidding is decided
 
 
-class GameState(Frozen):
+@frozen_unslotted
+class GameState(Data):
     config: GameConfig
     rng: int
     round: int = 0
@@ -202,79 +204,18 @@ _HOMES: list[tuple[tuple[Cottage, ...], dict[tuple[int, int], Cottage]]] = [((),
 LOG_KEEP = 80
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
-_new = object.__new__
-# The slots every pydantic model has, set through their descriptors (cheaper than
-# ``object.__setattr__`` by name): the hot path of every transition.
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def replace(model: M, **changes: Any) -> M:
-    """A shallow copy of a frozen model with some fields changed (no validation: hot path).
-
-    What ``model_copy(update=...)`` does for our private-attribute-free models, at a fifth of
-    its cost: the engine's inner loop is mostly this.  A misspelt field name is a TypeError,
-    not a silently added attribute (it would add a key to the copied ``__dict__``).
-    """
-    return _copy(model, changes)
-
-
-def _copy(model: M, changes: dict[str, Any]) -> M:
-    """``replace`` with the changes as a dict (the callers below pass theirs on as they are)."""
-    new = _new(type(model))
-    old = model.__dict__
-    fields = {**old, **changes}
-    if len(fields) != len(old):
-        unknown = sorted(set(changes) - set(old))
-        raise TypeError(f"{type(model).__name__} has no field {', '.join(unknown)}")
-    _set_dict(new, fields)
-    _set_fields_set(new, model.__pydantic_fields_set__)  # never mutated
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
-
-
-_FIELD_SETS: dict[type[BaseModel], set[str]] = {}
-
-
-def construct(cls: type[M], **fields: Any) -> M:
-    """Build a model from already-valid values without validation (every field given).
-
-    For the engine's own outputs (views) and its internal records (placements, payments,
-    windows ...), whose values come straight from a valid state: what ``cls(**fields)`` makes,
-    without the validation that costs a few microseconds a call.  The fields-set is shared
-    between the instances of a class (pydantic never mutates it on a frozen model).
-    """
-    names = _FIELD_SETS.get(cls)
-    if names is None:
-        names = _FIELD_SETS[cls] = set(cls.model_fields)
-    if len(fields) != len(names):
-        missing = sorted(names - set(fields))
-        raise TypeError(f"{cls.__name__}: every field must be given (missing {missing})")
-    new = _new(cls)
-    _set_dict(new, fields)
-    _set_fields_set(new, names)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
-
-
 def renew(state: GameState, fresh: bool, **changes: Any) -> GameState:
     """``replace``; or, when ``fresh``, the changes written into ``state`` itself.
 
     ``fresh`` says ``state`` was made during the transition at hand and nobody else holds it
     yet (``flow.advance`` knows: anything but the state given to ``apply``), so one copy of the
     state a transition serves for its automatic steps too."""
-    return _write(state, changes) if fresh else _copy(state, changes)
+    return _write(state, changes) if fresh else copy_with(state, changes)
 
 
 def _write(state: GameState, changes: dict[str, Any]) -> GameState:
-    fields = state.__dict__
+    """The changes written into a state nobody else holds yet (see ``renew``)."""
+    fields = state.__dict__  # the unslotted state's own dict (see data.py)
     size = len(fields)
     fields.update(changes)
     if len(fields) != size:
@@ -286,7 +227,7 @@ def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent).
 
     Build the events with ``events.new`` (no validation: this is the engine's hot path)."""
-    return _copy(state, _with_log(state, events, changes))
+    return copy_with(state, _with_log(state, events, changes))
 
 
 def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
@@ -298,8 +239,7 @@ def logged_fresh(state: GameState, *events: Event, **changes: Any) -> GameState:
 def _with_log(
     state: GameState, events: tuple[Event, ...], changes: dict[str, Any]
 ) -> dict[str, Any]:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook
-    log = f["log"]
+    log = state.log
     count = len(events)
     size = len(log) + count
     if size <= LOG_KEEP:
@@ -309,11 +249,11 @@ def _with_log(
     else:
         log = (log + events)[-LOG_KEEP:]
     changes["log"] = log
-    changes["log_total"] = f["log_total"] + count
+    changes["log_total"] = state.log_total + count
     return changes
 
 
 def with_player(state: GameState, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(state.players)
-    players[seat] = _copy(players[seat], changes)
+    players[seat] = copy_with(players[seat], changes)
     return tuple(players)

@@ -11,14 +11,13 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from keythedral.vocab import FieldType
 
 from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
+from .data import Data, frozen, frozen_unslotted
 from .decisions import Decision, decision
 from .events import Event
 from .fences import fences_left
@@ -32,14 +31,15 @@ from .state import (
     Placement,
     Window,
     construct,
-    replace,
 )
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+@frozen
+class _View(Data):
+    pass
 
 
+@frozen
 class TileView(_View):
     id: str
     stage: int
@@ -48,6 +48,7 @@ class TileView(_View):
     buyable: bool
 
 
+@frozen
 class PublicPlayer(_View):
     seat: int
     name: str
@@ -60,6 +61,7 @@ class PublicPlayer(_View):
     buildings_held: int  # how many tiles bought (which ones stay behind the screen)
 
 
+@frozen
 class Hand(_View):
     """A seat's own secrets (only ever in its own view; everyone's at the end of the game)."""
 
@@ -69,6 +71,7 @@ class Hand(_View):
     buildings: tuple[str, ...]
 
 
+@frozen
 class PaymentView(_View):
     seat: int
     owed: int
@@ -80,6 +83,7 @@ class PaymentView(_View):
     any_cube: int  # cubes owed in any colour
 
 
+@frozen_unslotted
 class PlayerView(_View):
     seat: int | None
     config: GameConfig
@@ -170,7 +174,7 @@ def _config(config: GameConfig) -> GameConfig:
         return known
     got: GameConfig | None = _CONFIGS.get(id(config), (config,))
     if got is None:
-        got = replace(config, seed=0)
+        got = config.model_copy(update={"seed": 0})
         _CONFIGS.put(id(config), (config,), got)
     _LAST_CONFIG[0] = (config, got)
     return got

@@ -15,6 +15,7 @@ purchase is paid, or the law takes effect.
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from . import buildings, law_effects, laws, workers
 from .actions import BuyBuilding, Decline, PlayLaw
@@ -87,7 +88,7 @@ def declare_purchase(state: GameState, purchase: BuyBuilding | PlayLaw) -> GameS
     opened = _open(state, window)
     if opened is None:
         return buildings.complete(state, purchase)
-    return logged(opened, new(PurchaseDeclared, seat=seat, tile=purchase.tile))
+    return logged(opened, new(PurchaseDeclared, seat=seat, tile=cast(str, purchase.tile)))
 
 
 def apply_buy(state: GameState, action: BuyBuilding) -> GameState:

@@ -55,9 +55,8 @@ def begin_round(state: GameState, start_player: int) -> GameState:
 
 def marker_holder(state: GameState) -> int:
     """The nominal holder of the next work-order marker: markers go round from the start player."""
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    start: int = f["start_player"]
-    return (start + len(f["work_order"])) % len(f["players"])
+    start: int = state.start_player
+    return (start + len(state.work_order)) % len(state.players)
 
 
 def workers_of(state: GameState, seat: int, number: int, renumbered: bool = False) -> int:
@@ -78,9 +77,8 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
 
     Asked several times of each moment of phase 1 (settling, listing, checking the chosen
     placement), so the answers are kept while the tuples they read stay the same."""
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    cottages, workers, fences, fields = f["cottages"], f["workers"], f["fences"], f["fields"]
-    free = seat in f["effects"].fence_free
+    cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
+    free = seat in state.effects.fence_free
     table = _OPEN.table4(cottages, workers, fences, fields)
     key = (seat, number, free)
     got: tuple[Pos, ...] | None = table.get(key)
@@ -132,8 +130,7 @@ def legal(state: GameState) -> list[Action]:
         seat = marker_holder(state)
         chosen = state.work_order
         return [make_choose_work_order(seat, n) for n in range(1, 6) if n not in chosen]
-    pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    seat, home = pf["order"][0], pf["home"]
+    seat, home = p.order[0], p.home
     fields = open_fields(state, seat, home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
@@ -200,27 +197,25 @@ def call_fixed(state: GameState) -> GameState:
 
 
 def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
-    f = state.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-    p = f["placement"]
+    p = state.placement
     assert p is not None
-    pf, af = p.__dict__, action.__dict__
-    seat, field, home = af["seat"], af["field"], pf["home"]
+    seat, field, home = action.seat, action.field, p.home
     if type(field) is not tuple:  # (a list, in an action parsed from JSON)
         field = as_pos(field)
-    if af["number"] != home:
+    if action.number != home:
         raise IllegalAction(
-            f"{state.name(seat)} is placing the workers of number {home}, not {af['number']}."
+            f"{state.name(seat)} is placing the workers of number {home}, not {action.number}."
         )
     if field not in open_fields(state, seat, home):
         raise IllegalAction(_why_closed(state, seat, home, field))
-    ftype = index(f["fields"]).types[field]
+    ftype = index(state.fields).types[field]
     house = state.cottage(seat, home).house
-    left = pf["left"]
-    if left > 1 or pf["queue"]:
+    left = p.left
+    if left > 1 or p.queue:
         placement: Placement | None = replace(p, left=left - 1)
     else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
-        placement = _start_seat(state, pf["number"], pf["order"][1:])
-    workers = f["workers"]
+        placement = _start_seat(state, p.number, p.order[1:])
+    workers = state.workers
     grown = (*workers, _worker(Worker, (field, seat, home)))
     last_workers, taken = _TAKEN[0]
     if last_workers is workers:  # the fields taken now, for ``settle`` and the next list
@@ -286,10 +281,9 @@ def settle(state: GameState, helps: Helps, fresh: bool = False) -> GameState:
     start = p = state.placement
     events: list[WorkersIdle] = []
     while p is not None:
-        pf = p.__dict__  # the fields, read past pydantic's __getattr__ hook (see state.py)
-        seat = pf["order"][0]
-        if pf["left"] > 0:
-            if open_fields(state, seat, pf["home"]):
+        seat = p.order[0]
+        if p.left > 0:
+            if open_fields(state, seat, p.home):
                 break
             if helps(replace(state, placement=p), seat, p.home):
                 break

@@ -180,8 +180,10 @@ def replay_actions(
 
 def _what(item: Any, state: GameState) -> str:
     """' (pass by Bob)' for an action that names its kind and a seat of the game."""
-    raw = item if isinstance(item, dict) else getattr(item, "__dict__", {})
-    kind, seat = raw.get("kind"), raw.get("seat")
+    if isinstance(item, dict):
+        kind, seat = item.get("kind"), item.get("seat")
+    else:
+        kind, seat = getattr(item, "kind", None), getattr(item, "seat", None)
     if not isinstance(kind, str) or not isinstance(seat, int) or not 0 <= seat < state.n:
         return ""
     return f" ({clip(kind, 30).replace('_', ' ')} by {state.name(seat)})"

@@ -1,0 +1,108 @@
+"""The engine's records are plain frozen dataclasses; pydantic reads and writes them at the edges.
+
+What a pydantic model gave the rest of the program stays: JSON out and back (equal, and
+refusing what is not a record), validation of an action made by hand, immutability, hashing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from keythedral import engine
+from keythedral.engine import events as ev
+from keythedral.engine.data import replace
+from keythedral.engine.state import Payment, PlayerState
+from tests.support.policy import choose
+
+ENGINE = Path(engine.__file__).parent
+
+
+def _played(steps: int, seed: int = 3) -> engine.GameState:
+    rng = random.Random(seed)
+    state = engine.new_game(engine.GameConfig(players=["Ann", "Bob", "Cy"], seed=seed))
+    for _ in range(steps):
+        state = engine.apply(state, choose(state, engine.legal_actions(state), rng))
+    return state
+
+
+def test_the_state_its_parts_the_actions_events_and_views_are_dataclasses_not_models() -> None:
+    state = _played(150)
+    records = [state, state.players[0], engine.view(state, 0), engine.legal_actions(state)[0]]
+    records += list(state.log[-3:])
+    for record in records:
+        assert dataclasses.is_dataclass(record), type(record)
+        assert not isinstance(record, BaseModel), type(record)
+        assert not hasattr(type(record), "__getattr__"), type(record)  # reads need no hook
+
+
+def test_records_are_immutable_and_hashable() -> None:
+    state = _played(40)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.round = 9  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.players[0].fences_built = 2  # type: ignore[misc]
+    action = engine.legal_actions(state)[0]
+    assert hash(action) == hash(engine.parse_action(json.loads(action.model_dump_json())))
+
+
+def test_the_json_round_trip_of_the_contract_holds_and_refuses_unknown_keys() -> None:
+    state = _played(300)
+    assert engine.GameState.model_validate_json(state.model_dump_json()) == state
+    data = state.model_dump(mode="json")
+    assert engine.GameState.model_validate(data) == state
+    data["players"][0]["secret"] = 1
+    with pytest.raises(ValidationError):
+        engine.GameState.model_validate(data)
+    view = engine.view(state, 1)
+    assert engine.PlayerView.model_validate_json(view.model_dump_json()) == view
+
+
+def test_an_action_made_by_hand_is_validated_as_a_model_was() -> None:
+    made = engine.PlaceWorker(seat=0, number=1, field=[2, 3])  # type: ignore[arg-type]
+    assert made.field == (2, 3) and type(made.field) is tuple  # converted, so hashable
+    assert hash(made) == hash(engine.PlaceWorker(seat=0, number=1, field=(2, 3)))
+    with pytest.raises(ValidationError):
+        engine.Pass(seat="Ann")  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        engine.Pay(seat=0, cube="diamond")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        engine.Pass(seat=0, colour="red")  # type: ignore[call-arg]
+
+
+def test_replace_copies_both_kinds_of_record_and_refuses_unknown_fields() -> None:
+    player = PlayerState(name="Ann", cubes=(1,) * 8)
+    moved = replace(player, fences_built=2)
+    assert (moved.fences_built, moved.cubes, player.fences_built) == (2, (1,) * 8, 0)
+    window = engine.legal_actions(_played(10))[0]  # a slotted record: an action
+    assert replace(window, seat=window.seat) == window
+    with pytest.raises(TypeError, match="has no field colour"):
+        replace(window, colour=1)
+    with pytest.raises(TypeError, match="Payment has no field owe"):
+        replace(Payment(seat=0, purpose="craft"), owe=1)
+    assert player.model_copy(update={"name": "Bo"}).name == "Bo"
+
+
+def test_an_event_compares_equal_to_itself_read_back() -> None:
+    event = ev.new(ev.FieldLaid, seat=1, pos=(0, 1), field_type="farm")
+    adapter = engine.GameState.adapter()  # any record's adapter reads its parts
+    assert adapter is engine.GameState.adapter()
+    state = replace(_played(5), log=(event,))
+    assert engine.GameState.model_validate_json(state.model_dump_json()).log == (event,)
+
+
+def test_no_engine_module_reads_a_records_dict_but_the_copy() -> None:
+    """The hot path reads fields as attributes; ``__dict__`` is the unslotted copy's alone."""
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if re.search(r"\.__dict__\b", line) and path.name not in ("data.py", "state.py"):
+                found.append(f"{path.name}:{n}")
+    assert not found
+    assert "__dict__" not in (ENGINE / "state.py").read_text().split("def _write")[0]
