@@ -73,9 +73,31 @@ def seat_rate(edition: str, stage: int) -> float:
     return SEAT_VALUE[edition][stage - 1] / worth
 
 
-def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
-    blocked = fenced.get(corner, ())
-    return sum(1 for f in index(state.fields).fields_of(corner) if f not in blocked)
+def _production(state: GameState, converted: frozenset[Any]) -> list[float]:
+    """Each seat's homes' yield a round: a cube per open field, up to two for a house (or a
+    cottage in ``converted``).  Kept by the identity of the board's tuples: the playouts from
+    one world share them until a home or a fence changes."""
+    cottages, fences, fields = state.cottages, state.fences, state.fields
+    key = (id(cottages), id(fences), id(fields), converted)
+    hit = _PRODUCTION.get(key)
+    if hit is not None and hit[0] is cottages and hit[1] is fences and hit[2] is fields:
+        return hit[3]
+    fenced: dict[Any, set[Any]] = {}
+    for fence in fences:
+        fenced.setdefault(fence.corner, set()).add(fence.field)
+    board = index(fields)
+    production = [0.0] * len(state.players)
+    for home in cottages:
+        blocked = fenced.get(home.corner, ())
+        open_ = sum(1 for f in board.fields_of(home.corner) if f not in blocked)
+        production[home.seat] += min(2 if home.house or home.corner in converted else 1, open_)
+    if len(_PRODUCTION) >= 512:
+        _PRODUCTION.clear()
+    _PRODUCTION[key] = (cottages, fences, fields, production)
+    return production
+
+
+_PRODUCTION: dict[tuple[Any, ...], tuple[Any, Any, Any, list[float]]] = {}
 
 
 def values(state: GameState, after: Projection | None = None) -> list[float]:
@@ -99,15 +121,7 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
     if edition == "second":
         unit = max(unit, 1.0)
     rounds_left = left / max(1.0, 0.55 * n)
-    fenced: dict[Any, set[Any]] = {}
-    for fence in state.fences:
-        fenced.setdefault(fence.corner, set()).add(fence.field)
-    production = [0.0] * n
-    for home in state.cottages:
-        production[home.seat] += min(
-            2 if home.house or home.corner in converted else 1,
-            _fields_open(state, fenced, home.corner),
-        )
+    production = _production(state, converted)
     unharvested = [0] * n
     if state.phase in ("place_workers", "harvest"):
         for w in state.workers:

@@ -35,7 +35,7 @@ from keythedral.vocab import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, STO
 
 from .greedy import candidates, decide
 from .greedy_scores import SCORERS
-from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
+from .knowledge import TYPE_WORTH, Ctx, cost_terms, homes_on, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
@@ -60,18 +60,12 @@ def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any
     return max(scored, key=lambda x: x[0])[1]
 
 
-@cache
-def _around(corner: Pos) -> tuple[tuple[Pos, tuple[Pos, ...]], ...]:
-    """Each field a corner touches, with the corners touching that field."""
-    return tuple((f, field_corners(f)) for f in corner_fields(corner))
-
-
 def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
     worth, less for a number a rival home nearby uses), looking only at the homes around the
     sampled corners."""
     types = index(state.fields).types
-    at = {c.corner: c for c in state.cottages}
+    around = homes_on(state.cottages)
     corners: dict[Pos, tuple[float, set[int]]] = {}
     scored = []
     for a in acts:
@@ -80,14 +74,12 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
             total = 0.0
             kinds = set()
             near: set[int] = set()
-            for f, touching in _around(a.corner):
-                homes = 0
-                for c in touching:
-                    if c in at:
-                        homes += 1
-                        home = at[c]
-                        if home.seat != seat:
-                            near.add(home.number)
+            for f in corner_fields(a.corner):
+                touching = around.get(f, ())
+                homes = len(touching)
+                for home in touching:
+                    if home.seat != seat:
+                        near.add(home.number)
                 ftype = types.get(f)
                 if ftype is None:
                     total += 0.3  # open ground the layout may still fill
