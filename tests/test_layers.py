@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -34,6 +35,30 @@ def test_the_import_contracts_are_kept() -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 broken" in run.stdout and " kept" in run.stdout, run.stdout
+
+
+def test_a_bot_importing_an_engine_internal_breaks_a_contract(tmp_path: Path) -> None:
+    """The bots' contract bites: a copy of the tree in which a bot imports the engine's state
+    module (as the playouts once did) is refused, naming the import."""
+    shutil.copytree(ROOT / "src" / "keythedral", tmp_path / "keythedral")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    bot = tmp_path / "keythedral" / "bots" / "random_bot.py"
+    bot.write_text(
+        bot.read_text(encoding="utf-8") + "from keythedral.engine.state import replace\n",
+        encoding="utf-8",
+    )
+    code = (
+        "import sys\n"
+        "from importlinter.cli import lint_imports\n"
+        "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *_python_path()])}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert run.returncode != 0, run.stdout
+    assert "The bots use the engine's public modules only BROKEN" in run.stdout, run.stdout
+    assert "keythedral.bots.random_bot -> keythedral.engine.state" in run.stdout, run.stdout
 
 
 def _python_path() -> list[str]:

@@ -111,10 +111,12 @@ def test_the_projected_spending_only_buys_tiles_in_play_with_cubes_held() -> Non
     assert spend
     for state in spend:
         after = projected(state)
-        for before, now in zip(state.players, after.players, strict=True):
-            assert all(k >= 0 for k in now.cubes)
-            new = now.buildings[len(before.buildings) :]
-            assert now.buildings[: len(before.buildings)] == before.buildings
+        for before, hand, tiles_held in zip(state.players, after.hands, after.bought, strict=True):
+            assert all(k >= 0 for k in hand)
+            new = tiles_held[len(before.buildings) :]
+            assert tiles_held[: len(before.buildings)] == before.buildings
             assert all(any(t in tiles for tiles in state.mat) for t in new)
-        held = sum(len(p.buildings) for p in after.players) + sum(len(t) for t in after.mat)
+        held = sum(map(len, after.bought)) + sum(len(t) for t in after.mat)
         assert held == sum(len(p.buildings) for p in state.players) + sum(len(t) for t in state.mat)
+        homes = {c.corner: c for c in state.cottages}
+        assert all(homes[c].seat is not None and not homes[c].house for c in after.houses)

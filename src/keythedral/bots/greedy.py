@@ -34,8 +34,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from keythedral.engine import Action, PlayerView
-from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import CRAFT_PRICE, INDEX
+from keythedral.engine.facts import tile_cost
+from keythedral.vocab import CRAFT_PRICE, INDEX
 
 from .base import SeededBot, decision_salt
 from .greedy_laws import choose_law, law_value

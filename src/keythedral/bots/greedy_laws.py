@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import INDEX, STONE, VALUE, WOOD
+from keythedral.engine.facts import tile_cost
+from keythedral.vocab import INDEX, STONE, VALUE, WOOD
 
 from .greedy_scores import convert_score, is_contested, number_values, wants_start
 from .knowledge import TYPE_COLOUR, Ctx, has_cottage, house_worth, keep_value, rounds_left

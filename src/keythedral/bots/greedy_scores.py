@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours
-from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import INDEX
+from keythedral.engine.facts import Pos, corner_fields, field_corners, field_neighbours, tile_cost
+from keythedral.vocab import INDEX
 
 from .knowledge import (
     TYPE_COLOUR,

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from keythedral.engine import Action, PlayerView
-from keythedral.engine.board import corner_fields, field_corners
-from keythedral.engine.catalogue import tile_cost, tile_words
-from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, describe
+from keythedral.engine.facts import corner_fields, field_corners, tile_cost, tile_words
+from keythedral.vocab import CRAFT_PRICE, FIELD_YIELD, INDEX
+from keythedral.vocab import cost_text as describe
 
 from .base import own_actions
 from .greedy import GreedyBot

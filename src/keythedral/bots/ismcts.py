@@ -49,25 +49,19 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import Action, GameState, PlayerView
-from keythedral.engine.board import index
-from keythedral.engine.catalogue import buildings, tile_cost, tiles_of_stage
-from keythedral.engine.cubes import VALUE
-from keythedral.engine.market import TRADE_PRICE
-from keythedral.vocab import INDEX, SEAT_VALUE
+from keythedral.engine.facts import TRADE_PRICE, tile_cost, tile_stage, tiles_of_stage
+from keythedral.engine.facts import board_index as index
+from keythedral.engine.playout_moves import playout_world
+from keythedral.vocab import INDEX, SEAT_VALUE, VALUE
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
 from .knowledge import Ctx, cost_terms
-from .playout import move, pay_all, projected, seat_actions, tree_options
+from .playout import Projection, move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
 SAMPLE_ERRORS = (engine.KeythedralError, AssertionError, KeyError, IndexError, ValueError)
-
-
-@cache
-def _stage(tile: str) -> int:
-    return buildings()[tile].stage
 
 
 @cache
@@ -79,18 +73,43 @@ def seat_rate(edition: str, stage: int) -> float:
     return SEAT_VALUE[edition][stage - 1] / worth
 
 
-def _fields_open(state: GameState, fenced: dict[Any, set[Any]], corner: Any) -> int:
-    blocked = fenced.get(corner, ())
-    return sum(1 for f in index(state.fields).fields_of(corner) if f not in blocked)
+def _production(state: GameState, converted: frozenset[Any]) -> list[float]:
+    """Each seat's homes' yield a round: a cube per open field, up to two for a house (or a
+    cottage in ``converted``).  Kept by the identity of the board's tuples: the playouts from
+    one world share them until a home or a fence changes."""
+    cottages, fences, fields = state.cottages, state.fences, state.fields
+    key = (id(cottages), id(fences), id(fields), converted)
+    hit = _PRODUCTION.get(key)
+    if hit is not None and hit[0] is cottages and hit[1] is fences and hit[2] is fields:
+        return hit[3]
+    fenced: dict[Any, set[Any]] = {}
+    for fence in fences:
+        fenced.setdefault(fence.corner, set()).add(fence.field)
+    board = index(fields)
+    production = [0.0] * len(state.players)
+    for home in cottages:
+        blocked = fenced.get(home.corner, ())
+        open_ = sum(1 for f in board.fields_of(home.corner) if f not in blocked)
+        production[home.seat] += min(2 if home.house or home.corner in converted else 1, open_)
+    if len(_PRODUCTION) >= 512:
+        _PRODUCTION.clear()
+    _PRODUCTION[key] = (cottages, fences, fields, production)
+    return production
 
 
-def values(state: GameState) -> list[float]:
-    """Each seat's standing in seat points: held seats plus what its means should become."""
+_PRODUCTION: dict[tuple[Any, ...], tuple[Any, Any, Any, list[float]]] = {}
+
+
+def values(state: GameState, after: Projection | None = None) -> list[float]:
+    """Each seat's standing in seat points: held seats plus what its means should become (as
+    the projected spending ``after`` leaves them, if given)."""
     edition = state.config.edition
     sv = SEAT_VALUE[edition]
     stage = 6
     left = 0
-    for i, tiles in enumerate(state.mat):
+    mat = state.mat if after is None else after.mat
+    converted = frozenset() if after is None else after.houses
+    for i, tiles in enumerate(mat):
         if tiles:
             stage = min(stage, i + 1)
             left += len(tiles)
@@ -102,24 +121,18 @@ def values(state: GameState) -> list[float]:
     if edition == "second":
         unit = max(unit, 1.0)
     rounds_left = left / max(1.0, 0.55 * n)
-    fenced: dict[Any, set[Any]] = {}
-    for fence in state.fences:
-        fenced.setdefault(fence.corner, set()).add(fence.field)
-    production = [0.0] * n
-    for home in state.cottages:
-        production[home.seat] += min(
-            2 if home.house else 1, _fields_open(state, fenced, home.corner)
-        )
+    production = _production(state, converted)
     unharvested = [0] * n
     if state.phase in ("place_workers", "harvest"):
         for w in state.workers:
             unharvested[w.seat] += 1
-    buyable = state.mat[stage - 1] if stage <= 5 else ()
+    buyable = mat[stage - 1] if stage <= 5 else ()
     out: list[float] = []
     for s, p in enumerate(state.players):
-        hand = p.cubes
+        hand = p.cubes if after is None else after.hands[s]
+        bought = p.buildings if after is None else after.bought[s]
         worth = sum(k * val for k, val in zip(hand, VALUE, strict=True))
-        v = float(sum(sv[_stage(t) - 1] for t in p.buildings))
+        v = float(sum(sv[tile_stage(t) - 1] for t in bought))
         v += unit * worth
         # cubes that fit a tile it could buy count a little more than loose ones
         fit = 0
@@ -134,11 +147,12 @@ def values(state: GameState) -> list[float]:
     return out
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """The seat's result in [0, 1]: its share of the win at the end, else an estimated chance."""
+def evaluate(state: GameState, seat: int, after: Projection | None = None) -> float:
+    """The seat's result in [0, 1]: its share of the win at the end, else an estimated chance
+    (from the projected spending ``after``, if given)."""
     if state.winners is not None:
         return 1.0 / len(state.winners) if seat in state.winners else 0.0
-    v = values(state)
+    v = values(state, after)
     best_rival = max(x for s, x in enumerate(v) if s != seat)
     scale = 1.5 if state.config.edition == "classic" else 4.0
     return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
@@ -333,14 +347,12 @@ class IsmctsBot:
         deadline = start + self.time if self.time is not None else math.inf
         longest = 0.0
         limit = self.iterations if self.iterations is not None else 1 << 62
-        fast = view.config.model_copy(update={"reaction_windows": "when_possible"})
         stats = SearchStats()
         it = 0
         sweep = 0
         while len(live) > 1 and it < limit and clock() + longest < deadline:
             drawn = clock()
-            world = engine.sample_state(view, rng.getrandbits(63))
-            world = world.model_copy(update={"config": fast})
+            world = playout_world(view, rng.getrandbits(63))
             play_seed = rng.getrandbits(63)
             drawing = clock() - drawn
             for arm in live:
@@ -420,13 +432,14 @@ class IsmctsBot:
         eps = self.epsilon
         expanding = True
         depth = self.depth
+        after = None
         while state.to_act and state.round <= root_round:
             if steps >= depth and _quiet(state):
                 break
             if state.phase == "bidding" and not bidding:
                 break
             if project and state.phase == "spend":
-                state = projected(state)
+                after = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]
             decision = engine.decision(state)
@@ -451,7 +464,7 @@ class IsmctsBot:
                 break
             state = engine.apply(state, action)
             steps += 1
-        reward = evaluate(state, me)
+        reward = evaluate(state, me, after)
         arm.node.visits += 1
         arm.node.total += reward
         for n in path:

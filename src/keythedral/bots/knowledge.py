@@ -17,11 +17,18 @@ from typing import Any
 
 from keythedral import engine
 from keythedral.engine import GameState, PlayerView
-from keythedral.engine import events as ev
-from keythedral.engine.board import BoardIndex, Field, Pos, corner_fields, extends, index
-from keythedral.engine.catalogue import IN_PLAY, IN_PLAY_LONG, tile_cost, tiles_of_stage
-from keythedral.engine.cubes import CRAFT_PRICE, FIELD_YIELD, INDEX, STONE, VALUE, WINE, WOOD
-from keythedral.vocab import SEAT_VALUE
+from keythedral.engine import facts as ev
+from keythedral.engine.facts import (
+    IN_PLAY,
+    IN_PLAY_LONG,
+    BoardIndex,
+    Pos,
+    corner_fields,
+    tile_cost,
+    tiles_of_stage,
+)
+from keythedral.engine.facts import board_index as index
+from keythedral.vocab import CRAFT_PRICE, FIELD_YIELD, INDEX, SEAT_VALUE, STONE, VALUE, WINE, WOOD
 
 #: How much harder a craft cube is to come by than a resource cube (its price in cubes).
 EFFORT = (1.0, 1.0, 1.0, 1.0, 1.0, float(CRAFT_PRICE["iron"]), 3.0, 4.0)
@@ -36,9 +43,15 @@ TYPE_WORTH = {"quarry": 1.0, "woods": 1.1, "lake": 1.05, "farm": 1.05, "vineyard
 Board = BoardIndex
 
 
-def board(fields: tuple[Field, ...]) -> Board:
+def board(fields: tuple[Any, ...]) -> Board:
     """The Board of ``fields`` (the engine's index, kept by the tuple's identity)."""
     return index(fields)
+
+
+def _one_more(longer: tuple[Any, ...], shorter: tuple[Any, ...]) -> bool:
+    """Is ``longer`` the very objects of ``shorter`` with one more at the end?"""
+    n = len(shorter)
+    return len(longer) == n + 1 and all(a is b for a, b in zip(shorter, longer[:n], strict=True))
 
 
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
@@ -55,7 +68,7 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
     if kept is cottages:
         found: dict[Pos, list[Any]] = last
         return found
-    if kept is not None and extends(cottages, kept):  # the layout: one cottage more
+    if kept is not None and _one_more(cottages, kept):  # the layout: one cottage more
         grown: dict[Pos, list[Any]] = dict(last)
         c = cottages[-1]
         for f in corner_fields(c.corner):

@@ -15,70 +15,41 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from keythedral import engine
-from keythedral.engine import GameState, buildings, houses, lawmaster, laws, market, payments
-from keythedral.engine.actions import make_pass, make_pay, make_place_cottage, make_place_field
-from keythedral.engine.board import Pos, corner_fields, field_corners, field_neighbours, index
-from keythedral.engine.catalogue import tile_cost
-from keythedral.engine.cubes import (
-    COLOURS,
-    CRAFT_PRICE,
-    GLASS,
-    GOLD,
-    INDEX,
-    IRON,
-    STONE,
-    VALUE,
-    WOOD,
+from keythedral.engine import GameState
+from keythedral.engine.facts import (
+    TRADE_PRICE,
+    Pos,
+    corner_fields,
+    field_corners,
+    field_neighbours,
+    tile_cost,
 )
-from keythedral.engine.layout import field_spots, free_corners, unplaced_numbers
-from keythedral.engine.market import TRADE_PRICE
-from keythedral.engine.state import replace
+from keythedral.engine.facts import board_index as index
+from keythedral.engine.playout_moves import layout_sample, pay_by, spend_options
+from keythedral.vocab import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, STONE, VALUE, WOOD
 
 from .greedy import candidates, decide
 from .greedy_scores import SCORERS
-from .knowledge import TYPE_WORTH, Ctx, cost_terms, keep_value, tile_shortfall
+from .knowledge import TYPE_WORTH, Ctx, cost_terms, homes_on, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
 SAMPLED = frozenset({"place_field", "place_cottage", "relocate"})
 #: How many options of a ``SAMPLED`` decision a playout looks at.
 SAMPLE = 8
-#: The parts of a spending turn's options that the greedy policy may take (no fences).
-_SPEND_PARTS = (buildings.legal, houses.legal, market.legal, lawmaster.legal)
 
 
 def seat_actions(state: GameState, seat: int, decision: str) -> list[Any]:
     """``seat``'s legal actions that the playout policy may take (a spending turn without its
     fences: the same list the engine gives otherwise)."""
     if decision == "spend" and state.turn == seat:
-        acts: list[Any] = []
-        for part in _SPEND_PARTS:
-            acts.extend(part(state, seat))
-        acts.append(make_pass(seat))
-        if state.players[seat].laws:
-            acts.extend(laws.options(state, seat, "own"))
-        return acts
+        return spend_options(state)
     return [a for a in engine.legal_actions(state) if a.seat == seat]
-
-
-def _layout_sample(state: GameState, seat: int, decision: str, rng: random.Random) -> list[Any]:
-    """A random ``SAMPLE`` of a layout decision's options (all of them if there are fewer),
-    drawn without listing them all."""
-    if decision == "place_field":
-        spots = field_spots(state)
-        if len(spots) > SAMPLE:
-            spots = tuple(rng.sample(spots, SAMPLE))
-        return [make_place_field(seat, p) for p in spots]
-    corners = free_corners(state)
-    numbers = unplaced_numbers(state, seat)
-    k = len(numbers)
-    total = len(corners) * k
-    picks = range(total) if total <= SAMPLE else rng.sample(range(total), SAMPLE)
-    return [make_place_cottage(seat, corners[i // k], numbers[i % k]) for i in picks]
 
 
 def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any:
@@ -89,18 +60,12 @@ def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any
     return max(scored, key=lambda x: x[0])[1]
 
 
-@cache
-def _around(corner: Pos) -> tuple[tuple[Pos, tuple[Pos, ...]], ...]:
-    """Each field a corner touches, with the corners touching that field."""
-    return tuple((f, field_corners(f)) for f in corner_fields(corner))
-
-
 def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
     worth, less for a number a rival home nearby uses), looking only at the homes around the
     sampled corners."""
     types = index(state.fields).types
-    at = {c.corner: c for c in state.cottages}
+    around = homes_on(state.cottages)
     corners: dict[Pos, tuple[float, set[int]]] = {}
     scored = []
     for a in acts:
@@ -109,14 +74,12 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
             total = 0.0
             kinds = set()
             near: set[int] = set()
-            for f, touching in _around(a.corner):
-                homes = 0
-                for c in touching:
-                    if c in at:
-                        homes += 1
-                        home = at[c]
-                        if home.seat != seat:
-                            near.add(home.number)
+            for f in corner_fields(a.corner):
+                touching = around.get(f, ())
+                homes = len(touching)
+                for home in touching:
+                    if home.seat != seat:
+                        near.add(home.number)
                 ftype = types.get(f)
                 if ftype is None:
                     total += 0.3  # open ground the layout may still fill
@@ -159,9 +122,9 @@ def move(state: GameState, seat: int, decision: str, rng: random.Random, eps: fl
     """The policy's move for ``seat`` (None when it has none: a sampled world the rules cannot
     play on)."""
     if decision == "place_cottage":
-        return _cottage(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+        return _cottage(state, seat, layout_sample(state, SAMPLE, rng), rng, eps)
     if decision == "place_field":
-        return _field(state, seat, _layout_sample(state, seat, decision, rng), rng, eps)
+        return _field(state, seat, layout_sample(state, SAMPLE, rng), rng, eps)
     mine = seat_actions(state, seat, decision)
     if not mine:
         return None
@@ -199,36 +162,37 @@ def pay_all(state: GameState, seat: int, rng: random.Random, eps: float) -> tupl
     assert p is not None and p.seat == seat
     buying = INDEX[p.target] if p.purpose == "craft" else -1
     ctx = Ctx.from_state(state, seat, "pay")
-    steps = 0
-    while p is not None:
-        hand = state.players[seat].cubes
+
+    def choose(hand: tuple[int, ...], colours: Sequence[int]) -> int:
         ctx.cubes = hand
         ctx.memo = {}
         need = ctx.need()
         scored = [
-            (-keep_value(ctx, need, hand, i) - (10.0 if i == buying else 0.0), i)
-            for i in range(8)
-            if hand[i] and payments.accepts(p, i)
+            (-keep_value(ctx, need, hand, i) - (10.0 if i == buying else 0.0), i) for i in colours
         ]
-        if not scored:
-            break
         if eps and len(scored) > 1 and rng.random() < eps:
             scored.sort(reverse=True)
-            colour = rng.choice(scored[:3])[1]
-        else:
-            colour = max(scored)[1]
-        action = make_pay(seat, COLOURS[colour])
-        steps += 1
-        if p.owed == 1:  # the last cube: the engine finishes what the price bought
-            return engine.apply(state, action), steps
-        state, _ = payments.pay(state, action)
-        p = state.payment
-    return state, steps
+            colour: int = rng.choice(scored[:3])[1]
+            return colour
+        return max(scored)[1]
+
+    return pay_by(state, choose)
 
 
-def projected(state: GameState) -> GameState:
-    """The state as the spending phase ahead would roughly leave it, worked out in one go
-    instead of played (for a playout that stops where the spending starts).
+class Projection(NamedTuple):
+    """What the projected spending leaves, beside the state it started from (everything else
+    is as that state has it): each seat's cubes and tiles, the tiles left on the mat, and the
+    corners of the cottages that became houses."""
+
+    hands: tuple[tuple[int, ...], ...]
+    bought: tuple[tuple[str, ...], ...]
+    mat: tuple[tuple[str, ...], ...]
+    houses: frozenset[Pos]
+
+
+def projected(state: GameState) -> Projection:
+    """What the spending phase ahead would roughly leave, worked out in one go instead of
+    played (for a playout that stops where the spending starts).
 
     The seats take turns from the start player with greedy's main rules of thumb: buy the
     affordable tile whose price hurts least; else, while houses still pay, turn the cottage
@@ -240,7 +204,7 @@ def projected(state: GameState) -> GameState:
     hands = [list(p.cubes) for p in state.players]
     bought = [list(p.buildings) for p in state.players]
     mat = [list(t) for t in state.mat]
-    cottages = list(state.cottages)
+    houses: set[Pos] = set()
     houses_pay = sum(len(t) for t in mat) / max(1.0, 0.55 * n) > 2.0  # greedy's house_worth
     seat, idle = state.start_player, 0
     if state.phase == "spend" and state.window_done == "spend":  # under way
@@ -252,7 +216,7 @@ def projected(state: GameState) -> GameState:
         hand = hands[seat]
         tile = _project_turn(hand, tiles)
         if tile is None and houses_pay and hand[STONE] and hand[WOOD]:
-            tile = _convert(state, cottages, seat)
+            tile = _convert(state, houses, seat)
             if tile is not None:
                 hand[STONE] -= 1
                 hand[WOOD] -= 1
@@ -264,29 +228,28 @@ def projected(state: GameState) -> GameState:
                 tiles.remove(tile)
                 bought[seat].append(tile)
         seat = (seat + 1) % n
-    players = tuple(
-        replace(p, cubes=tuple(h), buildings=tuple(b))
-        for p, h, b in zip(state.players, hands, bought, strict=True)
-    )
-    return replace(
-        state, players=players, mat=tuple(tuple(t) for t in mat), cottages=tuple(cottages)
+    return Projection(
+        tuple(map(tuple, hands)),
+        tuple(map(tuple, bought)),
+        tuple(map(tuple, mat)),
+        frozenset(houses),
     )
 
 
-def _convert(state: GameState, cottages: list[Any], seat: int) -> str | None:
-    """Turn ``seat``'s cottage with the most open fields (at least one) into a house: "" if
-    one was, None if none could be."""
+def _convert(state: GameState, houses: set[Pos], seat: int) -> str | None:
+    """Turn ``seat``'s cottage with the most open fields (at least one) into a house (its
+    corner joins ``houses``): "" if one was, None if none could be."""
     fenced = {(f.corner, f.field) for f in state.fences}
     fields = index(state.fields)
-    best, most = -1, 0
-    for i, c in enumerate(cottages):
-        if c.seat == seat and not c.house:
+    best, most = None, 0
+    for c in state.cottages:
+        if c.seat == seat and not c.house and c.corner not in houses:
             open_ = sum(1 for f in fields.fields_of(c.corner) if (c.corner, f) not in fenced)
             if open_ > most:
-                best, most = i, open_
-    if best < 0:
+                best, most = c.corner, open_
+    if best is None:
         return None
-    cottages[best] = cottages[best]._replace(house=True)
+    houses.add(best)
     return ""
 
 

@@ -9,6 +9,7 @@ Public contract (see docs and ../shared/API.md)::
     view(state, seat) / view(state, None) / summary(state)
 """
 
+from . import facts, playout_moves  # public modules, part of the contract
 from .actions import (
     Action,
     Bid,
@@ -75,9 +76,11 @@ __all__ = [
     "Trade",
     "apply",
     "decision",
+    "facts",
     "legal_actions",
     "new_game",
     "parse_action",
+    "playout_moves",
     "sample_state",
     "summary",
     "view",
