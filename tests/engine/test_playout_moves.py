@@ -131,3 +131,4 @@ def test_a_playout_world_is_the_sampled_state_with_fewer_windows(states: list) -
         assert world.config.players == sampled.config.players
         assert engine.summary(world) == engine.summary(sampled)
         assert engine.legal_actions(world) or not world.to_act
+        assert engine.GameState.model_validate_json(world.model_dump_json()) == world
