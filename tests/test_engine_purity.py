@@ -90,7 +90,7 @@ def test_engine_modules_do_not_import_the_ui_layers() -> None:
 
 
 #: The leaf modules every layer shares: they import nothing of ours (the engine uses them).
-LEAVES = ("vocab", "safetext", "safefile", "folders")
+LEAVES = ("vocab", "safetext", "safefile", "folders", "lang")
 
 
 def test_the_engine_imports_of_ours_only_its_own_modules_and_the_leaves() -> None:

@@ -1,0 +1,135 @@
+"""The language a player reads: which one, and the words in it (gettext).
+
+Every sentence a player reads is written in English in the code and looked up here:
+``_("...")`` for a message, ``ngettext(one, many, n)`` for one with a number, and
+``pgettext(context, "...")`` where one English word has two meanings (``"a round"`` and ``"a
+turn"`` are both *tour* in French).  ``N_("...")`` only marks a message for the catalogues,
+where it is kept as data and looked up later.  Placeholders are named (``{player}``), never
+positional: a translation may put them in another order.
+
+The catalogues are ``keythedral/locale/<code>/LC_MESSAGES/keythedral.po`` (the translations,
+edited by hand against docs/glossary.md) and their compiled ``.mo`` beside them, both committed,
+so a fresh ``pip install -e .`` reads them with the standard library alone; Babel extracts and
+compiles them (``python tools/catalogues.py``; a test holds the ``.mo`` to the ``.po``).
+
+The language: ``--lang en|fr|nl``, or the new-game screen, or the command palette; otherwise the
+environment, as other programs read it (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``); English when none names one of ours.  ``pseudo`` is a made-up language for tests:
+every message bracketed and 40% longer, so a message shown without brackets escaped
+translation, and a cut bracket is a line that does not fit.
+
+This is a leaf: it imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+#: The languages of the game, as ``--lang`` names them, with their own names.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlands"}
+#: The made-up language of the tests (not offered to players).
+PSEUDO = "pseudo"
+DOMAIN = "keythedral"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+class Pseudo(_gettext.NullTranslations):
+    """Every message bracketed and lengthened by 40%, its placeholders kept whole."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+#: A placeholder, kept whole by the pseudo-language: ``{name}``, ``{n:>2}``, ``%(name)s``.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[sd]")
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo-language shows it: ``[`` + the message + 40% more + ``]``.
+
+    Line breaks stay where they are (each line is bracketed, so a cut line shows); an empty
+    message stays empty."""
+    if not message:
+        return message
+    return "\n".join(_pseudo_line(line) if line.strip() else line for line in message.split("\n"))
+
+
+def _pseudo_line(line: str) -> str:
+    bare = len(_PLACEHOLDER.sub("", line))
+    return "[" + line + "~" * max(1, (bare * 2 + 4) // 5) + "]"
+
+
+_current: _gettext.NullTranslations = _gettext.NullTranslations()
+_code = "en"
+
+
+def use(code: str, localedir: Path = LOCALE_DIR) -> None:
+    """Read every message from now on in language ``code`` (one of LANGUAGES, or PSEUDO);
+    ``localedir``: where the catalogues are (the package's own, but in tests)."""
+    global _current, _code
+    if code == PSEUDO:
+        _current, _code = Pseudo(), code
+        return
+    if code not in LANGUAGES:
+        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    _current = _gettext.translation(DOMAIN, localedir, [code], fallback=True)
+    _code = code
+
+
+def current() -> str:
+    """The code of the language in use."""
+    return _code
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it, among ours; else English.
+
+    ``LANGUAGE`` (a list, ``nl:fr``) comes first unless the locale is ``C``/``POSIX``; then the
+    first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set."""
+    env = os.environ if environ is None else environ
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    wanted = [] if _code_of(locale) in ("c", "posix") else env.get("LANGUAGE", "").split(":")
+    wanted.append(locale)
+    for name in wanted:
+        code = _code_of(name)
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def _code_of(name: str) -> str:
+    """``fr_BE.UTF-8@euro`` -> ``fr``."""
+    return re.split(r"[_.@-]", name.strip(), maxsplit=1)[0].lower()
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _current.gettext(message)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """The form of a message for the number ``n``, in the language in use."""
+    return _current.ngettext(one, many, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` gives it, in the language in use."""
+    return _current.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without looking it up (it is looked up later)."""
+    return message
