@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from keythedral.engine.actions import ACTION_KINDS
 from keythedral.engine.catalogue import laws
 
@@ -65,3 +67,102 @@ def test_every_phase_variant_and_the_rulings_are_covered() -> None:
     ):
         assert heading in HEADINGS
     assert "reconstructed" in DOC.lower()
+
+
+# --- Translations of rules_en.md (issue 31) ---------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+#: The translated rules, each checked against rules_en.md by the tests below.
+TRANSLATED_RULES = ("rules_fr.md",)
+
+#: The column of docs/glossary.md that gives each language's words.
+GLOSSARY_COLUMN = {"fr": "Français", "nl": "Nederlands"}
+
+
+def _headings(text: str) -> list[tuple[int, str]]:
+    """Every heading of a Markdown text, as (level, title), in order."""
+    return [(len(m[1]), m[2].strip()) for m in re.finditer(r"^(#{1,6}) (.+)$", text, flags=re.M)]
+
+
+def _section(text: str, index: int) -> str:
+    """The text under the index-th heading, up to the next heading."""
+    starts = [m.start() for m in re.finditer(r"^#{1,6} ", text, flags=re.M)] + [len(text)]
+    return text[starts[index] : starts[index + 1]]
+
+
+def _table_numbers(section: str) -> list[list[str]]:
+    """The numbers in each body row of the Markdown table(s) of a section."""
+    rows = [line for line in section.splitlines() if line.startswith("|")]
+    body = [r for r in rows[1:] if not re.fullmatch(r"[|\s:-]+", r)]
+    return [re.findall(r"\d+", r) for r in body]
+
+
+def _glossary_law_names(language: str) -> dict[int, str]:
+    """The law cards' names in one language, by number, from docs/glossary.md."""
+    glossary = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    table = glossary.split("## Law cards", 1)[1].split("\n## ", 1)[0]
+    rows = [
+        [c.strip() for c in r.strip().strip("|").split("|")]
+        for r in table.splitlines()
+        if r.startswith("|")
+    ]
+    column = rows[0].index(GLOSSARY_COLUMN[language])
+    names = {}
+    for row in rows[2:]:
+        number = re.match(r"(\d+)\. ", row[0])
+        assert number, row
+        names[int(number[1])] = row[column]
+    return names
+
+
+def _translated(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_rules_have_the_same_heading_tree(name: str) -> None:
+    english = [level for level, _ in _headings(DOC)]
+    translated = [level for level, _ in _headings(_translated(name))]
+    assert translated == english
+    for level in set(english):
+        assert translated.count(level) == english.count(level)
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_rules_say_which_version_rules(name: str) -> None:
+    lines = _translated(name).splitlines()
+    assert lines[0].startswith("# Keythedral")
+    assert "docs/rules_en.md" in lines[1]
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_law_card_headings_use_the_glossary_names(name: str) -> None:
+    language = re.fullmatch(r"rules_(\w+)\.md", name)[1]
+    names = _glossary_law_names(language)
+    assert sorted(names) == list(range(1, 21)) == sorted(c.number for c in laws().values())
+    english = [title for _, title in _headings(DOC)]
+    translated = [title for _, title in _headings(_translated(name))]
+    law_positions = [i for i, title in enumerate(english) if re.match(r"\d+\. ", title)]
+    assert len(law_positions) == 20
+    assert [translated[i] for i in law_positions] == [f"{n}. {names[n]}" for n in range(1, 21)]
+    assert [t for t in translated if re.match(r"\d+\. ", t)] == [
+        translated[i] for i in law_positions
+    ]
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_building_tile_costs_have_the_same_numbers(name: str) -> None:
+    index = [title for _, title in _headings(DOC)].index("Building tile costs")
+    english = _table_numbers(_section(DOC, index))
+    assert len(english) == 34
+    assert _table_numbers(_section(_translated(name), index)) == english
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_rules_have_the_same_tables(name: str) -> None:
+    def tables(text: str) -> list[list[str]]:
+        rows = [line.strip() for line in text.splitlines() if line.strip().startswith("|")]
+        return [re.findall(r"\d+", r) for r in rows if not re.fullmatch(r"[|\s:-]+", r)]
+
+    assert tables(_translated(name)) == tables(DOC)
