@@ -74,7 +74,7 @@ def test_every_phase_variant_and_the_rulings_are_covered() -> None:
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 #: The translated rules, each checked against rules_en.md by the tests below.
-TRANSLATED_RULES = ("rules_fr.md",)
+TRANSLATED_RULES = ("rules_fr.md", "rules_nl.md")
 
 #: The column of docs/glossary.md that gives each language's words.
 GLOSSARY_COLUMN = {"fr": "Français", "nl": "Nederlands"}
@@ -133,7 +133,7 @@ def test_translated_rules_have_the_same_heading_tree(name: str) -> None:
 def test_translated_rules_say_which_version_rules(name: str) -> None:
     lines = _translated(name).splitlines()
     assert lines[0].startswith("# Keythedral")
-    assert "docs/rules_en.md" in lines[1]
+    assert "docs/rules_en.md" in "\n".join(lines[1:4])  # said right under the title
 
 
 @pytest.mark.parametrize("name", TRANSLATED_RULES)
@@ -166,3 +166,12 @@ def test_translated_rules_have_the_same_tables(name: str) -> None:
         return [re.findall(r"\d+", r) for r in rows if not re.fullmatch(r"[|\s:-]+", r)]
 
     assert tables(_translated(name)) == tables(DOC)
+
+
+@pytest.mark.parametrize("name", TRANSLATED_RULES)
+def test_translated_links_point_at_their_own_headings(name: str) -> None:
+    text = _translated(name)
+    anchors = {re.sub(r"[^\w\- ]", "", t.lower()).replace(" ", "-") for _, t in _headings(text)}
+    links = set(re.findall(r"\]\(#([^)]+)\)", text))
+    assert links
+    assert links <= anchors
