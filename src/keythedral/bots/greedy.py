@@ -48,16 +48,17 @@ MASK = 0xFFFFFFFF
 
 def _best(acts: Sequence[Any], score: Callable[[Any], float], salt: int) -> Any:
     """The action with the highest score; ``salt`` decides between equal scores."""
-    return _pick([(score(a), a) for a in acts], salt)
+    return _pick_scored([score(a) for a in acts], acts, salt)
 
 
-def _pick(scored: Sequence[tuple[float, Any]], salt: int) -> Any:
-    """The action of the highest (score, action) pair; ``salt`` decides between equal scores."""
-    top = max(score for score, _ in scored) - 1e-9
-    ties = [i for i, (score, _) in enumerate(scored) if score >= top]
+def _pick_scored(scores: Sequence[float], acts: Sequence[Any], salt: int) -> Any:
+    """The action of ``acts`` with the highest of ``scores`` (one each); ``salt`` decides
+    between equal scores."""
+    top = max(scores) - 1e-9
+    ties = [i for i, score in enumerate(scores) if score >= top]
     if len(ties) > 1:
-        return scored[max(ties, key=lambda i: ((salt ^ (i * 0x9E3779B1)) * 0x85EBCA6B) & MASK)][1]
-    return scored[ties[0]][1]
+        return acts[max(ties, key=lambda i: ((salt ^ (i * 0x9E3779B1)) * 0x85EBCA6B) & MASK)]
+    return acts[ties[0]]
 
 
 def _spare(hand: Sequence[int], need: Sequence[float]) -> int:
@@ -183,7 +184,7 @@ def decline(ctx: Ctx, acts: list[Any], salt: int) -> Any:
 
 def _scored(scorer: Scorer) -> Handler:
     def handler(ctx: Ctx, acts: list[Any], salt: int) -> Any:
-        return _pick(list(zip(scorer(ctx, acts), acts, strict=True)), salt)
+        return _pick_scored(scorer(ctx, acts), acts, salt)
 
     return handler
 

@@ -11,7 +11,7 @@ cube is worth to it, and how good a corner is as a home for a cottage.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,6 +24,8 @@ from keythedral.engine.facts import (
     BoardIndex,
     Pos,
     corner_fields,
+    field_corners,
+    field_neighbours,
     tile_cost,
     tiles_of_stage,
 )
@@ -86,6 +88,12 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
         _HOMES[cottages] = got
     _HOMES_LAST[0] = (cottages, got)
     return got
+
+
+@cache
+def beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
+    """A field place's corners and its neighbouring places."""
+    return field_corners(pos), field_neighbours(pos)
 
 
 @cache
@@ -352,44 +360,132 @@ def seen_cubes(log: Sequence[Any], seat: int) -> list[int]:
     every cube it was seen to gain (harvest, trader, craftsman, a won bid's payment), less
     every cube it was seen to give, never below none.  A law of its own that took effect may
     move cubes unseen: the count starts again from none there."""
-    low = [0] * 8
+    return list(seen_hands(log).get(seat, _NOTHING_SEEN))
 
-    def give(paid: Sequence[int]) -> None:
-        for i, c in enumerate(paid):
-            if c:
-                low[i] = max(0, low[i] - c)
 
-    for e in log:
-        if getattr(e, "seat", None) != seat and not (
-            isinstance(e, ev.BidPaid) and e.to_seat == seat
-        ):
-            continue
-        if isinstance(e, ev.Harvested):
-            low = [h + g for h, g in zip(low, e.got, strict=True)]
-        elif isinstance(e, ev.Traded):
-            give(e.paid)
-            low[INDEX[e.take]] += 1
-        elif isinstance(e, ev.CraftBought):
-            give(e.paid)
-            low[INDEX[e.craft]] += 1
-        elif isinstance(e, ev.LawProcured | ev.BuildingBought):
-            give(e.paid)
-        elif isinstance(e, ev.BidPaid):
-            if e.seat == seat:
-                give(e.paid)
-            else:
-                low = [h + g for h, g in zip(low, e.paid, strict=True)]
-        elif isinstance(e, ev.CubeTaken):
-            low[INDEX[e.cube]] += 1
-        elif isinstance(e, ev.CottageConverted):
-            low[STONE], low[WOOD] = max(0, low[STONE] - 1), max(0, low[WOOD] - 1)
-        elif isinstance(e, ev.FenceBuilt):
-            low[WOOD] = max(0, low[WOOD] - 1)
-        elif isinstance(e, ev.FenceRemoved):
-            low[WINE] = max(0, low[WINE] - 2)
-        elif isinstance(e, ev.LawTookEffect):
-            low = [0] * 8
+_NOTHING_SEEN = (0,) * 8
+
+#: The last (log, log_total, answer, where its first event that moves a cube is) of
+#: :func:`seen_hands`, swapped as one tuple (threads may share it).
+_SEEN_LAST: list[Any] = [(None, None, None, 0)]
+
+
+def seen_hands(log: Sequence[Any], total: int | None = None) -> dict[int, tuple[int, ...]]:
+    """:func:`seen_cubes` of every seat the log names, in one pass over it (by each event's
+    type: most events move no cube).
+
+    With ``total``, the count of events ever logged (a view's ``log_total``), a log that is the
+    last one asked with events added (and only events that move no cube dropped from its
+    front, as the log keeps the recent ones) goes on from the last answer: a decision asks
+    for each rival, and a phase 3 adds an event or two a turn."""
+    kept, kept_total, answer, first = _SEEN_LAST[0]
+    if kept is log:
+        got: dict[int, tuple[int, ...]] = answer
+        return got
+    start = 0
+    lows: dict[int, list[int]] = {}
+    if kept_total is not None and total is not None:
+        added = total - kept_total
+        dropped = len(kept) + added - len(log)
+        if added >= 0 and 0 <= dropped <= first and log[: len(kept) - dropped] == kept[dropped:]:
+            start = len(kept) - dropped
+            lows = {s: list(low) for s, low in answer.items()}
+            first = first - dropped if first < len(kept) else len(log)
+    if start == 0:
+        lows = {}
+        first = len(log)
+    for i in range(start, len(log)):
+        e = log[i]
+        handle = _SEEN.get(type(e))
+        if handle is not None:
+            handle(e, lows)
+            if i < first:
+                first = i
+    got = {s: tuple(low) for s, low in lows.items()}
+    _SEEN_LAST[0] = (log, total, got, first)
+    return got
+
+
+def _low(lows: dict[int, list[int]], seat: int) -> list[int]:
+    low = lows.get(seat)
+    if low is None:
+        low = lows[seat] = [0] * 8
     return low
+
+
+def _give(low: list[int], paid: Sequence[int]) -> None:
+    for i, c in enumerate(paid):
+        if c:
+            low[i] = max(0, low[i] - c)
+
+
+def _harvested(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    for i, g in enumerate(e.got):
+        low[i] += g
+
+
+def _traded(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    _give(low, e.paid)
+    low[INDEX[e.take]] += 1
+
+
+def _craft_bought(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    _give(low, e.paid)
+    low[INDEX[e.craft]] += 1
+
+
+def _paid(e: Any, lows: dict[int, list[int]]) -> None:
+    _give(_low(lows, e.seat), e.paid)
+
+
+def _bid_paid(e: Any, lows: dict[int, list[int]]) -> None:
+    _give(_low(lows, e.seat), e.paid)
+    if e.to_seat != e.seat:
+        low = _low(lows, e.to_seat)
+        for i, g in enumerate(e.paid):
+            low[i] += g
+
+
+def _cube_taken(e: Any, lows: dict[int, list[int]]) -> None:
+    _low(lows, e.seat)[INDEX[e.cube]] += 1
+
+
+def _converted(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[STONE], low[WOOD] = max(0, low[STONE] - 1), max(0, low[WOOD] - 1)
+
+
+def _fence_built(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[WOOD] = max(0, low[WOOD] - 1)
+
+
+def _fence_removed(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[WINE] = max(0, low[WINE] - 2)
+
+
+def _law_took_effect(e: Any, lows: dict[int, list[int]]) -> None:
+    lows[e.seat] = [0] * 8
+
+
+#: What each kind of event tells the table about the cubes of the seats it names.
+_SEEN: dict[type, Callable[[Any, dict[int, list[int]]], None]] = {
+    ev.Harvested: _harvested,
+    ev.Traded: _traded,
+    ev.CraftBought: _craft_bought,
+    ev.LawProcured: _paid,
+    ev.BuildingBought: _paid,
+    ev.BidPaid: _bid_paid,
+    ev.CubeTaken: _cube_taken,
+    ev.CottageConverted: _converted,
+    ev.FenceBuilt: _fence_built,
+    ev.FenceRemoved: _fence_removed,
+    ev.LawTookEffect: _law_took_effect,
+}
 
 
 def racing(ctx: Ctx) -> dict[str, int]:
@@ -401,12 +497,13 @@ def racing(ctx: Ctx) -> dict[str, int]:
         got = ctx.memo["racing"] = {}
         src = ctx.src
         if src.phase == "spend":
+            # A whole state (a playout's world) holds every hand: no need to read the log for
+            # what the table saw (and the playouts stay quick).
+            seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
             for s in range(ctx.n):
                 if s == ctx.seat or ctx.procured_by(s):
                     continue
-                # A whole state (a playout's world) holds every hand: no need to read the
-                # log for what the table saw (and the playouts stay quick).
-                low = src.players[s].cubes if isinstance(src, GameState) else seen_cubes(src.log, s)
+                low = src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
                 for t in ctx.buyable:
                     if t not in got and tile_shortfall(low, t) == 0:
                         got[t] = s
@@ -506,24 +603,18 @@ def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) 
     a home not to count as a neighbour (the one being moved).
     """
     layout = ctx.src.phase == "layout"
-    return _worth(ctx.board().types, ctx.homes_on(), ctx.fenced(), layout, corner, exclude)
+    return worth_at(ctx.board().types, ctx.homes_on(), ctx.fenced(), layout, corner, exclude)
 
 
-def corner_worths(ctx: Ctx, corners: Sequence[Pos]) -> list[float]:
-    """``corner_worth`` of each of ``corners`` (the layout scores some forty a decision)."""
-    types, homes, fenced = ctx.board().types, ctx.homes_on(), ctx.fenced()
-    layout = ctx.src.phase == "layout"
-    return [_worth(types, homes, fenced, layout, c, None) for c in corners]
-
-
-def _worth(
+def worth_at(
     types: Mapping[Pos, str],
     homes: dict[Pos, list[Any]],
     fenced_at: dict[Pos, set[Pos]],
     layout: bool,
     corner: Pos,
-    exclude: tuple[int, int] | None,
+    exclude: tuple[int, int] | None = None,
 ) -> float:
+    """``corner_worth`` from the lookups it reads (for a scorer that asks it of many corners)."""
     fenced = fenced_at.get(corner, ())
     total = 0.0
     kinds: set[str] = set()

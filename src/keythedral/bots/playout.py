@@ -16,7 +16,6 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, NamedTuple
 
 from keythedral import engine
@@ -25,8 +24,6 @@ from keythedral.engine.facts import (
     TRADE_PRICE,
     Pos,
     corner_fields,
-    field_corners,
-    field_neighbours,
     tile_cost,
 )
 from keythedral.engine.facts import board_index as index
@@ -35,7 +32,7 @@ from keythedral.vocab import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, STO
 
 from .greedy import candidates, decide
 from .greedy_scores import SCORERS
-from .knowledge import TYPE_WORTH, Ctx, cost_terms, homes_on, keep_value, tile_shortfall
+from .knowledge import TYPE_WORTH, Ctx, beside, cost_terms, homes_on, keep_value, tile_shortfall
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
@@ -92,12 +89,6 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
     return _top(scored, rng, eps)
 
 
-@cache
-def _beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
-    """A field place's corners and its neighbouring places."""
-    return field_corners(pos), field_neighbours(pos)
-
-
 def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of where to lay the next field (``score_place_field``: next to its own
     homes, away from rivals', touching laid fields)."""
@@ -106,7 +97,7 @@ def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps
     types = index(state.fields).types
     scored = []
     for a in acts:
-        corners, neighbours = _beside(a.pos)
+        corners, neighbours = beside(a.pos)
         s = 0.0
         for c in corners:
             if c in homes:
