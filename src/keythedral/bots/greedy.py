@@ -31,6 +31,8 @@ the views it is asked with costs about twice that (``python bench/bench_bots.py 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from keythedral.engine import Action, PlayerView
@@ -92,21 +94,24 @@ def _not_idle(ctx: Ctx, converts: list[Any]) -> list[Any]:
 #: Spending actions that bring a cube toward the tile the seat aims at.
 _TOWARD = frozenset({"buy_craft", "trade"})
 
+_KIND = attrgetter("kind")
+
 #: Spending actions the greedy bot never takes (fences: the bulk of a spending turn's list).
 _NEVER = frozenset({"build_fence", "remove_fence"})
 
 
 def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
+    # the actions by kind, each kind in the order given (the legal list gives a kind's actions
+    # together: grouped in C, the fences are skipped without a Python step each)
     by: dict[str, list[Any]] = {}
-    for a in acts:
-        kind = a.kind
+    for kind, group in groupby(acts, _KIND):
         if kind in _NEVER:
             continue
         got = by.get(kind)
         if got is None:
-            by[kind] = [a]
+            by[kind] = list(group)
         else:
-            got.append(a)
+            got.extend(group)
     hand = ctx.cubes
     need = ctx.need()
     buys = by.get("buy_building")

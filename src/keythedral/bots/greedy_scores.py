@@ -157,19 +157,26 @@ def score_place_worker(ctx: Ctx, acts: list[Any]) -> list[float]:
     number = placement.number if placement is not None else 0
     after_me = set(placement.order[1:]) if placement is not None else set()
     homes = ctx.homes_on()
+    seat = ctx.seat
+    by_type: dict[str, float] = {}
     out = []
     for a in acts:
         f = a.field
         ftype = types[f]
-        s = type_worth(ftype, need)
-        if store[TYPE_COLOUR[ftype]] == 0:
-            s -= 3.0
-        if any(
-            c.seat != ctx.seat
-            and (c.number not in called or (c.number == number and c.seat in after_me))
-            for c in homes.get(f, ())
-        ):
-            s += 0.6
+        s = by_type.get(ftype)
+        if s is None:
+            s = type_worth(ftype, need)
+            if store[TYPE_COLOUR[ftype]] == 0:
+                s -= 3.0
+            by_type[ftype] = s
+        # a rival home still to send workers out (this round, or after this seat in this
+        # placement) could take the field
+        for c in homes.get(f, ()):
+            if c.seat != seat and (
+                c.number not in called or (c.number == number and c.seat in after_me)
+            ):
+                s += 0.6
+                break
         out.append(s - 0.8 * tight.get(f, 0.0))
     return out
 

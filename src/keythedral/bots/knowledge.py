@@ -103,6 +103,12 @@ def cost_terms(tile: str) -> tuple[tuple[int, int, float], ...]:
 
 
 @cache
+def tile_price(tile: str) -> int:
+    """A tile's printed cost in cube worth (``VALUE``: a resource 1, iron 2, glass 3, gold 4)."""
+    return sum(c * VALUE[i] for i, c, _ in cost_terms(tile))
+
+
+@cache
 def stage_average(stage: int) -> tuple[float, ...]:
     """The mean cost of the tiles of a stage in the box (what a face-down tile likely costs)."""
     tiles = tiles_of_stage(stage)
@@ -137,6 +143,34 @@ def _tile_facts(
         tuple(u + d for u, d in zip(up, face_down, strict=True)),
     )
     _TILE_FACTS[0] = (tiles, face_down, stage, got)
+    return got
+
+
+#: The last (mat, open_buildings, answer) of _mat_facts, swapped as one tuple.
+_MAT_LAST: list[Any] = [(None, False, None)]
+
+
+def _mat_facts(
+    mat: tuple[tuple[str, ...], ...], open_buildings: bool
+) -> tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """(stage, buyable tiles, next stage's face-up tiles, tiles left per stage) of a state's
+    mat (the last answer is kept: a playout's states share the mat until a tile is bought)."""
+    kept, kept_open, answer = _MAT_LAST[0]
+    if kept is mat and kept_open == open_buildings:
+        got: tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...]] = answer
+        return got
+    stage = 6
+    for i, tiles in enumerate(mat):
+        if tiles:
+            stage = i + 1
+            break
+    got = (
+        stage,
+        mat[stage - 1] if stage <= 5 else (),
+        mat[stage] if stage < 5 and open_buildings else (),
+        tuple(len(t) for t in mat),
+    )
+    _MAT_LAST[0] = (mat, open_buildings, got)
     return got
 
 
@@ -212,16 +246,9 @@ class Ctx:
         c.cubes = me.cubes
         c.laws = me.laws
         c.decision = decision or engine.decision(state)
-        mat = state.mat
-        stage = 6
-        for i, tiles in enumerate(mat):
-            if tiles:
-                stage = i + 1
-                break
-        c.stage = stage
-        c.buyable = mat[stage - 1] if stage <= 5 else ()
-        c.next_tiles = mat[stage] if stage < 5 and state.config.open_buildings else ()
-        c.remaining = tuple(len(t) for t in mat)
+        c.stage, c.buyable, c.next_tiles, c.remaining = _mat_facts(
+            state.mat, state.config.open_buildings
+        )
         c.next_field = state.field_stack[0] if c.decision == "place_field" else None
         c.edition = state.config.edition
         c.procured = me.procured
@@ -383,33 +410,39 @@ def seen_hands(log: Sequence[Any], total: int | None = None) -> dict[int, tuple[
         got: dict[int, tuple[int, ...]] = answer
         return got
     start = 0
-    lows: dict[int, list[int]] = {}
     if kept_total is not None and total is not None:
         added = total - kept_total
         dropped = len(kept) + added - len(log)
         if added >= 0 and 0 <= dropped <= first and log[: len(kept) - dropped] == kept[dropped:]:
             start = len(kept) - dropped
-            lows = {s: list(low) for s, low in answer.items()}
             first = first - dropped if first < len(kept) else len(log)
-    if start == 0:
-        lows = {}
+    # the seats' counts: tuples as answered, lists once changed here
+    lows: dict[int, Any] = answer if start else {}
+    if not start:
         first = len(log)
+    copied = False
     for i in range(start, len(log)):
         e = log[i]
         handle = _SEEN.get(type(e))
         if handle is not None:
+            if not copied:
+                lows = dict(lows)
+                copied = True
             handle(e, lows)
             if i < first:
                 first = i
-    got = {s: tuple(low) for s, low in lows.items()}
+    got = {s: tuple(low) for s, low in lows.items()} if copied else lows
     _SEEN_LAST[0] = (log, total, got, first)
     return got
 
 
-def _low(lows: dict[int, list[int]], seat: int) -> list[int]:
+def _low(lows: dict[int, Any], seat: int) -> list[int]:
+    """``seat``'s counts in ``lows``, as a list to change."""
     low = lows.get(seat)
     if low is None:
         low = lows[seat] = [0] * 8
+    elif type(low) is tuple:
+        low = lows[seat] = list(low)
     return low
 
 
@@ -563,8 +596,18 @@ def needs(ctx: Ctx, houses: bool = True) -> list[float]:
 
 
 def has_cottage(ctx: Ctx) -> bool:
-    seat = ctx.seat
-    return any(c.seat == seat and not c.house for c in ctx.src.cottages)
+    """Does the seat have a cottage (a home that is not a house)?"""
+    cottages = ctx.src.cottages
+    kept, seats = _COTTAGE_SEATS[0]
+    if kept is not cottages:
+        seats = frozenset(c.seat for c in cottages if not c.house)
+        _COTTAGE_SEATS[0] = (cottages, seats)
+    return ctx.seat in seats
+
+
+#: The last (cottages, seats with a cottage) of has_cottage, swapped as one pair (a decision
+#: asks it with every need, and the states of a playout share the tuple until a home changes).
+_COTTAGE_SEATS: list[Any] = [(None, frozenset())]
 
 
 def rounds_left(ctx: Ctx) -> float:
