@@ -120,8 +120,9 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
 
     converts = _not_idle(ctx, by.get("convert_cottage", []))
     if converts and house_worth(ctx) > 0:
-        best = _best(converts, lambda a: convert_score(ctx, a.number), salt)
-        if convert_score(ctx, best.number) >= 2:
+        scores = [convert_score(ctx, a.number) for a in converts]
+        best = _pick_scored(scores, converts, salt)
+        if scores[next(i for i, a in enumerate(converts) if a is best)] >= 2:
             return best
 
     target = ctx.aim() if by.keys() & _TOWARD else None

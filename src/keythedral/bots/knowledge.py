@@ -347,9 +347,17 @@ class Ctx:
 
     def open_fields(self, corner: Pos, seat: int) -> list[Pos]:
         """Fields a home of ``seat`` at ``corner`` could send a worker into now."""
-        taken = self.taken()
-        fenced = () if seat in self.src.effects.fence_free else self.fenced().get(corner, ())
-        return [f for f in self.board().fields_of(corner) if f not in taken and f not in fenced]
+        look = self.memo.get("open_fields")
+        if look is None:  # what it reads, looked up once a decision (it is asked per home)
+            look = self.memo["open_fields"] = (
+                self.taken(),
+                self.fenced(),
+                self.board().fields_of,
+                self.src.effects.fence_free,
+            )
+        taken, fenced_at, fields_of, fence_free = look
+        fenced = () if seat in fence_free else fenced_at.get(corner, ())
+        return [f for f in fields_of(corner) if f not in taken and f not in fenced]
 
 
 # --- what the seat needs -----------------------------------------------------------------
