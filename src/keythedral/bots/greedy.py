@@ -118,7 +118,9 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
     if buys:
         return _best(buys, lambda a: _buy_score(ctx, need, hand, a), salt)
 
-    converts = _not_idle(ctx, by.get("convert_cottage", []))
+    converts = by.get("convert_cottage")
+    if converts:
+        converts = _not_idle(ctx, converts)
     if converts and house_worth(ctx) > 0:
         scores = [convert_score(ctx, a.number) for a in converts]
         best = _pick_scored(scores, converts, salt)

@@ -9,6 +9,7 @@ worth searching (``greedy.candidates``) and its playouts score with them too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from keythedral.engine.facts import Pos, corner_fields, tile_cost
@@ -65,9 +66,10 @@ def score_place_field(ctx: Ctx, acts: list[Any]) -> list[float]:
     return out
 
 
-def _sums(x: float) -> list[float]:
+@cache
+def _sums(x: float) -> tuple[float, ...]:
     """``sum`` of 0 to 4 copies of ``x`` (a field place has four corners)."""
-    return [sum(x for _ in range(m)) for m in range(5)]
+    return tuple(sum(x for _ in range(m)) for m in range(5))
 
 
 def score_place_cottage(ctx: Ctx, acts: list[Any]) -> list[float]:

@@ -174,6 +174,9 @@ def _mat_facts(
     return got
 
 
+#: Seat -> the tuples its last need() read, and the answer (see Ctx.need).
+_NEED_LAST: dict[int, tuple[Any, ...]] = {}
+
 #: needs() by everything it reads (see Ctx.need).
 _NEEDS: dict[tuple[object, ...], list[float]] = {}
 
@@ -290,20 +293,52 @@ class Ctx:
         The list is shared: read it, never change it."""
         got = self.memo.get("need")
         if got is None:
-            key = (
+            cubes, buyable, next_tiles, remaining = (
                 self.cubes,
                 self.buyable,
                 self.next_tiles,
                 self.remaining,
-                self.n,
-                self.stage,
-                has_cottage(self),
             )
-            got = _NEEDS.get(key)
-            if got is None:
-                if len(_NEEDS) >= 4096:
-                    _NEEDS.clear()
-                got = _NEEDS[key] = needs(self)
+            cottages = self.src.cottages
+            # the seat's last answer, if it read these very tuples (a playout's states and a
+            # game's views share them until they change)
+            last = _NEED_LAST.get(self.seat)
+            if (
+                last is not None
+                and last[0] is cubes
+                and last[1] is buyable
+                and last[2] is next_tiles
+                and last[3] is remaining
+                and last[4] is cottages
+                and last[5] == self.n
+                and last[6] == self.stage
+            ):
+                got = last[7]
+            else:
+                key = (
+                    cubes,
+                    buyable,
+                    next_tiles,
+                    remaining,
+                    self.n,
+                    self.stage,
+                    has_cottage(self),
+                )
+                got = _NEEDS.get(key)
+                if got is None:
+                    if len(_NEEDS) >= 4096:
+                        _NEEDS.clear()
+                    got = _NEEDS[key] = needs(self)
+                _NEED_LAST[self.seat] = (
+                    cubes,
+                    buyable,
+                    next_tiles,
+                    remaining,
+                    cottages,
+                    self.n,
+                    self.stage,
+                    got,
+                )
             self.memo["need"] = got
         return got
 
