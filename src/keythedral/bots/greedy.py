@@ -65,7 +65,12 @@ def _pick_scored(scores: Sequence[float], acts: Sequence[Any], salt: int) -> Any
 
 def _spare(hand: Sequence[int], need: Sequence[float]) -> int:
     """Cubes held beyond what the seat is saving for."""
-    return sum(max(0, h - int(n + 0.75)) for h, n in zip(hand, need, strict=True))
+    spare = 0
+    for h, n in zip(hand, need, strict=True):
+        over = h - int(n + 0.75)
+        if over > 0:
+            spare += over
+    return spare
 
 
 # --- phase 3 ------------------------------------------------------------------------------
@@ -213,14 +218,16 @@ def decide(ctx: Ctx, acts: list[Any], salt: int = 0) -> Any:
         return acts[0]
     # only a seat holding law cards has any to play (the layout's hundreds of choices are
     # never scanned for them)
-    if ctx.laws and any(a.kind == "play_law" for a in acts):
-        plays = [a for a in acts if a.kind == "play_law"]
-        pick = choose_law(ctx, plays, acts)
-        if pick is not None:
-            return pick
-        acts = [a for a in acts if a.kind != "play_law"]
-        if len(acts) == 1:
-            return acts[0]
+    if ctx.laws:
+        kinds = list(map(_KIND, acts))  # read in C (a spending turn lists some fifty)
+        if "play_law" in kinds:
+            plays = [a for a, k in zip(acts, kinds, strict=True) if k == "play_law"]
+            pick = choose_law(ctx, plays, acts)
+            if pick is not None:
+                return pick
+            acts = [a for a, k in zip(acts, kinds, strict=True) if k != "play_law"]
+            if len(acts) == 1:
+                return acts[0]
     return HANDLERS.get(ctx.decision, first)(ctx, acts, salt)
 
 
