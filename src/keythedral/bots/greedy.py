@@ -24,8 +24,8 @@
 bot reuses it as the playout policy on determinized states.  :class:`GreedyBot` wraps it for a
 seat's view.  The scores of decisions among many similar actions (and the judgements the
 handlers share) are in :mod:`.greedy_scores`, the law cards' values in :mod:`.greedy_laws`.
-It thinks for some 40 µs a decision, about 12 ms in a 4-player game; building
-the views it is asked with costs about twice that (``python bench/bench_bots.py speed``).
+It thinks for some 20 µs a decision, about 5 ms in a 4-player game; building
+the views it is asked with costs about half that (``python bench/bench_bots.py speed``).
 """
 
 from __future__ import annotations
