@@ -9,19 +9,21 @@ worth searching (``greedy.candidates``) and its playouts score with them too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
-from keythedral.engine.facts import Pos, corner_fields, field_corners, field_neighbours, tile_cost
+from keythedral.engine.facts import Pos, corner_fields, tile_cost
 from keythedral.vocab import INDEX
 
 from .knowledge import (
     TYPE_COLOUR,
     Ctx,
+    beside,
     corner_worth,
-    corner_worths,
     keep_value,
     shortfall_effort,
     type_worth,
+    worth_at,
 )
 
 
@@ -40,36 +42,53 @@ Scorer = Callable[[Ctx, list[Any]], list[float]]
 def score_place_field(ctx: Ctx, acts: list[Any]) -> list[float]:
     src = ctx.src
     worth = type_worth(ctx.next_field or "woods")
-    mine = {c.corner for c in src.cottages if c.seat == ctx.seat}
-    theirs = {c.corner for c in src.cottages if c.seat != ctx.seat}
+    seat = ctx.seat
+    mine = {c.corner for c in src.cottages if c.seat == seat}
+    theirs = {c.corner for c in src.cottages if c.seat != seat}
     types = ctx.board().types
+    # 1.5 x worth a home of its own at a corner of the place, 0.6 x worth off a rival's, added
+    # up as a sum over the corners would (the same floats, so the same ties)
+    plus = _sums(1.5 * worth)
+    minus = _sums(0.6 * worth)
     out = []
     for a in acts:
-        corners = field_corners(a.pos)
-        s = sum(1.5 * worth for c in corners if c in mine)
-        s -= sum(0.6 * worth for c in corners if c in theirs)
-        s += 0.1 * sum(1 for p in field_neighbours(a.pos) if p in types)
-        out.append(s)
+        corners, neighbours = beside(a.pos)
+        m = t = k = 0
+        for c in corners:
+            if c in mine:
+                m += 1
+            if c in theirs:
+                t += 1
+        for p in neighbours:
+            if p in types:
+                k += 1
+        out.append(plus[m] - minus[t] + 0.1 * k)
     return out
 
 
+@cache
+def _sums(x: float) -> tuple[float, ...]:
+    """``sum`` of 0 to 4 copies of ``x`` (a field place has four corners)."""
+    return tuple(sum(x for _ in range(m)) for m in range(5))
+
+
 def score_place_cottage(ctx: Ctx, acts: list[Any]) -> list[float]:
-    rivals: dict[Pos, set[int]] = {}
-    for c in ctx.src.cottages:
-        if c.seat != ctx.seat:
-            for f in corner_fields(c.corner):
-                rivals.setdefault(f, set()).add(c.number)
-    corners = list(dict.fromkeys(a.corner for a in acts))
-    worths = dict(zip(corners, corner_worths(ctx, corners), strict=True))
+    seat = ctx.seat
+    types, homes, fenced = ctx.board().types, ctx.homes_on(), ctx.fenced()
+    layout = ctx.src.phase == "layout"
     per_corner: dict[Pos, tuple[float, set[int]]] = {}
     out = []
     for a in acts:
-        known = per_corner.get(a.corner)
+        corner = a.corner
+        known = per_corner.get(corner)
         if known is None:
+            # the numbers of the rival homes that share a field with the corner
             near: set[int] = set()
-            for f in corner_fields(a.corner):
-                near |= rivals.get(f, set())
-            known = per_corner[a.corner] = (worths[a.corner], near)
+            for f in corner_fields(corner):
+                for c in homes.get(f, ()):
+                    if c.seat != seat:
+                        near.add(c.number)
+            known = per_corner[corner] = (worth_at(types, homes, fenced, layout, corner), near)
         worth, near = known
         out.append(worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number)
     return out
@@ -99,16 +118,22 @@ def _number_values(ctx: Ctx) -> dict[int, float]:
     need = ctx.need()
     types = ctx.board().types
     called = ctx.src.work_order
+    seat = ctx.seat
+    homes = ctx.homes_on()
     value: dict[int, float] = {}
     for c in ctx.src.cottages:
-        if c.seat != ctx.seat or c.number in called:
+        if c.seat != seat or c.number in called:
             continue
         workers = 2 if c.house else 1
-        free = ctx.open_fields(c.corner, ctx.seat)
-        contested = sorted(
-            (type_worth(types[f], need) for f in free if is_contested(ctx, f, called)),
-            reverse=True,
-        )
+        free = ctx.open_fields(c.corner, seat)
+        contested = []
+        for f in free:
+            # is_contested, inline (a few hundred fields a game)
+            for home in homes.get(f, ()):
+                if home.seat != seat and home.number not in called:
+                    contested.append(type_worth(types[f], need))
+                    break
+        contested.sort(reverse=True)
         value[c.number] = sum(contested[:workers]) + 0.1 * min(workers, len(free))
     return value
 
@@ -134,19 +159,26 @@ def score_place_worker(ctx: Ctx, acts: list[Any]) -> list[float]:
     number = placement.number if placement is not None else 0
     after_me = set(placement.order[1:]) if placement is not None else set()
     homes = ctx.homes_on()
+    seat = ctx.seat
+    by_type: dict[str, float] = {}
     out = []
     for a in acts:
         f = a.field
         ftype = types[f]
-        s = type_worth(ftype, need)
-        if store[TYPE_COLOUR[ftype]] == 0:
-            s -= 3.0
-        if any(
-            c.seat != ctx.seat
-            and (c.number not in called or (c.number == number and c.seat in after_me))
-            for c in homes.get(f, ())
-        ):
-            s += 0.6
+        s = by_type.get(ftype)
+        if s is None:
+            s = type_worth(ftype, need)
+            if store[TYPE_COLOUR[ftype]] == 0:
+                s -= 3.0
+            by_type[ftype] = s
+        # a rival home still to send workers out (this round, or after this seat in this
+        # placement) could take the field
+        for c in homes.get(f, ()):
+            if c.seat != seat and (
+                c.number not in called or (c.number == number and c.seat in after_me)
+            ):
+                s += 0.6
+                break
         out.append(s - 0.8 * tight.get(f, 0.0))
     return out
 

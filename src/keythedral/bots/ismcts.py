@@ -45,6 +45,7 @@ import random
 import time
 from collections.abc import Sequence
 from functools import cache
+from operator import mul
 from typing import Any
 
 from keythedral import engine
@@ -126,21 +127,23 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
     if state.phase in ("place_workers", "harvest"):
         for w in state.workers:
             unharvested[w.seat] += 1
-    buyable = mat[stage - 1] if stage <= 5 else ()
+    buyable = [cost_terms(t) for t in (mat[stage - 1] if stage <= 5 else ())]
     out: list[float] = []
     for s, p in enumerate(state.players):
         hand = p.cubes if after is None else after.hands[s]
         bought = p.buildings if after is None else after.bought[s]
-        worth = sum(k * val for k, val in zip(hand, VALUE, strict=True))
+        worth = sum(map(mul, hand, VALUE))
         v = float(sum(sv[tile_stage(t) - 1] for t in bought))
         v += unit * worth
         # cubes that fit a tile it could buy count a little more than loose ones
         fit = 0
-        for t in buyable:
+        for terms in buyable:
             f = 0
-            for i, k, _ in cost_terms(t):
-                f += min(k, hand[i])
-            fit = max(fit, f)
+            for i, k, _ in terms:
+                h = hand[i]
+                f += k if k < h else h
+            if f > fit:
+                fit = f
         v += 0.3 * unit * fit
         v += unit * (unharvested[s] + 0.35 * production[s] * rounds_left + 0.4 * len(p.laws))
         out.append(v)
@@ -452,7 +455,7 @@ class IsmctsBot:
             if seat == me and expanding:
                 mine = seat_actions(state, seat, decision)
                 if len(mine) > 1:
-                    action, node, expanding = self._tree_step(state, me, node, mine)
+                    action, node, expanding = self._tree_step(state, me, node, mine, decision)
                     path.append(node)
                 else:
                     action = mine[0] if mine else None
@@ -473,13 +476,13 @@ class IsmctsBot:
         return reward, steps
 
     def _tree_step(
-        self, state: GameState, me: int, node: Node, mine: list[Any]
+        self, state: GameState, me: int, node: Node, mine: list[Any], decision: str | None = None
     ) -> tuple[Any, Node, bool]:
         """One of the bot's own later decisions inside the tree, by UCB1 over the best few
         options; how many grows with the visits (progressive widening, the greedy move first).
         Returns (action, its node, whether the descent goes on: False once a node is new)."""
         k = 1 + int(math.sqrt(node.visits) / 2)
-        options = tree_options(Ctx.from_state(state, me), mine, k)
+        options = tree_options(Ctx.from_state(state, me, decision), mine, k)
         children = node.children
         for a in options:
             child = children.get(a)

@@ -11,7 +11,7 @@ cube is worth to it, and how good a corner is as a home for a cottage.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,6 +24,8 @@ from keythedral.engine.facts import (
     BoardIndex,
     Pos,
     corner_fields,
+    field_corners,
+    field_neighbours,
     tile_cost,
     tiles_of_stage,
 )
@@ -89,9 +91,21 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
 
 
 @cache
+def beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
+    """A field place's corners and its neighbouring places."""
+    return field_corners(pos), field_neighbours(pos)
+
+
+@cache
 def cost_terms(tile: str) -> tuple[tuple[int, int, float], ...]:
     """(colour, count, effort) for each colour a tile's printed cost uses."""
     return tuple((i, c, EFFORT[i]) for i, c in enumerate(tile_cost(tile)) if c)
+
+
+@cache
+def tile_price(tile: str) -> int:
+    """A tile's printed cost in cube worth (``VALUE``: a resource 1, iron 2, glass 3, gold 4)."""
+    return sum(c * VALUE[i] for i, c, _ in cost_terms(tile))
 
 
 @cache
@@ -131,6 +145,37 @@ def _tile_facts(
     _TILE_FACTS[0] = (tiles, face_down, stage, got)
     return got
 
+
+#: The last (mat, open_buildings, answer) of _mat_facts, swapped as one tuple.
+_MAT_LAST: list[Any] = [(None, False, None)]
+
+
+def _mat_facts(
+    mat: tuple[tuple[str, ...], ...], open_buildings: bool
+) -> tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """(stage, buyable tiles, next stage's face-up tiles, tiles left per stage) of a state's
+    mat (the last answer is kept: a playout's states share the mat until a tile is bought)."""
+    kept, kept_open, answer = _MAT_LAST[0]
+    if kept is mat and kept_open == open_buildings:
+        got: tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...]] = answer
+        return got
+    stage = 6
+    for i, tiles in enumerate(mat):
+        if tiles:
+            stage = i + 1
+            break
+    got = (
+        stage,
+        mat[stage - 1] if stage <= 5 else (),
+        mat[stage] if stage < 5 and open_buildings else (),
+        tuple(len(t) for t in mat),
+    )
+    _MAT_LAST[0] = (mat, open_buildings, got)
+    return got
+
+
+#: Seat -> the tuples its last need() read, and the answer (see Ctx.need).
+_NEED_LAST: dict[int, tuple[Any, ...]] = {}
 
 #: needs() by everything it reads (see Ctx.need).
 _NEEDS: dict[tuple[object, ...], list[float]] = {}
@@ -204,16 +249,9 @@ class Ctx:
         c.cubes = me.cubes
         c.laws = me.laws
         c.decision = decision or engine.decision(state)
-        mat = state.mat
-        stage = 6
-        for i, tiles in enumerate(mat):
-            if tiles:
-                stage = i + 1
-                break
-        c.stage = stage
-        c.buyable = mat[stage - 1] if stage <= 5 else ()
-        c.next_tiles = mat[stage] if stage < 5 and state.config.open_buildings else ()
-        c.remaining = tuple(len(t) for t in mat)
+        c.stage, c.buyable, c.next_tiles, c.remaining = _mat_facts(
+            state.mat, state.config.open_buildings
+        )
         c.next_field = state.field_stack[0] if c.decision == "place_field" else None
         c.edition = state.config.edition
         c.procured = me.procured
@@ -255,20 +293,52 @@ class Ctx:
         The list is shared: read it, never change it."""
         got = self.memo.get("need")
         if got is None:
-            key = (
+            cubes, buyable, next_tiles, remaining = (
                 self.cubes,
                 self.buyable,
                 self.next_tiles,
                 self.remaining,
-                self.n,
-                self.stage,
-                has_cottage(self),
             )
-            got = _NEEDS.get(key)
-            if got is None:
-                if len(_NEEDS) >= 4096:
-                    _NEEDS.clear()
-                got = _NEEDS[key] = needs(self)
+            cottages = self.src.cottages
+            # the seat's last answer, if it read these very tuples (a playout's states and a
+            # game's views share them until they change)
+            last = _NEED_LAST.get(self.seat)
+            if (
+                last is not None
+                and last[0] is cubes
+                and last[1] is buyable
+                and last[2] is next_tiles
+                and last[3] is remaining
+                and last[4] is cottages
+                and last[5] == self.n
+                and last[6] == self.stage
+            ):
+                got = last[7]
+            else:
+                key = (
+                    cubes,
+                    buyable,
+                    next_tiles,
+                    remaining,
+                    self.n,
+                    self.stage,
+                    has_cottage(self),
+                )
+                got = _NEEDS.get(key)
+                if got is None:
+                    if len(_NEEDS) >= 4096:
+                        _NEEDS.clear()
+                    got = _NEEDS[key] = needs(self)
+                _NEED_LAST[self.seat] = (
+                    cubes,
+                    buyable,
+                    next_tiles,
+                    remaining,
+                    cottages,
+                    self.n,
+                    self.stage,
+                    got,
+                )
             self.memo["need"] = got
         return got
 
@@ -312,9 +382,17 @@ class Ctx:
 
     def open_fields(self, corner: Pos, seat: int) -> list[Pos]:
         """Fields a home of ``seat`` at ``corner`` could send a worker into now."""
-        taken = self.taken()
-        fenced = () if seat in self.src.effects.fence_free else self.fenced().get(corner, ())
-        return [f for f in self.board().fields_of(corner) if f not in taken and f not in fenced]
+        look = self.memo.get("open_fields")
+        if look is None:  # what it reads, looked up once a decision (it is asked per home)
+            look = self.memo["open_fields"] = (
+                self.taken(),
+                self.fenced(),
+                self.board().fields_of,
+                self.src.effects.fence_free,
+            )
+        taken, fenced_at, fields_of, fence_free = look
+        fenced = () if seat in fence_free else fenced_at.get(corner, ())
+        return [f for f in fields_of(corner) if f not in taken and f not in fenced]
 
 
 # --- what the seat needs -----------------------------------------------------------------
@@ -352,44 +430,138 @@ def seen_cubes(log: Sequence[Any], seat: int) -> list[int]:
     every cube it was seen to gain (harvest, trader, craftsman, a won bid's payment), less
     every cube it was seen to give, never below none.  A law of its own that took effect may
     move cubes unseen: the count starts again from none there."""
-    low = [0] * 8
+    return list(seen_hands(log).get(seat, _NOTHING_SEEN))
 
-    def give(paid: Sequence[int]) -> None:
-        for i, c in enumerate(paid):
-            if c:
-                low[i] = max(0, low[i] - c)
 
-    for e in log:
-        if getattr(e, "seat", None) != seat and not (
-            isinstance(e, ev.BidPaid) and e.to_seat == seat
-        ):
-            continue
-        if isinstance(e, ev.Harvested):
-            low = [h + g for h, g in zip(low, e.got, strict=True)]
-        elif isinstance(e, ev.Traded):
-            give(e.paid)
-            low[INDEX[e.take]] += 1
-        elif isinstance(e, ev.CraftBought):
-            give(e.paid)
-            low[INDEX[e.craft]] += 1
-        elif isinstance(e, ev.LawProcured | ev.BuildingBought):
-            give(e.paid)
-        elif isinstance(e, ev.BidPaid):
-            if e.seat == seat:
-                give(e.paid)
-            else:
-                low = [h + g for h, g in zip(low, e.paid, strict=True)]
-        elif isinstance(e, ev.CubeTaken):
-            low[INDEX[e.cube]] += 1
-        elif isinstance(e, ev.CottageConverted):
-            low[STONE], low[WOOD] = max(0, low[STONE] - 1), max(0, low[WOOD] - 1)
-        elif isinstance(e, ev.FenceBuilt):
-            low[WOOD] = max(0, low[WOOD] - 1)
-        elif isinstance(e, ev.FenceRemoved):
-            low[WINE] = max(0, low[WINE] - 2)
-        elif isinstance(e, ev.LawTookEffect):
-            low = [0] * 8
+_NOTHING_SEEN = (0,) * 8
+
+#: The last (log, log_total, answer, where its first event that moves a cube is) of
+#: :func:`seen_hands`, swapped as one tuple (threads may share it).
+_SEEN_LAST: list[Any] = [(None, None, None, 0)]
+
+
+def seen_hands(log: Sequence[Any], total: int | None = None) -> dict[int, tuple[int, ...]]:
+    """:func:`seen_cubes` of every seat the log names, in one pass over it (by each event's
+    type: most events move no cube).
+
+    With ``total``, the count of events ever logged (a view's ``log_total``), a log that is the
+    last one asked with events added (and only events that move no cube dropped from its
+    front, as the log keeps the recent ones) goes on from the last answer: a decision asks
+    for each rival, and a phase 3 adds an event or two a turn."""
+    kept, kept_total, answer, first = _SEEN_LAST[0]
+    if kept is log:
+        got: dict[int, tuple[int, ...]] = answer
+        return got
+    start = 0
+    if kept_total is not None and total is not None:
+        added = total - kept_total
+        dropped = len(kept) + added - len(log)
+        if added >= 0 and 0 <= dropped <= first and log[: len(kept) - dropped] == kept[dropped:]:
+            start = len(kept) - dropped
+            first = first - dropped if first < len(kept) else len(log)
+    # the seats' counts: tuples as answered, lists once changed here
+    lows: dict[int, Any] = answer if start else {}
+    if not start:
+        first = len(log)
+    copied = False
+    for i in range(start, len(log)):
+        e = log[i]
+        handle = _SEEN.get(type(e))
+        if handle is not None:
+            if not copied:
+                lows = dict(lows)
+                copied = True
+            handle(e, lows)
+            if i < first:
+                first = i
+    got = {s: tuple(low) for s, low in lows.items()} if copied else lows
+    _SEEN_LAST[0] = (log, total, got, first)
+    return got
+
+
+def _low(lows: dict[int, Any], seat: int) -> list[int]:
+    """``seat``'s counts in ``lows``, as a list to change."""
+    low = lows.get(seat)
+    if low is None:
+        low = lows[seat] = [0] * 8
+    elif type(low) is tuple:
+        low = lows[seat] = list(low)
     return low
+
+
+def _give(low: list[int], paid: Sequence[int]) -> None:
+    for i, c in enumerate(paid):
+        if c:
+            low[i] = max(0, low[i] - c)
+
+
+def _harvested(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    for i, g in enumerate(e.got):
+        low[i] += g
+
+
+def _traded(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    _give(low, e.paid)
+    low[INDEX[e.take]] += 1
+
+
+def _craft_bought(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    _give(low, e.paid)
+    low[INDEX[e.craft]] += 1
+
+
+def _paid(e: Any, lows: dict[int, list[int]]) -> None:
+    _give(_low(lows, e.seat), e.paid)
+
+
+def _bid_paid(e: Any, lows: dict[int, list[int]]) -> None:
+    _give(_low(lows, e.seat), e.paid)
+    if e.to_seat != e.seat:
+        low = _low(lows, e.to_seat)
+        for i, g in enumerate(e.paid):
+            low[i] += g
+
+
+def _cube_taken(e: Any, lows: dict[int, list[int]]) -> None:
+    _low(lows, e.seat)[INDEX[e.cube]] += 1
+
+
+def _converted(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[STONE], low[WOOD] = max(0, low[STONE] - 1), max(0, low[WOOD] - 1)
+
+
+def _fence_built(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[WOOD] = max(0, low[WOOD] - 1)
+
+
+def _fence_removed(e: Any, lows: dict[int, list[int]]) -> None:
+    low = _low(lows, e.seat)
+    low[WINE] = max(0, low[WINE] - 2)
+
+
+def _law_took_effect(e: Any, lows: dict[int, list[int]]) -> None:
+    lows[e.seat] = [0] * 8
+
+
+#: What each kind of event tells the table about the cubes of the seats it names.
+_SEEN: dict[type, Callable[[Any, dict[int, list[int]]], None]] = {
+    ev.Harvested: _harvested,
+    ev.Traded: _traded,
+    ev.CraftBought: _craft_bought,
+    ev.LawProcured: _paid,
+    ev.BuildingBought: _paid,
+    ev.BidPaid: _bid_paid,
+    ev.CubeTaken: _cube_taken,
+    ev.CottageConverted: _converted,
+    ev.FenceBuilt: _fence_built,
+    ev.FenceRemoved: _fence_removed,
+    ev.LawTookEffect: _law_took_effect,
+}
 
 
 def racing(ctx: Ctx) -> dict[str, int]:
@@ -401,12 +573,13 @@ def racing(ctx: Ctx) -> dict[str, int]:
         got = ctx.memo["racing"] = {}
         src = ctx.src
         if src.phase == "spend":
+            # A whole state (a playout's world) holds every hand: no need to read the log for
+            # what the table saw (and the playouts stay quick).
+            seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
             for s in range(ctx.n):
                 if s == ctx.seat or ctx.procured_by(s):
                     continue
-                # A whole state (a playout's world) holds every hand: no need to read the
-                # log for what the table saw (and the playouts stay quick).
-                low = src.players[s].cubes if isinstance(src, GameState) else seen_cubes(src.log, s)
+                low = src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
                 for t in ctx.buyable:
                     if t not in got and tile_shortfall(low, t) == 0:
                         got[t] = s
@@ -466,8 +639,18 @@ def needs(ctx: Ctx, houses: bool = True) -> list[float]:
 
 
 def has_cottage(ctx: Ctx) -> bool:
-    seat = ctx.seat
-    return any(c.seat == seat and not c.house for c in ctx.src.cottages)
+    """Does the seat have a cottage (a home that is not a house)?"""
+    cottages = ctx.src.cottages
+    kept, seats = _COTTAGE_SEATS[0]
+    if kept is not cottages:
+        seats = frozenset(c.seat for c in cottages if not c.house)
+        _COTTAGE_SEATS[0] = (cottages, seats)
+    return ctx.seat in seats
+
+
+#: The last (cottages, seats with a cottage) of has_cottage, swapped as one pair (a decision
+#: asks it with every need, and the states of a playout share the tuple until a home changes).
+_COTTAGE_SEATS: list[Any] = [(None, frozenset())]
 
 
 def rounds_left(ctx: Ctx) -> float:
@@ -506,24 +689,18 @@ def corner_worth(ctx: Ctx, corner: Pos, exclude: tuple[int, int] | None = None) 
     a home not to count as a neighbour (the one being moved).
     """
     layout = ctx.src.phase == "layout"
-    return _worth(ctx.board().types, ctx.homes_on(), ctx.fenced(), layout, corner, exclude)
+    return worth_at(ctx.board().types, ctx.homes_on(), ctx.fenced(), layout, corner, exclude)
 
 
-def corner_worths(ctx: Ctx, corners: Sequence[Pos]) -> list[float]:
-    """``corner_worth`` of each of ``corners`` (the layout scores some forty a decision)."""
-    types, homes, fenced = ctx.board().types, ctx.homes_on(), ctx.fenced()
-    layout = ctx.src.phase == "layout"
-    return [_worth(types, homes, fenced, layout, c, None) for c in corners]
-
-
-def _worth(
+def worth_at(
     types: Mapping[Pos, str],
     homes: dict[Pos, list[Any]],
     fenced_at: dict[Pos, set[Pos]],
     layout: bool,
     corner: Pos,
-    exclude: tuple[int, int] | None,
+    exclude: tuple[int, int] | None = None,
 ) -> float:
+    """``corner_worth`` from the lookups it reads (for a scorer that asks it of many corners)."""
     fenced = fenced_at.get(corner, ())
     total = 0.0
     kinds: set[str] = set()

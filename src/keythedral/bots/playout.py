@@ -16,7 +16,6 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, NamedTuple
 
 from keythedral import engine
@@ -25,8 +24,6 @@ from keythedral.engine.facts import (
     TRADE_PRICE,
     Pos,
     corner_fields,
-    field_corners,
-    field_neighbours,
     tile_cost,
 )
 from keythedral.engine.facts import board_index as index
@@ -35,7 +32,16 @@ from keythedral.vocab import COLOURS, CRAFT_PRICE, GLASS, GOLD, INDEX, IRON, STO
 
 from .greedy import candidates, decide
 from .greedy_scores import SCORERS
-from .knowledge import TYPE_WORTH, Ctx, cost_terms, homes_on, keep_value, tile_shortfall
+from .knowledge import (
+    TYPE_WORTH,
+    Ctx,
+    beside,
+    cost_terms,
+    homes_on,
+    keep_value,
+    tile_price,
+    tile_shortfall,
+)
 
 #: Decisions whose options greedy scores one by one, at a cost that grows with their number:
 #: a playout scores only a random handful of them (the layout's corners cost some 4 µs each).
@@ -66,36 +72,35 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
     sampled corners."""
     types = index(state.fields).types
     around = homes_on(state.cottages)
-    corners: dict[Pos, tuple[float, set[int]]] = {}
+    corners: dict[Pos, float] = {}
     scored = []
     for a in acts:
-        known = corners.get(a.corner)
-        if known is None:
+        corner = a.corner
+        fields = corner_fields(corner)
+        worth = corners.get(corner)
+        if worth is None:
             total = 0.0
             kinds = set()
-            near: set[int] = set()
-            for f in corner_fields(a.corner):
-                touching = around.get(f, ())
-                homes = len(touching)
-                for home in touching:
-                    if home.seat != seat:
-                        near.add(home.number)
+            for f in fields:
                 ftype = types.get(f)
                 if ftype is None:
                     total += 0.3  # open ground the layout may still fill
                     continue
                 kinds.add(ftype)
-                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * homes)
-            known = corners[a.corner] = (total + 0.2 * len(kinds), near)
-        worth, near = known
-        scored.append((worth - (0.4 if a.number in near else 0.0) - 0.01 * a.number, a))
+                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * len(around.get(f, ())))
+            worth = corners[corner] = total + 0.2 * len(kinds)
+        # does a rival home that shares a field with the corner use the number?
+        number = a.number
+        near = False
+        for f in fields:
+            for home in around.get(f, ()):
+                if home.number == number and home.seat != seat:
+                    near = True
+                    break
+            if near:
+                break
+        scored.append((worth - (0.4 if near else 0.0) - 0.01 * number, a))
     return _top(scored, rng, eps)
-
-
-@cache
-def _beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
-    """A field place's corners and its neighbouring places."""
-    return field_corners(pos), field_neighbours(pos)
 
 
 def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
@@ -106,7 +111,7 @@ def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps
     types = index(state.fields).types
     scored = []
     for a in acts:
-        corners, neighbours = _beside(a.pos)
+        corners, neighbours = beside(a.pos)
         s = 0.0
         for c in corners:
             if c in homes:
@@ -258,8 +263,11 @@ def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
     craft or a trade, None for a pass."""
     best: tuple[float, str] | None = None
     for t in tiles:
-        if all(hand[i] >= c for i, c, _ in cost_terms(t)):
-            key = (sum(c * VALUE[i] for i, c, _ in cost_terms(t)), t)
+        for i, c, _ in cost_terms(t):
+            if hand[i] < c:
+                break
+        else:  # affordable
+            key = (tile_price(t), t)
             if best is None or key < best:
                 best = key
     if best is not None:
@@ -270,13 +278,14 @@ def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
     cost = tile_cost(target)
     spare = [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
     short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+    spared = sum(spare)
     for craft in (GOLD, GLASS, IRON):
         price = CRAFT_PRICE[COLOURS[craft]]
-        if short[craft] and sum(spare) >= price:
+        if short[craft] and spared >= price:
             _give(hand, spare, price)
             hand[craft] += 1
             return ""
-    if not any(short[5:]) and sum(spare) >= TRADE_PRICE:
+    if not any(short[5:]) and spared >= TRADE_PRICE:
         _give(hand, spare, TRADE_PRICE)
         hand[next(i for i in range(5) if short[i])] += 1
         return ""
