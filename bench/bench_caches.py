@@ -10,20 +10,24 @@ engine looks for it (a memo that always starts afresh, a dict that never holds, 
 ``functools.cache`` wraps), and put back afterwards: the engine carries no flag for it.  Every
 replay must end in the same states as with everything on (a cache must never change a result).
 
-"earns" is how much faster the replay is with the cache on: transitions/s on over off, minus
-one.  The views' caches get the same treatment over ``engine.view`` of every state of the games
+"earns" is how much faster the replay is with the cache on: the time off over the time on,
+minus one, the median over the pairs of runs, with its spread (half the interquartile range:
+a shared machine's noise); on and off are the best transitions/s.  The views' caches get the same treatment over ``engine.view`` of every state of the games
 (each seat's view and a spectator's): µs a view, and what the cache earns of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +180,9 @@ def caches() -> list[Cache]:
         if has(mod, attr.split(" ")[0]):
             c.append(Cache(name, where, keeps, off, view))
 
+    # a control: nothing switched off (the noise floor of the measure)
+    c.append(Cache("(none)", "-", "nothing switched off: the noise", lambda: []))
+    c.append(Cache("(none) ", "-", "the views' control", lambda: [], True))
     add(
         "_OPEN",
         "workers._OPEN",
@@ -253,6 +260,12 @@ def caches() -> list[Cache]:
         lambda: [(module("board").BoardIndex, "fields_of", _fields_of_uncached)],
     )
     add(
+        "LAST_DECISION",
+        "decisions.LAST_DECISION",
+        "the last state's decision",
+        lambda: last_off("decisions", "LAST_DECISION"),
+    )
+    add(
         "_HOMES",
         "state._HOMES",
         "homes by (seat, number), last cottages",
@@ -289,14 +302,22 @@ def caches() -> list[Cache]:
         lambda: funcs_off("actions", *_make_names()) + funcs_off("laws", "make_law"),
     )
     add(
-        "action tables",
+        "fence tables",
         "fences._builds_of",
-        "per-seat actions by place (_builds_of, _removes_of, _field_choices, _cottage_choices, _placements)",
-        lambda: (
-            funcs_off("fences", "_builds_of", "_removes_of")
-            + funcs_off("layout", "_field_choices", "_cottage_choices")
-            + funcs_off("workers", "_placements")
-        ),
+        "per-seat fence actions by edge (_builds_of, _removes_of)",
+        lambda: funcs_off("fences", "_builds_of", "_removes_of"),
+    )
+    add(
+        "layout tables",
+        "layout._field_choices",
+        "per-seat layout actions by place (_field_choices, _cottage_choices)",
+        lambda: funcs_off("layout", "_field_choices", "_cottage_choices"),
+    )
+    add(
+        "_placements",
+        "workers._placements",
+        "worker placements by home and fields",
+        lambda: funcs_off("workers", "_placements"),
     )
     add(
         "event interning",
@@ -453,8 +474,8 @@ def play(games: int) -> list[list[engine.Action]]:
     return paths
 
 
-def replay(paths: list[list[engine.Action]]) -> tuple[float, list[engine.GameState]]:
-    """CPU seconds of one replay, and the final states."""
+def replay(paths: list[list[engine.Action]], keep: bool = False) -> tuple[float, list[Any]]:
+    """CPU seconds of one replay, and the final states (when ``keep``)."""
     ends = []
     t0 = time.process_time()
     for g, path in enumerate(paths):
@@ -463,7 +484,7 @@ def replay(paths: list[list[engine.Action]]) -> tuple[float, list[engine.GameSta
             engine.legal_actions(state)
             state = engine.apply(state, action)
         ends.append(state)
-    return time.process_time() - t0, ends
+    return time.process_time() - t0, ends if keep else []
 
 
 def states_of(paths: list[list[engine.Action]]) -> list[engine.GameState]:
@@ -476,66 +497,81 @@ def states_of(paths: list[list[engine.Action]]) -> list[engine.GameState]:
     return out
 
 
-def views(states: list[engine.GameState]) -> tuple[float, list[Any]]:
-    """CPU seconds of every view of ``states`` (the seat to act's and a spectator's)."""
-    shown = []
+def views(states: list[engine.GameState], keep: bool = False) -> tuple[float, list[Any]]:
+    """CPU seconds of every view of ``states`` (the seat to act's and a spectator's), and the
+    views when ``keep`` (not when timed: a long list of them would make the collector's
+    passes longer)."""
     view = engine.view
+    if keep:
+        return 0.0, [view(s, seat) for s in states for seat in (s.to_act[0], None)]
     t0 = time.process_time()
     for s in states:
-        shown.append(view(s, s.to_act[0]))
-        shown.append(view(s, None))
-    return time.process_time() - t0, shown
+        view(s, s.to_act[0])
+        view(s, None)
+    return time.process_time() - t0, []
 
 
 def measure(
-    cache: Cache, run: Callable[[], tuple[float, list[Any]]], want: list[Any], repeats: int
-) -> tuple[float, float]:
-    """Best CPU seconds with the cache on, and off (alternately)."""
-    on = off = float("inf")
-    for _ in range(repeats):
-        t, got = run()
-        on = min(on, t)
-        with swapped(*cache.off()):
-            t, got = run()
-        off = min(off, t)
-        if got != want:
+    cache: Cache, run: Callable[[bool], tuple[float, list[Any]]], want: list[Any], repeats: int
+) -> tuple[float, float, float, float]:
+    """Best CPU seconds with the cache on and off, and what it earns: the median and the spread
+    (half the distance between the quartiles) of off over on, minus one, over ``repeats``
+    pairs of runs side by side (in turn on first and off first, so that a busy moment of a
+    shared machine falls on both alike).  A run with the cache off must give ``want``."""
+    with swapped(*cache.off()):
+        if run(True)[1] != want:
             raise SystemExit(f"{cache.name} off changes the results")
-    return on, off
+    gc.collect()
+    on = off = float("inf")
+    ratios = []
+    for i in range(repeats):
+        for cache_on in (True, False) if i % 2 else (False, True):
+            if cache_on:
+                t_on = run(False)[0]
+            else:
+                with swapped(*cache.off()):
+                    t_off = run(False)[0]
+        on, off = min(on, t_on), min(off, t_off)
+        ratios.append(t_off / t_on - 1)
+    q = statistics.quantiles(ratios, n=4)
+    return on, off, q[1], (q[2] - q[0]) / 2
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="four-player games (default 20)")
-    ap.add_argument("--repeats", type=int, default=7, help="best of (default 7)")
+    ap.add_argument("--repeats", type=int, default=15, help="pairs of runs (default 15)")
     ap.add_argument("--only", nargs="*", help="these caches only (their names)")
     ap.add_argument("--no-views", action="store_true", help="skip the views' caches")
     args = ap.parse_args(argv)
 
     paths = play(args.games)
     steps = sum(len(p) for p in paths)
-    _, want = replay(paths)
+    want = replay(paths, True)[1]
     states = states_of(paths)
-    _, shown = views(states)
+    shown = views(states, True)[1]
+    gc.collect()
+    gc.freeze()  # what is built so far is never traversed again: steadier times
     rows = [c for c in caches() if not args.only or c.name in args.only]
     print(
-        f"{args.games} games, {steps} transitions, {2 * len(states)} views; best of {args.repeats}"
+        f"{args.games} games, {steps} transitions, {2 * len(states)} views; {args.repeats} pairs of runs"
     )
-    print(f"{'cache':<20} {'where':<24} {'on':>10} {'off':>10} {'earns':>7}  keeps")
+    print(f"{'cache':<20} {'where':<24} {'on':>10} {'off':>10} {'earns':>7} {'±':>6}  keeps")
     for c in rows:
         if c.view:
             if args.no_views:
                 continue
-            on, off = measure(c, lambda: views(states), shown, args.repeats)
+            on, off, earns, spread = measure(c, partial(views, states), shown, args.repeats)
             n = 2 * len(states)
             print(
                 f"{c.name:<20} {c.where:<24} {on / n * 1e6:>7.2f} µs {off / n * 1e6:>7.2f} µs "
-                f"{off / on - 1:>7.1%}  {c.keeps}"
+                f"{earns:>7.1%} ±{spread:4.1%}  {c.keeps}"
             )
         else:
-            on, off = measure(c, lambda: replay(paths), want, args.repeats)
+            on, off, earns, spread = measure(c, partial(replay, paths), want, args.repeats)
             print(
                 f"{c.name:<20} {c.where:<24} {steps / on:>8,.0f}/s {steps / off:>8,.0f}/s "
-                f"{off / on - 1:>7.1%}  {c.keeps}"
+                f"{earns:>7.1%} ±{spread:4.1%}  {c.keeps}"
             )
         sys.stdout.flush()
     return 0

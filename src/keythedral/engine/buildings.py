@@ -94,6 +94,7 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     return tuple(acts)
 
 
+#: bench_caches: "_PLAIN".
 _PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}
 
 

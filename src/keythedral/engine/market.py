@@ -32,6 +32,7 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     return _offers(seat, min(total, 4), state.store, state.craftsmen)
 
 
+#: bench_caches: "_OFFERS".
 _OFFERS: dict[tuple[int, int, Counts, tuple[int, int, int]], tuple[Action, ...]] = {}
 
 

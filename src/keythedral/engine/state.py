@@ -197,7 +197,7 @@ class GameState(Data):
         return last[1][(seat, number)]  # KeyError: callers check ownership first
 
 
-#: The last cottages tuple asked about and its homes by (seat, number).
+#: The last cottages tuple asked about and its homes by (seat, number).  bench_caches: "_HOMES".
 _HOMES: list[tuple[tuple[Cottage, ...], dict[tuple[int, int], Cottage]]] = [((), {})]
 
 
