@@ -202,6 +202,16 @@ def caches() -> list[Cache]:
         lambda: last_off("workers", "_TAKEN"),
     )
     add(
+        "open fields (all)",
+        "workers._OPEN",
+        "_OPEN, _FENCED and _TAKEN together",
+        lambda: (
+            memo_off("workers", "_OPEN")
+            + memo_off("workers", "_FENCED")
+            + last_off("workers", "_TAKEN")
+        ),
+    )
+    add(
         "_BUILDS",
         "fences._BUILDS",
         "fence-building actions, per moment",

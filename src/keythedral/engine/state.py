@@ -70,7 +70,7 @@ class Gain(Data):
     purpose: GainPurpose
 
 
-@frozen
+@frozen_unslotted
 class Window(Data):
     """A moment when players other than the one deciding may answer with a law card.
 

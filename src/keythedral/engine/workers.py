@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import Pos, Worker, as_pos, index
+from .board import MomentMemo, Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
@@ -69,16 +69,31 @@ def workers_of(state: GameState, seat: int, number: int, renumbered: bool = Fals
     return 2 if state.cottage(seat, number).house else 1
 
 
+_OPEN = MomentMemo()  # bench_caches: "_OPEN"
+
+
 def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
-    """Fields that cottage ``number`` of ``seat`` may send a worker into now."""
-    fences = state.fences
+    """Fields that cottage ``number`` of ``seat`` may send a worker into now.
+
+    Asked several times of each moment of phase 1 (settling, listing, checking the chosen
+    placement), so the answers are kept while the tuples they read stay the same."""
+    cottages, workers, fences, fields = state.cottages, state.workers, state.fences, state.fields
+    free = seat in state.effects.fence_free
+    table = _OPEN.table4(cottages, workers, fences, fields)
+    key = (seat, number, free)
+    got: tuple[Pos, ...] | None = table.get(key)
+    if got is not None:
+        return got
     corner = state.cottage(seat, number).corner
-    touching = index(state.fields).fields_of(corner)
-    taken = {w.field for w in state.workers}
-    if not fences or seat in state.effects.fence_free:
-        return tuple([p for p in touching if p not in taken])
-    fenced = {f.field for f in fences if f.corner == corner}
-    return tuple([p for p in touching if p not in taken and p not in fenced])
+    touching = index(fields).fields_of(corner)
+    taken = {w.field for w in workers}
+    if free or not fences:
+        got = tuple([p for p in touching if p not in taken])
+    else:
+        fenced = {f.field for f in fences if f.corner == corner}
+        got = tuple([p for p in touching if p not in taken and p not in fenced])
+    table[key] = got
+    return got
 
 
 def legal(state: GameState) -> list[Action]:
