@@ -133,20 +133,27 @@ def module(name: str) -> Any:
 
 
 def memo_off(mod: str, name: str) -> list[tuple[Any, str, Any]]:
+    if not has(mod, name):  # (gone: a group row switches off what is left of it)
+        return []
     kind = type(getattr(module(mod), name)).__name__
     return [(module(mod), name, NoMoment() if kind == "MomentMemo" else NoIdentity())]
 
 
 def dict_off(mod: str, name: str) -> list[tuple[Any, str, Any]]:
+    if not has(mod, name):  # (gone: a group row switches off what is left of it)
+        return []
     return [(module(mod), name, NoDict())]
 
 
 def last_off(mod: str, name: str) -> list[tuple[Any, str, Any]]:
+    if not has(mod, name):  # (gone: a group row switches off what is left of it)
+        return []
     return [(module(mod), name, NoLast(getattr(module(mod), name)[0]))]
 
 
 def funcs_off(mod: str, *names: str) -> list[tuple[Any, str, Any]]:
-    return unwrapped(*(getattr(module(mod), n) for n in names))
+    funcs = (getattr(module(mod), n, None) for n in names)
+    return unwrapped(*(f for f in funcs if hasattr(f, "__wrapped__")))  # (the caches left)
 
 
 def _fields_of_uncached(self: Any, corner: Any) -> tuple[Any, ...]:
@@ -176,8 +183,7 @@ def caches() -> list[Cache]:
     c: list[Cache] = []
 
     def add(name: str, where: str, keeps: str, off: Callable[[], Any], view: bool = False) -> None:
-        mod, _, attr = where.partition(".")
-        if has(mod, attr.split(" ")[0]):
+        if off():  # (a cache that is gone has no row)
             c.append(Cache(name, where, keeps, off, view))
 
     # a control: nothing switched off (the noise floor of the measure)
