@@ -258,11 +258,7 @@ def test_the_engine_reads_each_cards_timing_from_the_yaml(monkeypatch) -> None:
     cards = dict(laws())
     cards["craft-bargain"] = cards["craft-bargain"].model_copy(update={"timing": "own_action"})
     monkeypatch.setattr(laws_module, "law_catalogue", lambda: cards)
-    laws_module.contexts.cache_clear()
-    try:
-        assert not offered(state, "craft-bargain")
-    finally:
-        laws_module.contexts.cache_clear()
+    assert not offered(state, "craft-bargain")
 
 
 def test_every_cards_timing_says_when_in_words() -> None:

@@ -297,7 +297,7 @@ def parse_action(data: object) -> Action:
     return ACTION_ADAPTER.validate_python(data)
 
 
-# --- interned constructors used by legal_actions ------------------------------------------
+# --- interned constructors used by legal_actions (bench_caches: "make_* interning") -------
 make_place_field = cache(lambda seat, pos: PlaceField(seat=seat, pos=pos))
 make_place_cottage = cache(
     lambda seat, corner, number: PlaceCottage(seat=seat, corner=corner, number=number)

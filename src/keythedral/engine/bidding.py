@@ -93,7 +93,7 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     return _resolve(state)
 
 
-@cache
+@cache  # bench_caches: "event interning"
 def _bid_passed(seat: int) -> BidPassed:
     """The event of a pass in the bidding (kept and shared: events are immutable)."""
     return new(BidPassed, seat=seat)

@@ -8,7 +8,6 @@ between one corner and one field it touches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import is_
 from typing import Any, NamedTuple
 
@@ -107,7 +106,7 @@ class BoardIndex:
         self.corner_set: frozenset[Pos] = frozenset(corners)
         #: every corner that touches at least one field, in a stable order
         self.corners: tuple[Pos, ...] = tuple(sorted(corners))
-        self._touching: dict[Pos, tuple[Pos, ...]] = {}
+        self._touching: dict[Pos, tuple[Pos, ...]] = {}  # bench_caches: "fields_of"
 
     def grown(self, field: Field) -> BoardIndex:
         """The index of these fields and one more (what ``BoardIndex`` of them would build)."""
@@ -127,9 +126,9 @@ class BoardIndex:
         return hit
 
 
-_INDEX_CACHE: dict[int, tuple[tuple[Field, ...], BoardIndex]] = {}
 #: The fields tuple indexed last and its index: during the layout each new fields tuple is the
-#: last one with a field more, and its index is grown from the last one's.
+#: last one with a field more, and its index is grown from the last one's.  bench_caches:
+#: "_LAST_INDEX" (and "board index (both)").
 _LAST_INDEX: list[tuple[tuple[Field, ...], BoardIndex]] = [((), BoardIndex(()))]
 
 
@@ -139,27 +138,22 @@ def extends(longer: tuple[object, ...], shorter: tuple[object, ...]) -> bool:
 
 
 def index(fields: tuple[Field, ...]) -> BoardIndex:
-    """The BoardIndex of ``fields``, cached by object identity (states share the tuple)."""
+    """The BoardIndex of ``fields``, kept for the last fields tuple asked about (states share
+    it: after the layout, one tuple serves a whole game)."""
     last = _LAST_INDEX[0]
     if last[0] is fields:  # after the layout, always
         return last[1]
-    hit = _INDEX_CACHE.get(id(fields))
-    if hit is not None and hit[0] is fields:
-        _LAST_INDEX[0] = hit
-        return hit[1]
-    if len(_INDEX_CACHE) > 256:
-        _INDEX_CACHE.clear()
     last_fields, kept = last
     built = kept.grown(fields[-1]) if extends(fields, last_fields) else BoardIndex(fields)
-    _INDEX_CACHE[id(fields)] = _LAST_INDEX[0] = (fields, built)
+    _LAST_INDEX[0] = (fields, built)
     return built
 
 
 class MomentMemo:
     """Results for the moment at hand: a table kept while the tuples it depends on stay the same.
 
-    ``table(objs)`` returns the dict of results worked out from ``objs`` (a tuple of a state's
-    immutable tuples), or a fresh empty one when any of them is not the very object it was
+    ``table3(a, b, c)`` (or ``table4``) returns the dict of results worked out from those
+    objects (a state's immutable tuples), or a fresh empty one when any of them is not the very object it was
     (identity, not equality: results may hold objects callers compare with ``is``, such as a
     home taken from the cottages tuple).  Several calls on one moment (``settle``,
     ``legal_actions``, ``apply``) share the answers; one moment's table is dropped whole when
@@ -174,20 +168,7 @@ class MomentMemo:
         self._entry: tuple[tuple[object, ...], dict[Any, Any]] = ((), {})
         self._previous: tuple[tuple[object, ...], dict[Any, Any]] = self._entry
 
-    def table(self, objs: tuple[object, ...]) -> dict[Any, Any]:
-        entry = self._entry
-        if _same(entry[0], objs):
-            return entry[1]
-        return self._begin(objs, entry)
-
-    # The same for one to four objects, compared one by one (the engine's hot path).
-    def table1(self, a: object) -> dict[Any, Any]:
-        entry = self._entry
-        kept = entry[0]
-        if len(kept) == 1 and kept[0] is a:
-            return entry[1]
-        return self._begin((a,), entry)
-
+    # The objects compared one by one (the engine's hot path).
     def table3(self, a: object, b: object, c: object) -> dict[Any, Any]:
         entry = self._entry
         kept = entry[0]
@@ -202,16 +183,6 @@ class MomentMemo:
             return entry[1]
         return self._begin((a, b, c, d), entry)
 
-    def kept1(self, a: Any, key: Any, make: Callable[[Any, Any], Any]) -> Any:
-        """``make(a, key)``, kept while ``a`` stays the very same object."""
-        entry = self._entry
-        kept = entry[0]
-        table = entry[1] if len(kept) == 1 and kept[0] is a else self._begin((a,), entry)
-        got = table.get(key)
-        if got is None:
-            got = table[key] = make(a, key)
-        return got
-
     def _begin(
         self, objs: tuple[object, ...], entry: tuple[tuple[object, ...], dict[Any, Any]]
     ) -> dict[Any, Any]:
@@ -224,39 +195,3 @@ class MomentMemo:
         """The moment before the one at hand and its table, to work a new answer out from the
         last one when the moment changed a little (the caller checks how, by identity)."""
         return self._previous
-
-
-def _same(kept: tuple[object, ...], objs: tuple[object, ...]) -> bool:
-    """Do two short tuples hold the very same objects, position by position?"""
-    return len(kept) == len(objs) and all(map(is_, kept, objs))
-
-
-class IdentityMemo:
-    """Results derived from immutable tuples of a state, keyed by those tuples' identity.
-
-    States share the tuples they do not change, so a result worked out for one state (say the
-    free fields of a home, when ``legal_actions`` lists worker placements) serves the next
-    call on the same or a later state (``apply`` checking the chosen one) at the cost of a
-    dictionary look-up.  The caller keys an entry by the ``id`` of each object in ``objs`` (plus
-    any small hashable it needs); the entry keeps the objects themselves and a hit checks they
-    are the very same ones, so an id reused by a new object never returns a stale result.
-    Results must be immutable.
-    """
-
-    __slots__ = ("_entries", "_limit")
-
-    def __init__(self, limit: int = 1024) -> None:
-        self._entries: dict[object, tuple[tuple[object, ...], Any]] = {}
-        self._limit = limit
-
-    def get(self, key: object, objs: tuple[object, ...]) -> Any:
-        """The result kept for ``key`` if it was worked out from ``objs``; else None."""
-        hit = self._entries.get(key)
-        if hit is not None and _same(hit[0], objs):
-            return hit[1]
-        return None
-
-    def put(self, key: object, objs: tuple[object, ...], result: Any) -> None:
-        if len(self._entries) >= self._limit:
-            self._entries.clear()
-        self._entries[key] = (objs, result)

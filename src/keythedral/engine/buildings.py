@@ -94,21 +94,9 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-_PLAIN: dict[tuple[int, Counts, tuple[str, ...]], tuple[Action, ...]] = {}
-
-
 def _plain_buys(seat: int, hand: Counts, tiles: tuple[str, ...]) -> tuple[Action, ...]:
-    """The purchases ``hand`` affords among ``tiles`` with no price law under them (the same
-    hands and tiles come back over and over: kept)."""
-    key = (seat, hand, tiles)
-    got = _PLAIN.get(key)
-    if got is None:
-        if len(_PLAIN) >= 8192:
-            _PLAIN.clear()
-        got = _PLAIN[key] = tuple(
-            make_buy_building(seat, t) for t in tiles if can_afford(hand, tile_cost(t))
-        )
-    return got
+    """The purchases ``hand`` affords among ``tiles`` with no price law under them."""
+    return tuple([make_buy_building(seat, t) for t in tiles if can_afford(hand, tile_cost(t))])
 
 
 def check_tile(state: GameState, tile: str) -> None:

@@ -73,7 +73,7 @@ def decision(state: GameState) -> Decision:
 
 
 #: The last state ``legal_actions`` or ``decided`` was asked about and its decision, swapped as
-#: one pair.
+#: one pair.  bench_caches: "LAST_DECISION".
 LAST_DECISION: list[tuple[GameState | None, Decision]] = [(None, "game_over")]
 
 

@@ -7,8 +7,6 @@ whatever cottage later moves there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any, cast
 
 from keythedral.vocab import (
@@ -63,30 +61,7 @@ def open_edges(state: GameState) -> list[tuple[Pos, Pos]]:
     ]
 
 
-_BUILDS = MomentMemo()
-_REMOVES = MomentMemo()
-
-
-class _ByEdge(dict[tuple[Pos, Pos], Action]):
-    """One seat's fence actions by (corner, field), made on first use."""
-
-    def __init__(self, make: Callable[[int, Pos, Pos], Action], seat: int) -> None:
-        super().__init__()
-        self.make, self.seat = make, seat
-
-    def __missing__(self, edge: tuple[Pos, Pos]) -> Action:
-        got = self[edge] = self.make(self.seat, *edge)
-        return got
-
-
-@cache
-def _builds_of(seat: int) -> _ByEdge:
-    return _ByEdge(make_build_fence, seat)
-
-
-@cache
-def _removes_of(seat: int) -> _ByEdge:
-    return _ByEdge(make_remove_fence, seat)
+_BUILDS = MomentMemo()  # bench_caches: "_BUILDS"
 
 
 def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -118,7 +93,7 @@ def _build_actions(state: GameState, seat: int) -> tuple[Action, ...]:
                     table[key] = kept[:i] + kept[i + 1 :]
                 return _build_actions(state, seat)
             edges = table[None] = tuple(open_edges(state))
-        got = table[seat] = tuple(map(_builds_of(seat).__getitem__, edges))
+        got = table[seat] = tuple([make_build_fence(seat, c, f) for c, f in edges])
     return got
 
 
@@ -127,12 +102,7 @@ def _corners(cottages: Any) -> list[Pos]:
 
 
 def _remove_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    table = _REMOVES.table1(state.fences)
-    got: tuple[Action, ...] | None = table.get(seat)
-    if got is None:
-        edges = [(f.corner, f.field) for f in state.fences]
-        got = table[seat] = tuple(map(_removes_of(seat).__getitem__, edges))
-    return got
+    return tuple([make_remove_fence(seat, f.corner, f.field) for f in state.fences])
 
 
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:

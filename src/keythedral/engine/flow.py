@@ -8,8 +8,6 @@ decision, naming who may act.
 
 from __future__ import annotations
 
-from typing import cast
-
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .events import LayoutComplete, WorkersReturned, new
 from .state import GameState, logged, renew, replace
@@ -119,7 +117,7 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
         elif type(nxt) is _Ready:
             state, seats = nxt.state, nxt.seats
         else:  # a step that made a new state: go on from it
-            state = cast(GameState, nxt)
+            state = nxt  # type: ignore[assignment]  # (not ``cast``: a call, every step)
             continue
         if seats == state.to_act:
             return state

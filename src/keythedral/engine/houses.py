@@ -5,7 +5,6 @@ from __future__ import annotations
 from keythedral.vocab import HOUSE_COST, HOUSE_PRICE
 
 from .actions import Action, ConvertCottage, make_convert
-from .board import Cottage, MomentMemo
 from .cubes import STONE, WOOD
 from .errors import IllegalAction
 from .events import CottageConverted, new
@@ -27,15 +26,7 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     holder = state.effects.moratorium  # ``blocked_by_moratorium``, inline
     if holder is not None and holder != seat:
         return ()
-    # the homes change a few times a game: kept while they stay the same
-    got: tuple[Action, ...] = _CONVERTS.kept1(state.cottages, seat, _converts)
-    return got
-
-
-_CONVERTS = MomentMemo()
-
-
-def _converts(cottages: tuple[Cottage, ...], seat: int) -> tuple[Action, ...]:
+    cottages = state.cottages
     return tuple([make_convert(seat, c.number) for c in cottages if c.seat == seat and not c.house])
 
 

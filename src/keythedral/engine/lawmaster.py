@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .actions import Action, ProcureLaw, make_procure
-from .board import MomentMemo
 from .errors import IllegalAction
 from .events import LawProcured, new
 from .payments import start
@@ -16,15 +15,7 @@ LAW_PRICE = 1
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     if sum(state.players[seat].cubes) < LAW_PRICE:
         return ()
-    # the spaces change a few times a round: kept while they stay the same
-    got: tuple[Action, ...] = _PROCURES.kept1(state.law_spaces, seat, _procures)
-    return got
-
-
-_PROCURES = MomentMemo()
-
-
-def _procures(spaces: tuple[str | None, ...], seat: int) -> tuple[Action, ...]:
+    spaces = state.law_spaces
     return tuple([make_procure(seat, i) for i, card in enumerate(spaces) if card is not None])
 
 

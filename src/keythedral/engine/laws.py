@@ -20,7 +20,7 @@ is not offered.  What a card does once nobody repealed it: ``law_effects``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations
 from typing import Literal
 
@@ -56,14 +56,13 @@ OWN_DECISIONS = frozenset(
 )
 SALE_DISCOUNT = 2
 
-make_law = cache(PlayLaw)
+make_law = cache(PlayLaw)  # bench_caches: "make_* interning"
 
 
 def card_name(card: str) -> str:
     return law_catalogue()[card].name
 
 
-@cache
 def contexts(card: str) -> frozenset[Context]:
     """The contexts in which ``card`` may be played (from its timing in the catalogue)."""
     return TIMING_CONTEXTS[law_catalogue()[card].timing]
@@ -379,7 +378,6 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
     """The cards of ``hand``, each once, in order."""
     return tuple(sorted(set(hand)))

@@ -41,7 +41,7 @@ class _Facts(NamedTuple):
     cottages: tuple[Cottage, ...]
 
 
-_FACTS = MomentMemo()
+_FACTS = MomentMemo()  # bench_caches: "_FACTS"
 
 
 def _facts(state: GameState) -> _Facts:
@@ -148,18 +148,17 @@ class _Choices(dict[Pos, Any]):
         return got
 
 
-@cache
+@cache  # bench_caches: "layout tables"
 def _field_choices(seat: int) -> _Choices:
     return _Choices(lambda pos: make_place_field(seat, pos))
 
 
-@cache
+@cache  # bench_caches: "layout tables"
 def _cottage_choices(seat: int) -> _Choices:
     """``seat``'s cottage placements by corner, for the numbers 1 to 5 in order."""
     return _Choices(lambda corner: tuple(make_place_cottage(seat, corner, n) for n in range(1, 6)))
 
 
-@cache
 def _pick(numbers: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Action, ...]]:
     """Picks the placements of two or more ``numbers`` out of a corner's five (a tuple)."""
     return itemgetter(*(n - 1 for n in numbers))

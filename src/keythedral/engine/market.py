@@ -29,31 +29,20 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     total = sum(state.players[seat].cubes)
     if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
         return ()
-    return _offers(seat, min(total, 4), state.store, state.craftsmen)
-
-
-_OFFERS: dict[tuple[int, int, Counts, tuple[int, int, int]], tuple[Action, ...]] = {}
+    return _offers(seat, total, state.store, state.craftsmen)
 
 
 def _offers(
     seat: int, total: int, store: Counts, craftsmen: tuple[int, int, int]
 ) -> tuple[Action, ...]:
-    """The crafts and trades open to a seat holding ``total`` cubes (4: four or more), kept by
-    what they depend on (the store and the craftsmen come back to the same counts)."""
-    key = (seat, total, store, craftsmen)
-    got = _OFFERS.get(key)
-    if got is not None:
-        return got
-    if len(_OFFERS) >= 8192:
-        _OFFERS.clear()
+    """The crafts and trades open to a seat holding ``total`` cubes."""
     acts: list[Action] = [
         make_buy_craft(seat, c)
         for k, colour, price, c in _CRAFTS
         if total >= price and (craftsmen[k] > 0 or store[colour] > 0)
     ]
     acts += [make_trade(seat, r) for i, r in enumerate(RESOURCES) if store[i] > 0]
-    got = _OFFERS[key] = tuple(acts)
-    return got
+    return tuple(acts)
 
 
 def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:

@@ -38,28 +38,19 @@ def start(
     to_seat: int | None = None,
     fresh: bool = False,
 ) -> GameState:
-    """The payment begins (``fresh``: see ``state.renew``).  Prices as they begin are kept and
-    shared (the same few hundred come back game after game)."""
-    key = (seat, purpose, need, any_resource, any_cube, target, to_seat)
-    payment = _STARTS.get(key)
-    if payment is None:
-        if len(_STARTS) >= 4096:
-            _STARTS.clear()
-        payment = _STARTS[key] = construct(
-            Payment,
-            seat=seat,
-            purpose=purpose,
-            need=need,
-            any_resource=any_resource,
-            any_cube=any_cube,
-            target=target,
-            to_seat=to_seat,
-            paid=ZERO,
-        )
+    """The payment begins (``fresh``: see ``state.renew``)."""
+    payment = construct(
+        Payment,
+        seat=seat,
+        purpose=purpose,
+        need=need,
+        any_resource=any_resource,
+        any_cube=any_cube,
+        target=target,
+        to_seat=to_seat,
+        paid=ZERO,
+    )
     return renew(state, fresh, payment=payment)
-
-
-_STARTS: dict[tuple[object, ...], Payment] = {}
 
 
 def accepts(p: Payment, colour: int) -> bool:
@@ -71,19 +62,7 @@ def legal(state: GameState) -> list[Action]:
     assert p is not None
     seat = p.seat
     hand = state.players[seat].cubes
-    key = (seat, hand, p.need, p.any_resource > 0, p.any_cube > 0)
-    got = _PAYS.get(key)
-    if got is None:
-        if len(_PAYS) >= 8192:
-            _PAYS.clear()
-        got = _PAYS[key] = tuple(
-            make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)
-        )
-    return list(got)
-
-
-#: The pay actions by (seat, hand, colours owed, any resource owed, any cube owed).
-_PAYS: dict[tuple[int, Counts, Counts, bool, bool], tuple[Action, ...]] = {}
+    return [make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)]
 
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:

@@ -101,8 +101,8 @@ def _as_action(action: object) -> Action:
 
 def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
-    # the usual case: an action object from legal_actions
-    act = cast(Action, action) if type(action) in _KNOWN else _as_action(action)
+    # the usual case: an action object from legal_actions (no ``cast``: a call, every step)
+    act: Action = action if type(action) in _KNOWN else _as_action(action)  # type: ignore[assignment]
     d = decided(state)  # kept: legal_actions asked it of this state just before
     if d == "game_over":
         raise IllegalAction("The game is over: no more actions.")

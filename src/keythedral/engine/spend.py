@@ -47,7 +47,7 @@ def acted_fresh(state: GameState, seat: int) -> GameState:
     return renew(state, True, passes=0, turn=next_active(state, seat))
 
 
-@cache
+@cache  # bench_caches: "event interning"
 def _passed(seat: int) -> Passed:
     """The event of a pass (kept and shared: events are immutable)."""
     return new(Passed, seat=seat)

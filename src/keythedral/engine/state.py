@@ -70,7 +70,7 @@ class Gain(Data):
     purpose: GainPurpose
 
 
-@frozen
+@frozen_unslotted
 class Window(Data):
     """A moment when players other than the one deciding may answer with a law card.
 
@@ -197,7 +197,7 @@ class GameState(Data):
         return last[1][(seat, number)]  # KeyError: callers check ownership first
 
 
-#: The last cottages tuple asked about and its homes by (seat, number).
+#: The last cottages tuple asked about and its homes by (seat, number).  bench_caches: "_HOMES".
 _HOMES: list[tuple[tuple[Cottage, ...], dict[tuple[int, int], Cottage]]] = [((), {})]
 
 

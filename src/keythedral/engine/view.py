@@ -8,12 +8,12 @@ order of the field stack and the RNG are in no view.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from keythedral.vocab import FieldType
 
-from .board import Cottage, Fence, Field, IdentityMemo, Pos, Worker
+from .board import Cottage, Fence, Field, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
@@ -130,9 +130,8 @@ class PlayerView(_View):
     final: tuple[Hand, ...] | None  # every hand, revealed at the end of the game
 
 
-@cache
 def _tile_view(tile: str, edition: str, buyable: bool) -> TileView:
-    """A face-up tile as the views show it (immutable, so one object serves every view)."""
+    """A face-up tile as the views show it."""
     return construct(
         TileView,
         id=tile,
@@ -153,34 +152,27 @@ def _hand(state: GameState, seat: int) -> Hand:
     return got
 
 
-#: Per seat: the last player record shown and its hand.
+#: Per seat: the last player record shown and its hand.  bench_caches: "_LAST_HANDS".
 _LAST_HANDS: dict[int, tuple[object, Hand]] = {}
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)  # bench_caches: "_spaces_shown"
 def _spaces_shown(spaces: tuple[str | None, ...]) -> tuple[bool, ...]:
     return tuple([c is not None for c in spaces])
 
 
-_CONFIGS = IdentityMemo(64)
-_TILES = IdentityMemo()
-
-
 def _config(config: GameConfig) -> GameConfig:
-    """The config as views show it (without the seed), one object per game."""
+    """The config as views show it (without the seed), kept while the game stays the same."""
     last = _LAST_CONFIG[0]
     if last[0] is config:
         known: GameConfig = last[1]
         return known
-    got: GameConfig | None = _CONFIGS.get(id(config), (config,))
-    if got is None:
-        got = config.model_copy(update={"seed": 0})
-        _CONFIGS.put(id(config), (config,), got)
+    got = config.model_copy(update={"seed": 0})
     _LAST_CONFIG[0] = (config, got)
     return got
 
 
-#: The last (config, the views' config), swapped as one pair.
+#: The last (config, the views' config), swapped as one pair.  bench_caches: "_LAST_CONFIG".
 _LAST_CONFIG: list[tuple[Any, Any]] = [(None, None)]
 
 
@@ -221,11 +213,14 @@ def _public_players(state: GameState) -> tuple[PublicPlayer, ...]:
     return result
 
 
-#: The last players' public sides: (players, fences, cottages, result).
+#: The last players' public sides: (players, fences, cottages, result).  bench_caches:
+#: "_LAST_PLAYERS".
 _LAST_PLAYERS: list[tuple[Any, ...]] = [((), (), (), ())]
 #: Public sides by the values they show (immutable, so one object serves every view).
+#: bench_caches: "_PLAYERS".
 _PLAYERS: dict[tuple[Any, ...], PublicPlayer] = {}
 #: The last (fences, cottages, n) and each seat's (fences on the board, cottages, houses).
+#: bench_caches: "_LAST_ON_BOARD".
 _LAST_ON_BOARD: list[tuple[Any, ...]] = [((), (), 0, ())]
 
 
@@ -253,24 +248,21 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
     if last[0] is mat and last[1] is cfg and last[2] == layout:
         known: tuple[tuple[TileView, ...], tuple[int, ...], int] = last[3]
         return known
-    key = (id(mat), layout, cfg.edition, cfg.open_buildings)
-    got: tuple[tuple[TileView, ...], tuple[int, ...], int] | None = _TILES.get(key, (mat,))
-    if got is None:
-        up = face_up(state)
-        buy = set(buyable(state))
-        shown = set(up)
-        edition = cfg.edition
-        got = (
-            tuple(_tile_view(t, edition, t in buy) for t in up),
-            tuple(0 if any(t in shown for t in s) else len(s) for s in mat),
-            state.stage,
-        )
-        _TILES.put(key, (mat,), got)
+    up = face_up(state)
+    buy = set(buyable(state))
+    shown = set(up)
+    edition = cfg.edition
+    got = (
+        tuple(_tile_view(t, edition, t in buy) for t in up),
+        tuple(0 if any(t in shown for t in s) else len(s) for s in mat),
+        state.stage,
+    )
     _LAST_TILES[0] = (mat, cfg, layout, got)
     return got
 
 
-#: The last (mat, config, in the layout, tiles answer), swapped as one tuple.
+#: The last (mat, config, in the layout, tiles answer), swapped as one tuple.  bench_caches:
+#: "_LAST_TILES".
 _LAST_TILES: list[tuple[Any, ...]] = [(None, None, False, None)]
 
 

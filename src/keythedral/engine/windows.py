@@ -30,7 +30,7 @@ def _clockwise(state: GameState, first: int, skip: int | None = None) -> tuple[i
     return _seats_from(len(state.players), first, skip)
 
 
-@cache
+@cache  # bench_caches: "seat orders"
 def _seats_from(n: int, first: int, skip: int | None) -> tuple[int, ...]:
     order = ((first + i) % n for i in range(n))
     return tuple(s for s in order if s != skip)
@@ -74,9 +74,8 @@ def phase_start(state: GameState, phase: str, fresh: bool = False) -> GameState:
     return _open(state, _phase_window(_clockwise(state, state.start_player), phase)) or state
 
 
-@cache
 def _phase_window(seats: tuple[int, ...], phase: str) -> Window:
-    """The window at the start of ``phase`` for ``seats`` (the same few every game: kept)."""
+    """The window at the start of ``phase`` for ``seats``."""
     return construct(Window, kind="phase_start", seats=seats, phase=phase, purchase=None, law=None)
 
 
@@ -148,7 +147,7 @@ def apply_decline(state: GameState, action: Decline) -> GameState:
     return replace(state, windows=(*stack[:-1], replace(top, seats=_without(seats, seat))))
 
 
-@cache
+@cache  # bench_caches: "seat orders"
 def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return tuple(s for s in seats if s != seat)
 

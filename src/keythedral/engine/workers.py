@@ -27,7 +27,7 @@ from .actions import (
     make_decline,
     make_place_worker,
 )
-from .board import Fence, MomentMemo, Pos, Worker, as_pos, extends, index
+from .board import MomentMemo, Pos, Worker, as_pos, index
 from .errors import IllegalAction
 from .events import Event, MarkerFixed, MarkerPlaced, RoundBegan, WorkerSent, WorkersIdle, new
 from .state import NO_EFFECTS, GameState, Placement, construct, logged, logged_fresh, renew, replace
@@ -69,7 +69,7 @@ def workers_of(state: GameState, seat: int, number: int, renumbered: bool = Fals
     return 2 if state.cottage(seat, number).house else 1
 
 
-_OPEN = MomentMemo()
+_OPEN = MomentMemo()  # bench_caches: "_OPEN"
 
 
 def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
@@ -85,42 +85,14 @@ def open_fields(state: GameState, seat: int, number: int) -> tuple[Pos, ...]:
     if got is not None:
         return got
     corner = state.cottage(seat, number).corner
-    taken = taken_fields(workers)
     touching = index(fields).fields_of(corner)
+    taken = {w.field for w in workers}
     if free or not fences:
         got = tuple([p for p in touching if p not in taken])
     else:
-        fenced = _FENCED.kept1(fences, None, _fenced_by_corner).get(corner, ())
+        fenced = {f.field for f in fences if f.corner == corner}
         got = tuple([p for p in touching if p not in taken and p not in fenced])
     table[key] = got
-    return got
-
-
-_FENCED = MomentMemo()
-
-
-def _fenced_by_corner(fences: tuple[Fence, ...], _: None) -> dict[Pos, frozenset[Pos]]:
-    """The fields each corner is fenced off from (kept while the fences stay the same)."""
-    by: dict[Pos, set[Pos]] = {}
-    for fence in fences:
-        by.setdefault(fence.corner, set()).add(fence.field)
-    return {corner: frozenset(fields) for corner, fields in by.items()}
-
-
-#: The last workers tuple and the fields they stand in, swapped as one pair.
-_TAKEN: list[tuple[tuple[Worker, ...], frozenset[Pos]]] = [((), frozenset())]
-
-
-def taken_fields(workers: tuple[Worker, ...]) -> frozenset[Pos]:
-    """The fields holding a worker (grown by the worker just placed, during phase 1)."""
-    last_workers, last = _TAKEN[0]
-    if last_workers is workers:
-        return last
-    if extends(workers, last_workers):
-        got = last | {workers[-1].field}
-    else:
-        got = frozenset([w.field for w in workers])
-    _TAKEN[0] = (workers, got)
     return got
 
 
@@ -134,12 +106,7 @@ def legal(state: GameState) -> list[Action]:
     fields = open_fields(state, seat, home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return list(_placements(seat, home, fields))
-
-
-@cache
-def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, ...]:
-    return tuple(make_place_worker(seat, home, f) for f in fields)
+    return [make_place_worker(seat, home, f) for f in fields]
 
 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
@@ -148,10 +115,8 @@ def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placem
     return _placement(number, order, workers_of(state, order[0], number))
 
 
-@cache
 def _placement(number: int, order: tuple[int, ...], left: int) -> Placement:
-    """A number's workers going out from ``order[0]``'s home of that number: the same few
-    hundred every game, kept."""
+    """A number's workers going out from ``order[0]``'s home of that number."""
     return construct(Placement, number=number, order=order, left=left, home=number, queue=())
 
 
@@ -165,7 +130,7 @@ def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameSt
     return _call(state, number, _marker_placed(action.seat, marker, number))
 
 
-@cache
+@cache  # bench_caches: "event interning"
 def _marker_placed(seat: int, marker: int, number: int) -> MarkerPlaced:
     """The event of a marker placed (kept and shared, see ``_sent``)."""
     return new(MarkerPlaced, seat=seat, marker=marker, number=number)
@@ -182,7 +147,7 @@ def _call(state: GameState, number: int, event: Event) -> GameState:
     )
 
 
-@cache
+@cache  # bench_caches: "seat orders"
 def _clockwise(n: int, first: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
@@ -215,15 +180,11 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         placement: Placement | None = replace(p, left=left - 1)
     else:  # the home's last worker: on to the next seat (what ``settle`` would do next)
         placement = _start_seat(state, p.number, p.order[1:])
-    workers = state.workers
-    grown = (*workers, _worker(Worker, (field, seat, home)))
-    last_workers, taken = _TAKEN[0]
-    if last_workers is workers:  # the fields taken now, for ``settle`` and the next list
-        _TAKEN[0] = (grown, taken | {field})
+    grown = (*state.workers, _worker(Worker, (field, seat, home)))
     return logged(state, _sent(seat, home, house, field, ftype), workers=grown, placement=placement)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=8192)  # bench_caches: "event interning"
 def _sent(seat: int, number: int, house: bool, field: Pos, ftype: FieldType) -> WorkerSent:
     """The event of a worker sent out (events are immutable, and these come back game after
     game: kept and shared, like the actions; bounded, as the places vary from board to board)."""
