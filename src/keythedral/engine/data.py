@@ -12,7 +12,7 @@ use, so reading a record back validates it as the models did.  ``model_copy(upda
 
 Slots: a record is slotted (:func:`frozen`) unless the hot path copies or builds it
 (:func:`frozen_unslotted`: the state, a player, a payment, a placement, the bidding, a window,
-the round's effects, a view).  A slotted copy
+the round's effects, a window, an event, a view).  A slotted copy
 sets its fields one at a time, an unslotted one copies the fields' dict in one C call:
 ``bench/bench_data.py`` times both (the state's copy about 3x faster without slots, a player's
 about 2.5x), and ``bench/bench_engine.py`` gave 5% more transitions a second for it; a view is

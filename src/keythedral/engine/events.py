@@ -17,7 +17,7 @@ game equals its saved state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 
 from pydantic import Field
 
@@ -26,7 +26,7 @@ from keythedral.vocab import FieldType
 from .actions import PlayLaw
 from .board import Pos
 from .cubes import Colour, Counts, Craft, Resource
-from .data import Data, field_default, frozen
+from .data import Data, field_default, frozen, frozen_unslotted
 
 
 @frozen
@@ -35,7 +35,7 @@ class _Event(Data):
 
 
 # --- the layout ------------------------------------------------------------------------------
-@frozen
+@frozen_unslotted
 class GameBegan(_Event):
     """A game begins for ``players``, their names in seat order."""
 
@@ -43,7 +43,7 @@ class GameBegan(_Event):
     players: tuple[str, ...]
 
 
-@frozen
+@frozen_unslotted
 class FieldLaid(_Event):
     """Layout: ``seat`` lays the field tile drawn from the stack, a ``field_type``, at ``pos``."""
 
@@ -53,7 +53,7 @@ class FieldLaid(_Event):
     field_type: FieldType
 
 
-@frozen
+@frozen_unslotted
 class CottagePlaced(_Event):
     """Layout: ``seat`` puts its cottage ``number`` on ``corner``."""
 
@@ -63,7 +63,7 @@ class CottagePlaced(_Event):
     corner: Pos
 
 
-@frozen
+@frozen_unslotted
 class LayoutComplete(_Event):
     """Every player has laid five fields and placed five cottages: ``shown``, the stage 1
     tiles, turn face up (none with open buildings: all are up already)."""
@@ -73,7 +73,7 @@ class LayoutComplete(_Event):
 
 
 # --- phase 1: the work order and the workers ---------------------------------------------------
-@frozen
+@frozen_unslotted
 class RoundBegan(_Event):
     """Round ``round`` begins, ``start_player`` holding the start-player marker."""
 
@@ -82,7 +82,7 @@ class RoundBegan(_Event):
     start_player: int
 
 
-@frozen
+@frozen_unslotted
 class MarkerPlaced(_Event):
     """``seat`` puts work-order marker ``marker`` (1..5) on cottage number ``number``."""
 
@@ -92,7 +92,7 @@ class MarkerPlaced(_Event):
     number: int
 
 
-@frozen
+@frozen_unslotted
 class MarkerFixed(_Event):
     """A marker goes on the number the Work order law of ``by`` fixed for it."""
 
@@ -102,7 +102,7 @@ class MarkerFixed(_Event):
     number: int
 
 
-@frozen
+@frozen_unslotted
 class WorkerSent(_Event):
     """A worker of ``seat``'s home ``number`` (a house when ``house``) goes into a field."""
 
@@ -114,7 +114,7 @@ class WorkerSent(_Event):
     field_type: FieldType
 
 
-@frozen
+@frozen_unslotted
 class WorkersIdle(_Event):
     """``count`` workers of ``seat``'s home ``number`` stay home: it has no free field."""
 
@@ -126,7 +126,7 @@ class WorkersIdle(_Event):
 
 
 # --- phase 2: the harvest ---------------------------------------------------------------------
-@frozen
+@frozen_unslotted
 class Harvested(_Event):
     """``seat``'s workers bring in ``got`` (cubes per colour)."""
 
@@ -135,7 +135,7 @@ class Harvested(_Event):
     got: Counts
 
 
-@frozen
+@frozen_unslotted
 class StoreRanOut(_Event):
     """The store had too few cubes of ``colour``: ``seat`` gets ``missed`` fewer."""
 
@@ -145,7 +145,7 @@ class StoreRanOut(_Event):
     missed: int
 
 
-@frozen
+@frozen_unslotted
 class ColoursToChoose(_Event):
     """``seat`` chooses the colour of ``count`` harvested cubes (Unexpected harvest)."""
 
@@ -154,7 +154,7 @@ class ColoursToChoose(_Event):
     count: int
 
 
-@frozen
+@frozen_unslotted
 class CubeTaken(_Event):
     """``seat`` takes one cube of a chosen colour from the store."""
 
@@ -164,7 +164,7 @@ class CubeTaken(_Event):
 
 
 # --- phase 3: spending --------------------------------------------------------------------------
-@frozen
+@frozen_unslotted
 class Passed(_Event):
     """``seat`` passes in phase 3."""
 
@@ -172,7 +172,7 @@ class Passed(_Event):
     seat: int
 
 
-@frozen
+@frozen_unslotted
 class CraftBought(_Event):
     """``seat`` buys one ``craft`` cube from its craftsman for ``paid``."""
 
@@ -182,7 +182,7 @@ class CraftBought(_Event):
     paid: Counts
 
 
-@frozen
+@frozen_unslotted
 class Traded(_Event):
     """``seat`` gives the trader ``paid`` and takes one ``take`` cube from the store."""
 
@@ -192,7 +192,7 @@ class Traded(_Event):
     take: Resource
 
 
-@frozen
+@frozen_unslotted
 class FenceBuilt(_Event):
     """``seat`` fences ``owner``'s home ``number`` off the field at ``field``."""
 
@@ -204,7 +204,7 @@ class FenceBuilt(_Event):
     field: Pos
 
 
-@frozen
+@frozen_unslotted
 class CottageMustMove(_Event):
     """``seat``'s home ``number`` is fenced off from every field and moves at once."""
 
@@ -214,7 +214,7 @@ class CottageMustMove(_Event):
     house: bool
 
 
-@frozen
+@frozen_unslotted
 class CottageStays(_Event):
     """``seat``'s home ``number`` is fenced off, but no corner can take it."""
 
@@ -224,7 +224,7 @@ class CottageStays(_Event):
     house: bool
 
 
-@frozen
+@frozen_unslotted
 class FenceRemoved(_Event):
     """``seat`` pays 2 wine to remove ``owner``'s fence between ``corner`` and ``field``."""
 
@@ -235,7 +235,7 @@ class FenceRemoved(_Event):
     field: Pos
 
 
-@frozen
+@frozen_unslotted
 class Relocated(_Event):
     """``seat`` moves its fenced-off home ``number`` (a house when ``house``) to ``corner``."""
 
@@ -246,7 +246,7 @@ class Relocated(_Event):
     corner: Pos
 
 
-@frozen
+@frozen_unslotted
 class CottageConverted(_Event):
     """``seat``'s cottage ``number`` becomes a house."""
 
@@ -255,7 +255,7 @@ class CottageConverted(_Event):
     number: int
 
 
-@frozen
+@frozen_unslotted
 class LawProcured(_Event):
     """``seat`` pays ``paid`` to the law master for a law card (which card stays secret)."""
 
@@ -264,7 +264,7 @@ class LawProcured(_Event):
     paid: Counts
 
 
-@frozen
+@frozen_unslotted
 class PurchaseDeclared(_Event):
     """``seat`` declares the purchase of ``tile``; the others may answer it first."""
 
@@ -273,7 +273,7 @@ class PurchaseDeclared(_Event):
     tile: str
 
 
-@frozen
+@frozen_unslotted
 class PurchaseCalledOff(_Event):
     """``seat``'s declared purchase of ``tile`` is off: a law answered it, or it can no longer
     be paid as declared."""
@@ -284,7 +284,7 @@ class PurchaseCalledOff(_Event):
     reason: Literal["answered", "unpayable"]
 
 
-@frozen
+@frozen_unslotted
 class BuildingBought(_Event):
     """``seat`` buys ``tile`` of ``stage`` for ``paid``, its price after any laws."""
 
@@ -295,7 +295,7 @@ class BuildingBought(_Event):
     paid: Counts
 
 
-@frozen
+@frozen_unslotted
 class StageComplete(_Event):
     """The last tile of ``stage`` is bought: ``shown``, the next stage's tiles, turn face up."""
 
@@ -305,7 +305,7 @@ class StageComplete(_Event):
 
 
 # --- law cards ------------------------------------------------------------------------------
-@frozen
+@frozen_unslotted
 class LawPlayed(_Event):
     """``seat`` plays a law card: ``law`` holds the card and its choices."""
 
@@ -314,7 +314,7 @@ class LawPlayed(_Event):
     law: PlayLaw
 
 
-@frozen
+@frozen_unslotted
 class LawRepealed(_Event):
     """A Repeal law cancels the law ``card`` of ``seat``: both cards are discarded."""
 
@@ -323,7 +323,7 @@ class LawRepealed(_Event):
     card: str
 
 
-@frozen
+@frozen_unslotted
 class LawTookEffect(_Event):
     """Nobody repealed ``law`` (of ``seat``): it takes effect.
 
@@ -344,7 +344,7 @@ class LawTookEffect(_Event):
 CallOffReason = Literal["tile", "price", "cubes", "supply", "no_effect"]
 
 
-@frozen
+@frozen_unslotted
 class LawCalledOff(_Event):
     """``seat``'s ``law`` was answered by other laws and can no longer take effect as played:
     it is off, the card goes back to ``seat``'s hand and no action is used.  ``reason``: its
@@ -359,14 +359,14 @@ class LawCalledOff(_Event):
 
 
 # --- phases 4 and 5, the end -------------------------------------------------------------------
-@frozen
+@frozen_unslotted
 class WorkersReturned(_Event):
     """Phase 4: the workers go home and the work-order markers come off the mat."""
 
     type: Literal["workers_returned"] = "workers_returned"
 
 
-@frozen
+@frozen_unslotted
 class BiddingOpened(_Event):
     """Phase 5: the start player ``seat`` passes the start-player marker to ``holder``, the
     next player, who speaks last in the bidding."""
@@ -376,7 +376,7 @@ class BiddingOpened(_Event):
     holder: int
 
 
-@frozen
+@frozen_unslotted
 class BidMade(_Event):
     """``seat`` bids ``amount`` cubes for the start-player marker."""
 
@@ -385,7 +385,7 @@ class BidMade(_Event):
     amount: int
 
 
-@frozen
+@frozen_unslotted
 class BidPassed(_Event):
     """``seat`` passes in the bidding."""
 
@@ -393,7 +393,7 @@ class BidPassed(_Event):
     seat: int
 
 
-@frozen
+@frozen_unslotted
 class BidMatched(_Event):
     """The marker's holder ``seat`` matches the high bid and wins the bidding."""
 
@@ -402,7 +402,7 @@ class BidMatched(_Event):
     amount: int
 
 
-@frozen
+@frozen_unslotted
 class NobodyBid(_Event):
     """Nobody bid: the marker's ``holder`` names the start player without paying."""
 
@@ -410,7 +410,7 @@ class NobodyBid(_Event):
     holder: int
 
 
-@frozen
+@frozen_unslotted
 class BiddingWon(_Event):
     """``seat`` wins the bidding with ``amount`` and pays the marker's ``holder``."""
 
@@ -420,7 +420,7 @@ class BiddingWon(_Event):
     holder: int
 
 
-@frozen
+@frozen_unslotted
 class BidPaid(_Event):
     """The bidding's winner ``seat`` pays its bid, the cubes ``paid``, to ``to_seat``: the
     marker's holder, or the bidder the holder matched."""
@@ -431,7 +431,7 @@ class BidPaid(_Event):
     paid: Counts
 
 
-@frozen
+@frozen_unslotted
 class GameEnded(_Event):
     """The Keythedral is complete: ``scores`` by seat, ``winners`` (several on a true draw)."""
 
@@ -489,6 +489,11 @@ KINDS: dict[str, type[_Event]] = {
     field_default(cls, "type"): cls for cls in _Event.__subclasses__()
 }
 
+_new = object.__new__
+_set = object.__setattr__
+#: Every kind's tag, by its class.
+_TAGS: dict[Any, str] = {cls: tag for tag, cls in KINDS.items()}
+
 P = ParamSpec("P")
 E = TypeVar("E", bound=_Event)
 
@@ -498,4 +503,7 @@ def new(kind: Callable[P, E], *args: P.args, **fields: P.kwargs) -> E:
     names as for ``kind(...)``."""
     if args:
         raise TypeError("events take keyword arguments only")
-    return kind(*args, **fields)
+    event: E = _new(kind)  # type: ignore[arg-type]
+    fields["type"] = _TAGS[kind]  # (pydantic writes the fields in their own order)
+    _set(event, "__dict__", fields)  # an unslotted record, given its dict in one go
+    return event
