@@ -293,7 +293,10 @@ def _play(args: argparse.Namespace) -> int:
             print(f"keythedral: --players: {problem}", file=sys.stderr)
             return 2
     if args.players and (problem := players_problem(args.players)) is not None:
-        print(printable(f"keythedral: --players: {problem}."), file=sys.stderr)
+        # I18N: {problem} says what is wrong with the players named (a sentence without its
+        # full stop).
+        wrong = _("keythedral: --players: {problem}.").format(problem=problem)
+        print(printable(wrong), file=sys.stderr)
         return 2
     try:
         seats = parse_seats(args.bots, len(args.players) if args.players else None)

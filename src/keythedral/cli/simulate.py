@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
-from keythedral.lang import _, ngettext, pgettext
+from keythedral.lang import _, ngettext
 from keythedral.records import replay
 from keythedral.safetext import printable
 from keythedral.vocab import name_problem
@@ -403,9 +403,8 @@ def table(summary: Summary) -> Any:
     t.add_column(_("wins"), justify="right", no_wrap=True)
     t.add_column(_("win rate (95% CI)"), justify="right", no_wrap=True)
     t.add_column(_("score"), justify="right", no_wrap=True)
-    t.add_column(
-        pgettext("the game's rounds, a column heading", "rounds"), justify="right", no_wrap=True
-    )
+    # I18N: the game's rounds (not turns), a column heading.
+    t.add_column(_("rounds"), justify="right", no_wrap=True)
     t.add_column(_("actions"), justify="right", no_wrap=True)
     t.add_column(_("time/game"), justify="right", no_wrap=True)
     for r in summary.rows:
@@ -575,7 +574,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             TextColumn("[bold]" + escape(_("simulating"))),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn(escape(pgettext("games played, after a count (12/100)", "games"))),
+            # I18N: games played, after a count (12/100).
+            TextColumn(escape(_("games"))),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
             console=err,

@@ -22,7 +22,7 @@ from keythedral.engine.events import (
     LawPlayed,
     StoreRanOut,
 )
-from keythedral.lang import N_, _, ngettext, pgettext
+from keythedral.lang import N_, _, ngettext
 from keythedral.tutorial.steps import LEARNER, Moment, field_types, fill, home_of, open_fields
 from keythedral.vocab import (
     COLOURS,
@@ -46,14 +46,14 @@ def and_list(items: Sequence[str]) -> str:
     """``A and B and C``: names (or things) listed, in the language in use."""
     # I18N: a list of names or things, one more at a time: {list} is the list so far
     # ("Hilda", then "Hilda and Otto"), {item} the next.  English: "Hilda and Otto".
-    return _listed(items, pgettext("a list", "{list} and {item}"))
+    return _listed(items, _("{list} and {item}"))
 
 
 def comma_list(items: Sequence[str]) -> str:
     """``A, B, C``: items listed one after the other, in the language in use."""
     # I18N: a list of names or things, one more at a time: {list} is the list so far,
     # {item} the next.  English: "Q1 (2 stone), W2 (1 wood)".
-    return _listed(items, pgettext("a list", "{list}, {item}"))
+    return _listed(items, _("{list}, {item}"))
 
 
 def _listed(items: Sequence[str], pattern: str) -> str:
