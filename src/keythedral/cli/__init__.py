@@ -3,6 +3,9 @@
 ``keythedral`` and ``keythedral play`` open the terminal app: the new-game screen, or straight
 into a game when ``--players`` is given, or the interrupted game with ``--resume``.  Other
 subcommands (simulate, replay, rules, tutorial, serve) get their own parsers here as they come.
+
+Every help text and message is looked up in the language in use when it is made: the parser's
+when :func:`build_parser` runs (after the language is chosen), never at import.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from keythedral.cli.common import (
     players_problem,
     variants_from_args,
 )
+from keythedral.lang import _
 from keythedral.records import replay
 from keythedral.safetext import printable
 from keythedral.tui import keymap
@@ -35,50 +39,58 @@ def _add_play_options(p: argparse.ArgumentParser, *, defaults: bool = True) -> N
     """The play options; a subcommand repeats them without defaults, so that options given
     before the subcommand are not overwritten."""
     p.add_argument(
-        "--players", nargs="+", metavar="NAME", help="player names in seat order, 2 to 5"
+        "--players", nargs="+", metavar="NAME", help=_("player names in seat order, 2 to 5")
     )
     p.add_argument(
         "--bots",
         metavar="SEATS",
-        help="who plays each seat, in seat order: human, a strength level (easy: slips now and "
-        "then, for a first game; normal: plays well and at once; hard: the strongest, thinks "
-        "up to a second a move) or a computer player (random, greedy, ismcts, options after a "
-        "colon: ismcts:time=0.5), e.g. human,normal,hard",
+        help=_(
+            "who plays each seat, in seat order: human, a strength level (easy: slips now and "
+            "then, for a first game; normal: plays well and at once; hard: the strongest, thinks "
+            "up to a second a move) or a computer player (random, greedy, ismcts, options after a "
+            "colon: ismcts:time=0.5), e.g. human,normal,hard"
+        ),
     )
     p.add_argument(
         "--bot-pause",
         type=seconds,
         metavar="SECONDS",
-        help="how long each computer player's move stays on screen (default 0.7)",
+        help=_("how long each computer player's move stays on screen (default 0.7)"),
         default=0.7 if defaults else argparse.SUPPRESS,
     )
-    p.add_argument("--seed", type=int, help="the game's seed (random by default)")
+    p.add_argument("--seed", type=int, help=_("the game's seed (random by default)"))
     p.add_argument(
-        "--resume", action="store_true", help="continue the interrupted game (the autosave)"
+        "--resume", action="store_true", help=_("continue the interrupted game (the autosave)")
     )
-    p.add_argument("--load", type=Path, metavar="FILE", help="continue a game saved in FILE")
+    p.add_argument("--load", type=Path, metavar="FILE", help=_("continue a game saved in FILE"))
     add_variant_options(p, defaults=defaults)
     p.add_argument(
         "--strict-privacy",
         action="store_true",
-        help="the privacy screen before every player's decision, phase 1 included (by default "
-        "phase 1 is played on the shared screen, the hand one key away)",
+        help=_(
+            "the privacy screen before every player's decision, phase 1 included (by default "
+            "phase 1 is played on the shared screen, the hand one key away)"
+        ),
         default=False if defaults else argparse.SUPPRESS,
     )
     p.add_argument(
         "--no-auto-play",
         dest="auto_play",
         action="store_false",
-        help="a public decision with one choice (the last number, the only free field) waits "
-        "for a key instead of playing itself",
+        help=_(
+            "a public decision with one choice (the last number, the only free field) waits "
+            "for a key instead of playing itself"
+        ),
         default=True if defaults else argparse.SUPPRESS,
     )
     p.add_argument(
         "--coach",
         type=on_off,
         metavar="on|off",
-        help="the coach: phase 3 opens on a suggested move (and its standing pass), and i "
-        "gives a hint; saved with the game (default on; with --resume or --load: the game's own)",
+        help=_(
+            "the coach: phase 3 opens on a suggested move (and its standing pass), and i "
+            "gives a hint; saved with the game (default on; with --resume or --load: the game's own)"
+        ),
         default=None if defaults else argparse.SUPPRESS,
     )
     _add_display_options(p, defaults=defaults)
@@ -89,8 +101,9 @@ def on_off(text: str) -> bool:
     word = text.strip().lower()
     if word in ("on", "off"):
         return word == "on"
+    # I18N: {text} is what was given (in quotes); on, off and --coach are the command line's.
     raise argparse.ArgumentTypeError(
-        f"{text!r} is neither on nor off: say --coach on or --coach off"
+        _("{text} is neither on nor off: say --coach on or --coach off").format(text=repr(text))
     )
 
 
@@ -99,10 +112,15 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        # I18N: {text} is what was given, in quotes.
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds").format(text=repr(text))
+        ) from None
     if not math.isfinite(value) or value < 0:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a pause: give a number of seconds, 0 or more (0: no pause)"
+            _("{text} is not a pause: give a number of seconds, 0 or more (0: no pause)").format(
+                text=repr(text)
+            )
         )
     return value
 
@@ -113,20 +131,22 @@ def _add_display_options(p: argparse.ArgumentParser, *, defaults: bool = True) -
     p.add_argument(
         "--ascii",
         action="store_true",
-        help="draw with plain ASCII only (for terminals or fonts with weak Unicode)",
+        help=_("draw with plain ASCII only (for terminals or fonts with weak Unicode)"),
         **default,
     )
     p.add_argument(
         "--no-mouse",
         action="store_true",
-        help="leave the mouse to the terminal (tmux, ssh: select and copy as usual)",
+        help=_("leave the mouse to the terminal (tmux, ssh: select and copy as usual)"),
         **default,
     )
     p.add_argument(
         "--theme",
         metavar="NAME",
-        help="colour theme: dark, light, ansi (ansi-dark: the terminal's own 16 colours), "
-        "ansi-light, nord, gruvbox, dracula, ... (NO_COLOR=1 turns colour off)",
+        help=_(
+            "colour theme: dark, light, ansi (ansi-dark: the terminal's own 16 colours), "
+            "ansi-light, nord, gruvbox, dracula, ... (NO_COLOR=1 turns colour off)"
+        ),
         **({"default": None} if defaults else default),
     )
 
@@ -137,42 +157,42 @@ def build_parser() -> argparse.ArgumentParser:
     from keythedral.cli import serve, simulate
 
     parser = argparse.ArgumentParser(
-        prog="keythedral", description="Keythedral for 2 to 5 players at one keyboard."
+        prog="keythedral", description=_("Keythedral for 2 to 5 players at one keyboard.")
     )
     _add_play_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser(
         "play",
-        help="play a game in the terminal (the default)",
+        help=_("play a game in the terminal (the default)"),
         argument_default=argparse.SUPPRESS,
     )
     _add_play_options(play, defaults=False)
     simulate.add_simulate_parser(sub)
     _add_display_options(add_replay_parser(sub), defaults=False)
-    rules = sub.add_parser("rules", help="print the rules as this game plays them")
-    rules.add_argument("--pager", action="store_true", help="page through them")
+    rules = sub.add_parser("rules", help=_("print the rules as this game plays them"))
+    rules.add_argument("--pager", action="store_true", help=_("page through them"))
     rules.set_defaults(func=_rules)
     serve.add_serve_parser(sub)
     netplay.add_host_parser(sub)
     _add_display_options(netplay.add_join_parser(sub), defaults=False)
     log = sub.add_parser(
         "log",
-        help="print a game's whole public log as plain text (the interrupted game by default)",
+        help=_("print a game's whole public log as plain text (the interrupted game by default)"),
     )
-    log.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a saved game")
+    log.add_argument("file", nargs="?", type=Path, metavar="FILE", help=_("a saved game"))
     log.set_defaults(func=_log)
-    keys = sub.add_parser("keys", help="list the keys, and where to rebind them")
+    keys = sub.add_parser("keys", help=_("list the keys, and where to rebind them"))
     keys.add_argument(
-        "--write", action="store_true", help="write a keys.toml to edit (if there is none)"
+        "--write", action="store_true", help=_("write a keys.toml to edit (if there is none)")
     )
     keys.set_defaults(func=_keys)
     tutorial = sub.add_parser(
-        "tutorial", help="learn the game: a guided game against two computer players"
+        "tutorial", help=_("learn the game: a guided game against two computer players")
     )
     tutorial.add_argument(
-        "--restart", action="store_true", help="start the tutorial over (forget saved progress)"
+        "--restart", action="store_true", help=_("start the tutorial over (forget saved progress)")
     )
-    tutorial.add_argument("--name", help="your name in the tutorial game (default Robin)")
+    tutorial.add_argument("--name", help=_("your name in the tutorial game (default Robin)"))
     _add_display_options(tutorial, defaults=False)
     tutorial.set_defaults(func=_tutorial)
     return parser
@@ -194,7 +214,9 @@ def _run_tutorial(args: argparse.Namespace) -> int:
         try:
             Tutorial(args.name or DEFAULT_NAME).save()
         except (OSError, TutorialError, ValueError) as exc:  # ValueError: a bad name
-            print(printable(f"keythedral: cannot start the tutorial: {exc}"), file=sys.stderr)
+            # I18N: {problem} says why.
+            cannot = _("keythedral: cannot start the tutorial: {problem}").format(problem=exc)
+            print(printable(cannot), file=sys.stderr)
             return 2
     app = KeythedralApp(start=Start(tutorial=True), ascii=args.ascii, theme=args.theme)
     return run_app(app, mouse=not args.no_mouse)
@@ -261,10 +283,9 @@ def _play(args: argparse.Namespace) -> int:
 
         load = persistence.autosave_path()
         if not load.exists():
-            print(
-                printable(f"keythedral: there is no interrupted game to resume ({load})."),
-                file=sys.stderr,
-            )
+            # I18N: {path} is where the interrupted game would be saved.
+            none = _("keythedral: there is no interrupted game to resume ({path}).")
+            print(printable(none.format(path=load)), file=sys.stderr)
             return 2
     for name in args.players or ():
         # Checked here, before the app (and the engine) loads; the engine checks them again.
@@ -272,7 +293,10 @@ def _play(args: argparse.Namespace) -> int:
             print(f"keythedral: --players: {problem}", file=sys.stderr)
             return 2
     if args.players and (problem := players_problem(args.players)) is not None:
-        print(printable(f"keythedral: --players: {problem}."), file=sys.stderr)
+        # I18N: {problem} says what is wrong with the players named (a sentence without its
+        # full stop).
+        wrong = _("keythedral: --players: {problem}.").format(problem=problem)
+        print(printable(wrong), file=sys.stderr)
         return 2
     try:
         seats = parse_seats(args.bots, len(args.players) if args.players else None)
@@ -312,39 +336,41 @@ def add_replay_parser(subparsers: Any) -> Any:
 
     p = subparsers.add_parser(
         "replay",
-        help="watch a replay in the terminal app, step by step (or print it)",
-        description="Check a replay file (every action legal, the stated result right) and open "
-        "it in the replay viewer: step forwards and back, by action or by round, from any "
-        "seat's view or with every hand shown. --summary prints its settings and result "
-        "instead, --log the public log, --at one position as JSON.",
+        help=_("watch a replay in the terminal app, step by step (or print it)"),
+        description=_(
+            "Check a replay file (every action legal, the stated result right) and open "
+            "it in the replay viewer: step forwards and back, by action or by round, from any "
+            "seat's view or with every hand shown. --summary prints its settings and result "
+            "instead, --log the public log, --at one position as JSON."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", type=Path, metavar="FILE", help="a replay (.json)")
+    p.add_argument("file", type=Path, metavar="FILE", help=_("a replay (.json)"))
     p.add_argument(
         "--summary",
         "--text",
         action="store_true",
-        help="print the players, the settings and the result instead of opening the viewer",
+        help=_("print the players, the settings and the result instead of opening the viewer"),
     )
     p.add_argument(
         "--at",
         type=int,
         metavar="N",
-        help="print the position after N actions as JSON (negative: from the end)",
+        help=_("print the position after N actions as JSON (negative: from the end)"),
     )
     p.add_argument(
         "--seat",
         default="all",
         metavar="SEAT",
-        help="with --at: whose view (a seat number, 'public', or 'all' for everything)",
+        help=_("with --at: whose view (a seat number, 'public', or 'all' for everything)"),
     )
-    p.add_argument("--log", action="store_true", help="print the public log, action by action")
+    p.add_argument("--log", action="store_true", help=_("print the public log, action by action"))
     p.add_argument(
         "--start",
         type=int,
         default=0,
         metavar="N",
-        help="in the viewer: start after N actions (negative: from the end)",
+        help=_("in the viewer: start after N actions (negative: from the end)"),
     )
     p.set_defaults(func=run_replay)
     return p

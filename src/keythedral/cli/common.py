@@ -4,6 +4,9 @@ The game's variant options (``keythedral play`` and ``keythedral simulate`` both
 the seats of ``--bots`` (``play`` and ``host``), and the entry point of a subcommand that also
 runs on its own (``python -m keythedral.cli.serve``).
 Only argparse here: the command line is built before anything else loads.
+
+Help texts are messages looked up when a parser is built (after ``--lang`` is read), never at
+import: a constant's help is marked with ``N_``.
 """
 
 from __future__ import annotations
@@ -13,19 +16,24 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from keythedral.lang import N_, _, ngettext
+
 #: The variant options: option, GameConfig field, choices (none: a switch that turns the
 #: variant on), and help.  An option's ``dest`` is the flag's own name (``--windows``: ``windows``),
-#: after a command's prefix.
+#: after a command's prefix.  The help is a message marked with N_ (looked up when the parser
+#: is built); the choices are the command line's words, not messages.
 VARIANT_OPTIONS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("--no-laws", "no_laws", (), "variant: no law cards"),
-    ("--open-buildings", "open_buildings", (), "variant: every building tile face up"),
-    ("--long-game", "long_game", (), "variant: one more tile per stage"),
-    ("--edition", "edition", ("classic", "second"), "scoring edition (default: classic)"),
+    ("--no-laws", "no_laws", (), N_("variant: no law cards")),
+    ("--open-buildings", "open_buildings", (), N_("variant: every building tile face up")),
+    ("--long-game", "long_game", (), N_("variant: one more tile per stage")),
+    # I18N: classic and second are words of the command line: keep them.
+    ("--edition", "edition", ("classic", "second"), N_("scoring edition (default: classic)")),
     (
         "--windows",
         "reaction_windows",
         ("always", "when_possible"),
-        "when law-card windows open (default: always, which hides who holds what)",
+        # I18N: always is a word of the command line: keep it.
+        N_("when law-card windows open (default: always, which hides who holds what)"),
     ),
 )
 
@@ -34,12 +42,16 @@ def players_problem(names: Sequence[str]) -> str | None:
     """What is wrong with ``--players`` as a whole (how many, two alike), in a player's words;
     None when nothing is.  (Each name's own text: vocab.name_problem.)"""
     if not 2 <= len(names) <= 5:
-        return f"Keythedral needs 2 to 5 players, not {len(names)}"
+        # I18N: {n} is how many players were named.
+        return _("Keythedral needs 2 to 5 players, not {n}").format(n=len(names))
     seen: set[str] = set()
     for name in names:
         key = name.strip()
         if key in seen:
-            return f"two players are called {name.strip()}: give each a name of their own"
+            # I18N: {name} is a player's name.
+            return _("two players are called {name}: give each a name of their own").format(
+                name=name.strip()
+            )
         seen.add(key)
     return None
 
@@ -58,14 +70,15 @@ def add_variant_options(
     """Add --no-laws, --open-buildings, --long-game, --edition and --windows to ``p``, with
     ``prefix`` before each ``dest``.  A choice defaults to its first value; without
     ``defaults`` no option has a default (a subcommand that repeats the options then leaves
-    those given before it alone).  ``helps`` replaces help texts, by GameConfig field."""
+    those given before it alone).  ``helps`` replaces help texts, by GameConfig field (in the
+    language in use already)."""
     for flag, field, choices, text in VARIANT_OPTIONS:
         kind: dict[str, Any] = {"choices": choices} if choices else {"action": "store_true"}
         default = (choices[0] if choices else False) if defaults else argparse.SUPPRESS
         p.add_argument(
             flag,
             dest=_dest(flag, prefix),
-            help=(helps or {}).get(field, text),
+            help=(helps or {}).get(field) or _(text),
             default=default,
             **kind,
         )
@@ -112,17 +125,27 @@ def parse_seats(text: str | None, players: int | None) -> tuple[str, ...]:
         # Only the name is checked here (the bots load with the engine, after the first
         # frame); the app explains bad options.
         if spec.split(":")[0].strip().lower() not in BOT_NAMES + LEVEL_NAMES:
+            # I18N: {name} is what was asked for (in quotes); {names} the computer players'
+            # names, words of the command line ("easy, normal, hard, random, greedy, ...").
             raise ValueError(
-                f"no computer player called {spec!r}: choose from human, "
-                f"{', '.join(LEVEL_NAMES + BOT_NAMES)}"
+                _("no computer player called {name}: choose from human, {names}").format(
+                    name=repr(spec), names=", ".join(LEVEL_NAMES + BOT_NAMES)
+                )
             )
         seats.append(spec)
     if players is not None and len(seats) != players:
         example = ",".join(["human", *["hard"] * (players - 1)])
-        raise ValueError(
-            f"{len(seats)} seats named for {players} players: name one for each player, "
-            f"in seat order (for example {example})"
+        # I18N: {n} is how many seats --bots named, {players} how many players there are,
+        # {example} a --bots value to copy ("human,hard,hard").  (The English keeps "seats"
+        # for one seat too.)
+        named = ngettext(
+            "{n} seats named for {players} players: name one for each player, "
+            "in seat order (for example {example})",
+            "{n} seats named for {players} players: name one for each player, "
+            "in seat order (for example {example})",
+            len(seats),
         )
+        raise ValueError(named.format(n=len(seats), players=players, example=example))
     if len(seats) > 5:
-        raise ValueError("Keythedral has at most 5 seats")
+        raise ValueError(_("Keythedral has at most 5 seats"))
     return tuple(seats)

@@ -22,6 +22,7 @@ from keythedral.cli.common import (
     players_problem,
     variants_from_args,
 )
+from keythedral.lang import N_, _
 from keythedral.net.address import is_any_address, is_loopback, this_machine
 from keythedral.safetext import printable
 from keythedral.vocab import name_problem
@@ -32,59 +33,72 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 8765
 DEFAULT_HOST = "127.0.0.1"
 TOKEN_VARIABLE = "KEYTHEDRAL_TOKEN"
-JOIN_HELP = (
+#: The description of ``keythedral join`` (a message: looked up when the parser is built).
+# I18N: {variable} is the name of an environment variable ($KEYTHEDRAL_TOKEN).
+JOIN_HELP = N_(
     "Join a game that keythedral host runs: the game's app at your seat (the map, the mats, "
     "your own hand and choices, the public log), or plain text with --plain. The token may "
-    f"also come from ${TOKEN_VARIABLE}, which other users of this machine cannot read."
+    "also come from {variable}, which other users of this machine cannot read."
 )
 
 
 def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "host",
-        help="host a game for players at other terminals (keythedral join)",
-        description="Start a game server: one game, each person joins it from a terminal of "
-        "their own with the line printed for their seat (its token is that seat's secret: "
-        "give each line only to its player). Computer players play on the server. The "
-        "server listens on 127.0.0.1 (this machine only) unless --host says otherwise.",
+        help=_("host a game for players at other terminals (keythedral join)"),
+        description=_(
+            "Start a game server: one game, each person joins it from a terminal of "
+            "their own with the line printed for their seat (its token is that seat's secret: "
+            "give each line only to its player). Computer players play on the server. The "
+            "server listens on 127.0.0.1 (this machine only) unless --host says otherwise."
+        ),
     )
-    p.add_argument("--players", nargs="+", metavar="NAME", help="player names in seat order")
+    p.add_argument("--players", nargs="+", metavar="NAME", help=_("player names in seat order"))
     p.add_argument(
         "--bots",
         metavar="SEATS",
-        help="who plays each seat: human or a computer player (random, greedy, ismcts), "
-        "e.g. human,human,greedy",
+        help=_(
+            "who plays each seat: human or a computer player (random, greedy, ismcts), "
+            "e.g. human,human,greedy"
+        ),
     )
-    p.add_argument("--seed", type=int, help="the game's seed (random by default)")
+    p.add_argument("--seed", type=int, help=_("the game's seed (random by default)"))
     add_variant_options(p, prefix="host_")
     p.add_argument(
         "--host",
         dest="host_address",
-        help=f"address to listen on (default {DEFAULT_HOST}; with --resume, the game's own)",
+        # I18N: {address} is an IP address (127.0.0.1).
+        help=_("address to listen on (default {address}; with --resume, the game's own)").format(
+            address=DEFAULT_HOST
+        ),
     )
     p.add_argument(
         "--port",
         dest="host_port",
         type=int,
-        help=f"port (default {DEFAULT_PORT}; with --resume, the one the game was hosted on; "
-        "0: any free port)",
+        # I18N: {port} is a port number (8765).
+        help=_(
+            "port (default {port}; with --resume, the one the game was hosted on; 0: any free port)"
+        ).format(port=DEFAULT_PORT),
     )
     p.add_argument(
         "--public-url",
         dest="host_url",
         metavar="URL",
-        help="the address players join at, when it is not this one: a TLS proxy's "
-        "(wss://games.example.org) or this machine's on the LAN",
+        help=_(
+            "the address players join at, when it is not this one: a TLS proxy's "
+            "(wss://games.example.org) or this machine's on the LAN"
+        ),
     )
     p.add_argument(
         "--resume",
         action="store_true",
-        help="continue the interrupted hosted game, with the same tokens",
+        help=_("continue the interrupted hosted game, with the same tokens"),
     )
     p.add_argument(
         "--replace",
         action="store_true",
-        help="start a new game even though an unfinished one is saved",
+        help=_("start a new game even though an unfinished one is saved"),
     )
     p.add_argument(
         "--bot-pause",
@@ -92,13 +106,13 @@ def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=float,
         default=0.5,
         metavar="SECONDS",
-        help="how long each computer player waits before its move (default 0.5)",
+        help=_("how long each computer player waits before its move (default 0.5)"),
     )
     p.add_argument(
         "--folder",
         type=Path,
         metavar="DIR",
-        help="where the hosted game is saved (default: DATA/host)",
+        help=_("where the hosted game is saved (default: DATA/host)"),
     )
     p.set_defaults(func=run_host)
     return p
@@ -107,21 +121,23 @@ def add_host_parser(subparsers: Any) -> argparse.ArgumentParser:
 def add_join_parser(subparsers: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "join",
-        help="join a hosted game (the line keythedral host printed for your seat)",
-        description=JOIN_HELP,
+        help=_("join a hosted game (the line keythedral host printed for your seat)"),
+        description=_(JOIN_HELP).format(variable=f"${TOKEN_VARIABLE}"),
     )
-    p.add_argument("url", metavar="URL", help="the server, e.g. ws://127.0.0.1:8765")
-    p.add_argument("--token", help=f"your seat's token (default: ${TOKEN_VARIABLE})")
+    p.add_argument("url", metavar="URL", help=_("the server, e.g. ws://127.0.0.1:8765"))
+    # I18N: {variable} is the name of an environment variable ($KEYTHEDRAL_TOKEN).
+    token = _("your seat's token (default: {variable})").format(variable=f"${TOKEN_VARIABLE}")
+    p.add_argument("--token", help=token)
     p.add_argument(
         "--plain",
         action="store_true",
-        help="plain text instead of the app: the log as it happens, numbered choices",
+        help=_("plain text instead of the app: the log as it happens, numbered choices"),
     )
     p.add_argument(
         "--no-auto-play",
         dest="join_auto_play",
         action="store_false",
-        help="a decision with one choice waits for a key instead of playing itself",
+        help=_("a decision with one choice waits for a key instead of playing itself"),
     )
     p.set_defaults(func=run_join)
     return p
@@ -137,20 +153,28 @@ def run_host(args: argparse.Namespace) -> int:
     from keythedral.net.hosted import HostedGame, HostError, default_folder
 
     if args.host_port is not None and not 0 <= args.host_port < 65536:
-        return _fail(f"there is no port {args.host_port}")
+        return _fail(_("there is no port {port}").format(port=args.host_port))
     if not 0 <= args.host_bot_pause <= 60:
-        return _fail("--bot-pause takes 0 to 60 seconds")
+        return _fail(_("--bot-pause takes 0 to 60 seconds"))
     folder = args.folder or default_folder()
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _hold(folder):
-            return _fail(f"another keythedral host is serving the game in {folder}")
+            # I18N: {folder} is a folder's path.
+            return _fail(
+                _("another keythedral host is serving the game in {folder}").format(folder=folder)
+            )
     except OSError as exc:
-        return _fail(f"cannot use the folder {folder}: {exc.strerror or exc}")
+        # I18N: {folder} is a folder's path, {problem} the system's reason (in English).
+        return _fail(
+            _("cannot use the folder {folder}: {problem}").format(
+                folder=folder, problem=exc.strerror or exc
+            )
+        )
     try:
         if args.resume:
             if args.players or args.bots:
-                return _fail("--resume continues the saved game: give no --players or --bots")
+                return _fail(_("--resume continues the saved game: give no --players or --bots"))
             game = HostedGame.resume(folder)
         else:
             game = _new_game(args, folder)
@@ -163,16 +187,20 @@ def run_host(args: argparse.Namespace) -> int:
         args.host_port = saved_port if args.resume else DEFAULT_PORT
     if not is_loopback(args.host_address):
         print(
-            "WARNING: keythedral host listens beyond this machine: anyone who can reach it "
-            "can try to join, and only the seat tokens keep them out. Messages are not "
-            "encrypted: on a network that is not yours, put a TLS proxy in front (docs/network.md).",
+            _(
+                "WARNING: keythedral host listens beyond this machine: anyone who can reach it "
+                "can try to join, and only the seat tokens keep them out. Messages are not "
+                "encrypted: on a network that is not yours, put a TLS proxy in front "
+                "(docs/network.md)."
+            ),
             file=sys.stderr,
         )
     import asyncio
 
     url = args.host_url
     if url is not None and urlsplit(url).scheme not in ("ws", "wss"):
-        return _fail(f"--public-url {url!r} is not a ws:// or wss:// address")
+        # I18N: {url} is the address given, in quotes.
+        return _fail(_("--public-url {url} is not a ws:// or wss:// address").format(url=repr(url)))
     return asyncio.run(_serve(game, args.host_address, args.host_port, args.host_bot_pause, url))
 
 
@@ -205,7 +233,7 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
     from keythedral.net.hosted import HostedGame  # engine: only when the command runs
 
     if not args.players:
-        raise ValueError("name the players with --players (or continue a game with --resume)")
+        raise ValueError(_("name the players with --players (or continue a game with --resume)"))
     for name in args.players:
         if (problem := name_problem(name.strip())) is not None:
             raise ValueError(f"--players: {problem}")
@@ -219,9 +247,12 @@ def _new_game(args: argparse.Namespace, folder: Path) -> HostedGame:
             except BotSpecError as exc:
                 raise ValueError(f"--bots: {exc}") from exc
     if HostedGame.unfinished(folder) and not args.replace:
+        # I18N: {folder} is a folder's path.
         raise ValueError(
-            f"an unfinished hosted game is saved in {folder}: continue it with --resume, or "
-            "start a new one over it with --replace"
+            _(
+                "an unfinished hosted game is saved in {folder}: continue it with --resume, or "
+                "start a new one over it with --replace"
+            ).format(folder=folder)
         )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
@@ -254,7 +285,7 @@ async def _serve(
             print(printable("  " + narrate(event, state.config.players)), flush=True)
         shown[0] = state.log_total
         if g.over:
-            print("The game is over. Press Ctrl+C to stop the server.", flush=True)
+            print(_("The game is over. Press Ctrl+C to stop the server."), flush=True)
 
     server = GameServer(
         game, host=host, port=port, bot_pause=bot_pause, on_change=report, public_url=public_url
@@ -269,20 +300,31 @@ async def _serve(
     try:
         await server.start()
     except OSError as exc:
-        return _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        # I18N: {address} is an address and port (127.0.0.1:8765), {problem} the system's reason.
+        return _fail(
+            _("cannot listen on {address}: {problem}").format(
+                address=f"{host}:{port}", problem=exc.strerror or exc
+            )
+        )
     try:
         game.remember(host, server.port)
     except OSError as exc:
-        print(f"keythedral host: cannot note the address in {game.folder}: {exc}", file=sys.stderr)
+        # I18N: {folder} is a folder's path, {problem} the system's reason (in English).
+        cannot = _("keythedral host: cannot note the address in {folder}: {problem}")
+        print(cannot.format(folder=game.folder, problem=exc), file=sys.stderr)
     shown_host = this_machine() if is_any_address(host) else server.host
     url = public_url or server.url.replace(f"//{server.host}:", f"//{shown_host}:", 1)
     names = game.config.players
-    print(printable(f"Hosting {', '.join(names)} on {url} (saved in {game.folder})."))
-    print("Give each player their own line (its token is their seat's secret):")
+    # I18N: {players} are the players' names ("Ann, Bob, Cy"), {url} the server's address,
+    # {folder} where the game is saved.
+    hosting = _("Hosting {players} on {url} (saved in {folder}).")
+    players = ", ".join(names)
+    print(printable(hosting.format(players=players, url=url, folder=game.folder)))
+    print(_("Give each player their own line (its token is their seat's secret):"))
     for seat, token in enumerate(game.tokens):
         if token is not None:
             print(printable(f"  {names[seat]}: keythedral join {url} --token {token}"))
-    print("Ctrl+C stops the server; keythedral host --resume continues the game.", flush=True)
+    print(_("Ctrl+C stops the server; keythedral host --resume continues the game."), flush=True)
     await stop.wait()
     await server.stop()
     return 0
@@ -295,14 +337,13 @@ def run_join(args: argparse.Namespace) -> int:
 
     token = args.token or os.environ.get(TOKEN_VARIABLE, "")
     if not token:
-        print(
-            f"keythedral join: give your seat's token (--token or ${TOKEN_VARIABLE})",
-            file=sys.stderr,
-        )
+        # I18N: {variable} is the name of an environment variable ($KEYTHEDRAL_TOKEN).
+        give = _("keythedral join: give your seat's token (--token or {variable})")
+        print(give.format(variable=f"${TOKEN_VARIABLE}"), file=sys.stderr)
         return 2
     if urlsplit(args.url).scheme not in ("ws", "wss"):
         print(
-            "keythedral join: the address starts with ws:// (or wss:// behind a TLS proxy)",
+            _("keythedral join: the address starts with ws:// (or wss:// behind a TLS proxy)"),
             file=sys.stderr,
         )
         return 2

@@ -25,6 +25,8 @@ from typing import Protocol
 from rich.console import Group
 from rich.text import Text
 
+from keythedral.lang import _
+
 
 class _Row(Protocol):
     """What is drawn of one bot (simulate.BotRow)."""
@@ -97,10 +99,10 @@ def win_rates(summary: Summary, width: int = 80, ascii: bool = False) -> Text:
     fair_col = _col(fair, bar_w)
     mark = ":" if ascii else "┆"
     text = Text(no_wrap=True)
-    text.append(
-        f"Win rates, with 95% Wilson intervals ({mark} marks the fair share, {fair:.0%})",
-        style="bold",
-    )
+    # I18N: a chart's title: {mark} is the mark drawn at the fair share, {fair} the fair
+    # share itself (33%).
+    heading = _("Win rates, with 95% Wilson intervals ({mark} marks the fair share, {fair})")
+    text.append(heading.format(mark=mark, fair=f"{fair:.0%}"), style="bold")
     for i, r in enumerate(summary.rows):
         colour = BOT_COLOURS[i % len(BOT_COLOURS)]
         bar = list(hbar(r.win_rate, bar_w, ascii))
@@ -185,9 +187,11 @@ def score_spread(summary: Summary, width: int = 80, ascii: bool = False) -> Text
     per_bot = [[g.scores[b] for g in done] for b in range(len(summary.rows))]
     all_scores = [s for scores in per_bot for s in scores]
     text = Text(no_wrap=True)
-    text.append("Scores, game by game: how often each score came up, and its spread", style="bold")
+    # I18N: a chart's title.
+    heading = _("Scores, game by game: how often each score came up, and its spread")
+    text.append(heading, style="bold")
     if not all_scores:
-        text.append("\nno finished games", style="dim")
+        text.append("\n" + _("no finished games"), style="dim")
         return text
     lo, hi = min(all_scores), max(all_scores)
     label_w = max(len(r.bot) for r in summary.rows) + 2
@@ -200,13 +204,16 @@ def score_spread(summary: Summary, width: int = 80, ascii: bool = False) -> Text
         text.append(" ")
         stats = quartiles(scores)
         text.append(box(stats, lo, hi, plot_w, ascii), style=f"bold {colour}")
-        text.append(f"  median {stats[2]:g}, mean {r.mean_score:.1f}", style="dim")
+        # I18N: after a bot's box plot: its median and mean scores.
+        middle = _("median {median}, mean {mean}")
+        said = middle.format(median=f"{stats[2]:g}", mean=f"{r.mean_score:.1f}")
+        text.append("  " + said, style="dim")
     axis = f"{lo}".ljust(plot_w - len(str(hi))) + f"{hi}"
     text.append("\n" + " " * label_w + axis + " " + axis, style="dim")
-    text.append(
-        "\n" + " " * label_w + "score histogram".ljust(plot_w) + " min [quartiles | median] max",
-        style="dim",
-    )
+    # I18N: the legends under the two charts of scores, each as wide as its chart: the
+    # histogram on the left, the box plot (its whiskers, box and median) on the right.
+    legend = _("score histogram").ljust(plot_w) + " " + _("min [quartiles | median] max")
+    text.append("\n" + " " * label_w + legend, style="dim")
     return text
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from keythedral.cli.common import run_alone
+from keythedral.lang import N_, _
 from keythedral.net.address import (
     is_loopback,
     listen_host,
@@ -42,7 +43,8 @@ DEFAULT_PORT = 8000
 #: Each game is a process of about 45 MB that wants a share of a core while it draws.
 DEFAULT_MAX_SESSIONS = 6
 
-NO_AUTH_WARNING = (
+# I18N: {url} is the address the server is reached at.
+NO_AUTH_WARNING = N_(
     "keythedral serve has no authentication: anyone who can reach {url} can open a "
     "game and type into it. Bind to 127.0.0.1 (the default) unless this network is yours."
 )
@@ -90,32 +92,40 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``keythedral serve`` to an argparse subparsers object (``run_serve`` runs it)."""
     p: argparse.ArgumentParser = subparsers.add_parser(
         "serve",
-        help="play in a web browser (no authentication: binds to 127.0.0.1 by default)",
-        description=__doc__.split("\n\n")[0]
-        + "\n\nThere is no authentication: the server listens on 127.0.0.1 (this machine only) "
-        "unless --host says otherwise.  Play options for the app go after '--'.",
+        help=_("play in a web browser (no authentication: binds to 127.0.0.1 by default)"),
+        description=_("keythedral serve: the same app in a web browser, through textual-serve.")
+        + "\n\n"
+        + _(
+            "There is no authentication: the server listens on 127.0.0.1 (this machine only) "
+            "unless --host says otherwise.  Play options for the app go after '--'."
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--host",
         dest="serve_host",
         default=DEFAULT_HOST,
-        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; IPv6 as ::1 "
-        "or [::1]; 0.0.0.0 or :: need --public-url)",
+        # I18N: {address} is an IP address (127.0.0.1).
+        help=_(
+            "address to listen on (default {address}: this machine only; IPv6 as ::1 "
+            "or [::1]; 0.0.0.0 or :: need --public-url)"
+        ).format(address=DEFAULT_HOST),
     )
     p.add_argument(
         "--port",
         dest="serve_port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"port to listen on (default {DEFAULT_PORT})",
+        help=_("port to listen on (default {port})").format(port=DEFAULT_PORT),
     )
     p.add_argument(
         "--public-url",
         dest="serve_url",
         metavar="URL",
-        help="the address browsers use to reach this server, when it is not host:port "
-        "(e.g. https://games.example.org behind a proxy); only its pages may open games",
+        help=_(
+            "the address browsers use to reach this server, when it is not host:port "
+            "(e.g. https://games.example.org behind a proxy); only its pages may open games"
+        ),
     )
     p.add_argument(
         "--max-sessions",
@@ -123,27 +133,31 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=DEFAULT_MAX_SESSIONS,
         metavar="N",
-        help=f"games (browser tabs) running at once, at most (default {DEFAULT_MAX_SESSIONS})",
+        help=_("games (browser tabs) running at once, at most (default {n})").format(
+            n=DEFAULT_MAX_SESSIONS
+        ),
     )
     p.add_argument(
         "--join",
         dest="serve_join",
         metavar="URL",
-        help="a game keythedral host runs (ws://HOST:PORT): /join?token=T opens that seat in a tab",
+        help=_(
+            "a game keythedral host runs (ws://HOST:PORT): /join?token=T opens that seat in a tab"
+        ),
     )
     p.add_argument(
         "--idle-minutes",
         dest="serve_idle",
         type=float,
         metavar="MINUTES",
-        help="a game nothing is typed into for this long ends, freeing its place (default 30)",
+        help=_("a game nothing is typed into for this long ends, freeing its place (default 30)"),
     )
     p.add_argument("--debug", dest="serve_debug", action="store_true", help=argparse.SUPPRESS)
     p.add_argument(
         "play_args",
         nargs=argparse.REMAINDER,
         metavar="-- PLAY OPTIONS",
-        help="options for each game, as for 'keythedral play' (e.g. -- --players Ann Bob)",
+        help=_("options for each game, as for 'keythedral play' (e.g. -- --players Ann Bob)"),
     )
     p.set_defaults(func=run_serve)
     return p
@@ -155,19 +169,21 @@ def run_serve(args: argparse.Namespace) -> int:
     if play_args and play_args[0] == "--":
         play_args = play_args[1:]
     if not 0 < args.serve_port < 65536:
-        print(f"keythedral serve: no port {args.serve_port}", file=sys.stderr)
+        print(_("keythedral serve: no port {port}").format(port=args.serve_port), file=sys.stderr)
         return 2
     try:
         import textual_serve  # noqa: F401
     except ImportError:  # pragma: no cover - it is a dependency
-        print("keythedral serve needs textual-serve: pip install textual-serve", file=sys.stderr)
+        print(_("keythedral serve needs textual-serve: pip install textual-serve"), file=sys.stderr)
         return 2
     if args.serve_max_sessions < 1:
-        print("keythedral serve: --max-sessions must be at least 1", file=sys.stderr)
+        print(_("keythedral serve: --max-sessions must be at least 1"), file=sys.stderr)
         return 2
     idle = getattr(args, "serve_idle", None)
     if idle is not None and not 0 < idle <= 24 * 60:
-        print("keythedral serve: --idle-minutes takes more than 0, at most 1440", file=sys.stderr)
+        print(
+            _("keythedral serve: --idle-minutes takes more than 0, at most 1440"), file=sys.stderr
+        )
         return 2
     try:
         url = public_url(args.serve_host, args.serve_port, args.serve_url)
@@ -176,12 +192,14 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     join = args.serve_join
     if join is not None and urlsplit(join).scheme not in ("ws", "wss"):
-        print(
-            f"keythedral serve: --join {join!r} is not a ws:// or wss:// address", file=sys.stderr
-        )
+        # I18N: {url} is the address given, in quotes.
+        wrong = _("keythedral serve: --join {url} is not a ws:// or wss:// address")
+        print(wrong.format(url=repr(join)), file=sys.stderr)
         return 2
     if not is_loopback(args.serve_host):
-        print("WARNING: " + NO_AUTH_WARNING.format(url=url), file=sys.stderr)
+        # I18N: {warning} is the warning (keythedral serve has no authentication...).
+        warning = _("WARNING: {warning}").format(warning=_(NO_AUTH_WARNING).format(url=url))
+        print(warning, file=sys.stderr)
     host = listen_host(args.serve_host)
     try:
         serve(
@@ -196,7 +214,9 @@ def run_serve(args: argparse.Namespace) -> int:
         )
     except OSError as error:  # the port is taken, the address is not this machine's, ...
         where = netloc(host, args.serve_port)
-        print(f"keythedral serve: cannot listen on {where}: {error}", file=sys.stderr)
+        # I18N: {address} is an address and port (127.0.0.1:8000), {problem} the system's reason.
+        cannot = _("keythedral serve: cannot listen on {address}: {problem}")
+        print(cannot.format(address=where, problem=error), file=sys.stderr)
         return 2
     return 0
 

@@ -36,10 +36,12 @@ import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.web import BaseRequest, StreamResponse
+from rich.markup import escape
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
 from keythedral.cli.netplay import TOKEN_VARIABLE
+from keythedral.lang import N_, _, ngettext
 from keythedral.net.address import origin_of
 from keythedral.net.guard import HEADER_TIMEOUT, quiet_errors
 
@@ -48,20 +50,40 @@ log = logging.getLogger("keythedral.cli.serve")
 #: Seconds a game has to quit when asked, and again to stop after SIGTERM, before it is killed.
 GRACE = 2.0
 
+#: A websocket's close reasons: at most 123 bytes (the protocol's limit), so not translated
+#: (a translation may be longer); the page shows its own words.
 FULL_REASON = "keythedral serve is full: close another game's tab, then reload"
 IDLE_REASON = "nothing was typed in this tab for a long while: reload the page to play again"
 #: Minutes a tab may go without a key, a click or a resize before its game is ended (the
 #: README says so; --idle-minutes changes it).
 DEFAULT_IDLE_MINUTES = 30.0
 
+#: The page of a full server; its words are filled in by :func:`full_page`.
 FULL_PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Keythedral: server full</title></head>
+<html><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
 <h1>Keythedral</h1>
-<p>All {n} games this server runs at once are in use.</p>
-<p>Close the tab of a game you have finished, then reload this page.</p>
+<p>{in_use}</p>
+<p>{close}</p>
 </body></html>
 """
+
+
+def full_page(n: int) -> str:
+    """The page of a server running all the ``n`` games it may, in the language in use."""
+    # I18N: {n} is how many games the server runs at once.  (The English keeps "games" for
+    # one too.)
+    in_use = ngettext(
+        "All {n} games this server runs at once are in use.",
+        "All {n} games this server runs at once are in use.",
+        n,
+    )
+    return FULL_PAGE.format(
+        # I18N: a web page's title.
+        title=_("Keythedral: server full"),
+        in_use=in_use.format(n=n),
+        close=_("Close the tab of a game you have finished, then reload this page."),
+    )
 
 
 #: The largest screen a tab may ask for, in cells; more only costs memory and time.
@@ -187,13 +209,18 @@ class KeythedralServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """(textual-serve announces itself here, before it knows that it can listen.)"""
 
-    def announce(self, *_: object) -> None:
+    def announce(self, *_args: object) -> None:
         self.console.print(LOGO, highlight=False)
-        self.console.print(f"Serving Keythedral on {self.public_url}")
-        self.console.print(
-            f"At most {self.max_sessions} games at once; a game nothing is typed into for "
-            f"{self.idle_minutes:g} minutes ends. [cyan]Ctrl+C to quit"
-        )
+        # I18N: {url} is the address of the server.
+        self.console.print(_("Serving Keythedral on {url}").format(url=self.public_url))
+        # I18N: {n} is how many games may run at once, {minutes} a number of minutes (30).
+        # (The English keeps "games" for one too.)
+        most = ngettext(
+            "At most {n} games at once; a game nothing is typed into for {minutes} minutes ends.",
+            "At most {n} games at once; a game nothing is typed into for {minutes} minutes ends.",
+            self.max_sessions,
+        ).format(n=self.max_sessions, minutes=f"{self.idle_minutes:g}")
+        self.console.print(escape(most) + " [cyan]" + escape(_("Ctrl+C to quit")))
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -206,9 +233,9 @@ class KeythedralServer(Server):
             host = request.headers.get("Host")
             if host is None or host.lower() not in self.hosts:  # none: HTTP/1.0, or a script
                 log.warning("refused %s: it asked for host %r", request.remote, host)
-                raise web.HTTPForbidden(
-                    text=f"This keythedral server answers at {self.public_url} only.\n"
-                )
+                # I18N: {url} is the address of the server.
+                only = _("This keythedral server answers at {url} only.")
+                raise web.HTTPForbidden(text=only.format(url=self.public_url) + "\n")
             if self._is_folder(request.path):  # textual-serve would list what it holds
                 raise web.HTTPNotFound()
             return await handler(request)
@@ -232,7 +259,7 @@ class KeythedralServer(Server):
         if self.is_full():
             return web.Response(
                 status=503,
-                text=FULL_PAGE.format(n=self.max_sessions),
+                text=full_page(self.max_sessions),
                 content_type="text/html",
                 headers={"Retry-After": "30"},
             )
@@ -249,7 +276,9 @@ class KeythedralServer(Server):
         origin = request.headers.get("Origin")
         if origin is not None and origin_of(origin) not in self.origins:
             log.warning("refused a websocket from %s: its page is %s", request.remote, origin)
-            raise web.HTTPForbidden(text="Pages from other sites may not open games here.\n")
+            raise web.HTTPForbidden(
+                text=_("Pages from other sites may not open games here.") + "\n"
+            )
         websocket = web.WebSocketResponse(heartbeat=15)
         if self.is_full():
             log.warning("refused a game for %s: %d are running", request.remote, len(self.tabs))
@@ -331,17 +360,17 @@ class KeythedralServer(Server):
         uses once, and never written anywhere: not in the page, not in a log, not on the
         command line of the game the tab runs (its environment holds it)."""
         if self.join is None:
-            return _page(404, "No hosted game here", JOIN_NONE)
+            return _page(404, "No hosted game here", join_page(JOIN_NONE))
         token = request.query.get("token", "")
         if not TOKEN_FORM.fullmatch(token):
             log.warning("refused a join page for %s: no seat token", request.remote)
-            return _page(403, "A seat token is needed", JOIN_NO_TOKEN)
+            return _page(403, "A seat token is needed", join_page(JOIN_NO_TOKEN))
         if self.is_full():
-            return _page(503, "Keythedral: server full", FULL_PAGE.format(n=self.max_sessions))
+            return _page(503, "Keythedral: server full", full_page(self.max_sessions))
         ticket = self.tickets.issue(token)
         if ticket is None:
             log.warning("refused a join page for %s: too many are waiting", request.remote)
-            return _page(503, "Keythedral: join pages waiting", JOIN_BUSY)
+            return _page(503, "Keythedral: join pages waiting", join_page(JOIN_BUSY))
         context = self._page_context(f"/ws/join/{ticket}", request)
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers.update(PRIVATE_PAGE)
@@ -351,7 +380,8 @@ class KeythedralServer(Server):
         token = self.tickets.redeem(request.match_info["ticket"])
         if token is None or self.join is None:
             log.warning("refused a join websocket for %s: no such ticket", request.remote)
-            raise web.HTTPForbidden(text="Open the join page again (keythedral serve /join).\n")
+            again = _("Open the join page again (keythedral serve /join).")
+            raise web.HTTPForbidden(text=again + "\n")
         command = join_command(self.command, self.join)
         return await self._run_tab(request, command, {TOKEN_VARIABLE: token})
 
@@ -387,24 +417,31 @@ MAX_TICKETS = 64
 #: The join page's URL holds the token: not kept by caches, not sent on to any other site.
 PRIVATE_PAGE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
-JOIN_NONE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
+#: The pages of /join when it opens no game: the page, and what it says (HTML, marked with
+#: N_; the line breaks are the page source's only).
+JOIN_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
 <body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
-<h1>Keythedral</h1><p>This server opens no hosted game: start it with
-<code>keythedral serve --join ws://HOST:PORT</code> (the address keythedral host printed).</p>
+<h1>Keythedral</h1><p>{text}</p>
 </body></html>
 """
-JOIN_NO_TOKEN = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
-<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
-<h1>Keythedral</h1><p>This address opens a seat of a hosted game: it needs that seat's token,
-as <code>/join?token=...</code> (the token keythedral host printed for your seat).</p>
-</body></html>
-"""
-JOIN_BUSY = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Keythedral</title></head>
-<body style="background:#0c181f;color:#eee;font-family:monospace;padding:3em">
-<h1>Keythedral</h1><p>Too many join pages are open and not yet used. Reload this page in a
-minute or two.</p>
-</body></html>
-"""
+# I18N: HTML: keep the <code> tags and what is in them.
+JOIN_NONE = N_(
+    "This server opens no hosted game: start it with\n"
+    "<code>keythedral serve --join ws://HOST:PORT</code> (the address keythedral host printed)."
+)
+# I18N: HTML: keep the <code> tags and what is in them.
+JOIN_NO_TOKEN = N_(
+    "This address opens a seat of a hosted game: it needs that seat's token,\n"
+    "as <code>/join?token=...</code> (the token keythedral host printed for your seat)."
+)
+JOIN_BUSY = N_(
+    "Too many join pages are open and not yet used. Reload this page in a\nminute or two."
+)
+
+
+def join_page(text: str) -> str:
+    """A page of /join saying ``text`` (a message marked with N_) in the language in use."""
+    return JOIN_PAGE.format(text=_(text))
 
 
 def _page(status: int, title: str, html: str) -> web.Response:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
+from keythedral.lang import _, ngettext
 from keythedral.records import replay
 from keythedral.safetext import printable
 from keythedral.vocab import name_problem
@@ -360,23 +361,52 @@ def table(summary: Summary) -> Any:
 
     fair = 1 / len(summary.bots)
     unfinished = summary.games - summary.finished
+    # I18N: the table's title: {n} games finished, {players} players, {seed} the base seed.
+    # (The English keeps "games" for one game too.)
+    title = ngettext(
+        "{n} games · {players} players · seed {seed}",
+        "{n} games · {players} players · seed {seed}",
+        summary.finished,
+    )
+    if unfinished:
+        # I18N: the table's caption: {fair} the fair share (33%), {seconds} the run's time,
+        # {n} how many processes ran the games, {unfinished} how many games did not finish.
+        caption = ngettext(
+            "fair share {fair}; shared wins count as shares; 95% Wilson intervals; "
+            "{seconds} s on {n} process; {unfinished} unfinished",
+            "fair share {fair}; shared wins count as shares; 95% Wilson intervals; "
+            "{seconds} s on {n} processes; {unfinished} unfinished",
+            summary.jobs,
+        )
+    else:
+        # I18N: the table's caption: {fair} the fair share (33%), {seconds} the run's time,
+        # {n} how many processes ran the games.
+        caption = ngettext(
+            "fair share {fair}; shared wins count as shares; 95% Wilson intervals; "
+            "{seconds} s on {n} process",
+            "fair share {fair}; shared wins count as shares; 95% Wilson intervals; "
+            "{seconds} s on {n} processes",
+            summary.jobs,
+        )
     t = Table(
         box=box.SIMPLE_HEAD,
-        title=f"{summary.finished} games · {len(summary.bots)} players · seed {summary.seed}",
-        caption=(
-            f"fair share {fair:.0%}; shared wins count as shares; 95% Wilson intervals; "
-            f"{summary.wall_seconds:.1f} s on {summary.jobs} process"
-            + ("es" if summary.jobs > 1 else "")
-            + (f"; {unfinished} unfinished" if unfinished else "")
+        title=title.format(n=summary.finished, players=len(summary.bots), seed=summary.seed),
+        caption=caption.format(
+            fair=f"{fair:.0%}",
+            seconds=f"{summary.wall_seconds:.1f}",
+            n=summary.jobs,
+            unfinished=unfinished,
         ),
     )
-    t.add_column("bot", overflow="fold")
-    t.add_column("wins", justify="right", no_wrap=True)
-    t.add_column("win rate (95% CI)", justify="right", no_wrap=True)
-    t.add_column("score", justify="right", no_wrap=True)
-    t.add_column("rounds", justify="right", no_wrap=True)
-    t.add_column("actions", justify="right", no_wrap=True)
-    t.add_column("time/game", justify="right", no_wrap=True)
+    # I18N: the table's column headings (a computer player, its wins, ...).
+    t.add_column(_("bot"), overflow="fold")
+    t.add_column(_("wins"), justify="right", no_wrap=True)
+    t.add_column(_("win rate (95% CI)"), justify="right", no_wrap=True)
+    t.add_column(_("score"), justify="right", no_wrap=True)
+    # I18N: the game's rounds (not turns), a column heading.
+    t.add_column(_("rounds"), justify="right", no_wrap=True)
+    t.add_column(_("actions"), justify="right", no_wrap=True)
+    t.add_column(_("time/game"), justify="right", no_wrap=True)
     for r in summary.rows:
         lo, hi = r.ci95
         t.add_row(
@@ -398,17 +428,22 @@ def _seconds(s: float) -> str:
 # --- the command line -----------------------------------------------------------------------
 def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``keythedral simulate`` to an argparse subparsers object (``run_simulate`` runs it)."""
-    bots = (
-        "random (any legal action), greedy (a quick heuristic), ismcts (Monte Carlo search over "
-        "what it cannot see; options iterations, time, c, width, depth, epsilon, margin), "
+    # I18N: the bots' names (random, greedy, ismcts, coach, easy, normal, hard) and their
+    # options (iterations, time, c, width, ...) are words of the command line: keep them.
+    bots = _(
+        "Bots: random (any legal action), greedy (a quick heuristic), ismcts (Monte Carlo search "
+        "over what it cannot see; options iterations, time, c, width, depth, epsilon, margin), "
         "coach (every move the coach would suggest: a short search; options iterations, "
-        "time); or a strength level: easy (greedy with slips), normal (greedy), hard (ismcts, 1 s a move)"
+        "time); or a strength level: easy (greedy with slips), normal (greedy), hard (ismcts, "
+        "1 s a move). Options follow a bot's name after colons, e.g. ismcts:time=0.25 or "
+        "ismcts:iterations=500:c=0.5."
     )
     p: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help="play games between computer players and tabulate the results",
-        description=__doc__.split("\n\n")[0] + f"\n\nBots: {bots}. Options follow a bot's "
-        "name after colons, e.g. ismcts:time=0.25 or ismcts:iterations=500:c=0.5.",
+        help=_("play games between computer players and tabulate the results"),
+        description=_("keythedral simulate: games between bots, for strength and speed.")
+        + "\n\n"
+        + bots,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -416,13 +451,18 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         dest="sim_bots",
         required=True,
         metavar="BOT,BOT,...",
-        help="one bot per seat, comma-separated (2 to 5), e.g. greedy,greedy,ismcts,random",
+        help=_("one bot per seat, comma-separated (2 to 5), e.g. greedy,greedy,ismcts,random"),
     )
     p.add_argument(
-        "--games", dest="sim_games", type=int, default=100, metavar="N", help="games (default 100)"
+        "--games",
+        dest="sim_games",
+        type=int,
+        default=100,
+        metavar="N",
+        help=_("games (default 100)"),
     )
     p.add_argument(
-        "--seed", dest="sim_seed", type=int, default=1, metavar="N", help="base seed (default 1)"
+        "--seed", dest="sim_seed", type=int, default=1, metavar="N", help=_("base seed (default 1)")
     )
     p.add_argument(
         "--jobs",
@@ -430,44 +470,51 @@ def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="processes to spread the games over (default: one per core); the results are the "
-        "same with any number",
+        help=_(
+            "processes to spread the games over (default: one per core); the results are the "
+            "same with any number"
+        ),
     )
-    p.add_argument("--json", dest="sim_json", action="store_true", help="print JSON, no table")
+    p.add_argument("--json", dest="sim_json", action="store_true", help=_("print JSON, no table"))
     p.add_argument(
-        "--per-game", dest="sim_per_game", action="store_true", help="with --json: every game too"
+        "--per-game",
+        dest="sim_per_game",
+        action="store_true",
+        help=_("with --json: every game too"),
     )
     p.add_argument(
         "--save-replays",
         dest="sim_replays",
         type=Path,
         metavar="DIR",
-        help="write every game as a replay file into DIR",
+        help=_("write every game as a replay file into DIR"),
     )
     p.add_argument(
         "--no-rotate",
         dest="sim_no_rotate",
         action="store_true",
-        help="keep every bot in its seat (by default they rotate game by game)",
+        help=_("keep every bot in its seat (by default they rotate game by game)"),
     )
     add_variant_options(
         p,
         prefix="sim_",
         helps={
-            "no_laws": "variant: no laws",
-            "edition": "scoring edition (default classic)",
-            "reaction_windows": "when law-card windows open (default always)",
+            "no_laws": _("variant: no laws"),
+            # I18N: classic is a word of the command line: keep it.
+            "edition": _("scoring edition (default classic)"),
+            # I18N: always is a word of the command line: keep it.
+            "reaction_windows": _("when law-card windows open (default always)"),
         },
     )
-    p.add_argument("--quiet", dest="sim_quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", dest="sim_quiet", action="store_true", help=_("no progress bar"))
     p.add_argument(
         "--plot",
         dest="sim_plot",
         action="store_true",
-        help="also draw the win rates and the spread of scores as text charts",
+        help=_("also draw the win rates and the spread of scores as text charts"),
     )
     p.add_argument(
-        "--ascii", dest="sim_ascii", action="store_true", help="with --plot: plain ASCII charts"
+        "--ascii", dest="sim_ascii", action="store_true", help=_("with --plot: plain ASCII charts")
     )
     p.set_defaults(func=run_simulate)
     return p
@@ -480,12 +527,13 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
 
     specs = tuple(s.strip() for s in args.sim_bots.split(",") if s.strip())
     if not 2 <= len(specs) <= 5:
-        raise BotSpecError(f"Keythedral needs 2 to 5 players, not {len(specs)}")
+        # I18N: {n} is how many players were named.
+        raise BotSpecError(_("Keythedral needs 2 to 5 players, not {n}").format(n=len(specs)))
     for spec in specs:
         make_bot(spec)  # fail early, with a clear message, on a bad name or option
         parse_spec(spec)
     if args.sim_games < 1:
-        raise BotSpecError("--games must be at least 1")
+        raise BotSpecError(_("--games must be at least 1"))
     return Setup(
         bots=specs,
         games=args.sim_games,
@@ -499,6 +547,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
 def run_simulate(args: argparse.Namespace) -> int:
     """``keythedral simulate``: 0 on success, 2 on bad arguments."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -521,10 +570,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         summary = run(setup, jobs)
     else:
         with Progress(
-            TextColumn("[bold]simulating"),
+            # I18N: the progress bar's words: "simulating ━━━━ 12/100 games".
+            TextColumn("[bold]" + escape(_("simulating"))),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("games"),
+            # I18N: games played, after a count (12/100).
+            TextColumn(escape(_("games"))),
             TimeElapsedColumn(),
             TimeRemainingColumn(),
             console=err,
@@ -534,9 +585,13 @@ def run_simulate(args: argparse.Namespace) -> int:
             summary = run(setup, jobs, on_game=lambda g: progress.advance(task))
     if args.sim_replays is not None:
         paths = save_replays(summary, setup, args.sim_replays)
-        err.print(
-            f"{len(paths)} replays written to {printable(str(args.sim_replays))}", markup=False
+        # I18N: {n} is how many replay files were written, {folder} where.  (The English keeps
+        # "replays" for one too.)
+        written = ngettext(
+            "{n} replays written to {folder}", "{n} replays written to {folder}", len(paths)
         )
+        folder = printable(str(args.sim_replays))
+        err.print(written.format(n=len(paths), folder=folder), markup=False)
     if args.sim_json:
         print(json.dumps(summary.to_dict(games=args.sim_per_game), indent=2))
     else:

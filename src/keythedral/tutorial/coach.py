@@ -13,6 +13,7 @@ from keythedral.engine.board import corner_fields
 from keythedral.engine.catalogue import tile_cost
 from keythedral.engine.cubes import INDEX, WOOD
 from keythedral.engine.events import CraftBought, RoundBegan, Traded
+from keythedral.lang import N_, _, ngettext
 from keythedral.tutorial.steps import LEARNER, open_fields
 
 
@@ -70,15 +71,12 @@ def _instead_of_passing(
     if "build_fence" not in tried and fences and left[WOOD] and rounds_left(ctx) >= 2:
         a = _contested_fence(view, fences)
         if a is not None:
-            home = _home_at(view, a.corner)
-            return a, (
-                f"{_whose(view, home)} shares that field with your homes; a wood you have "
-                "no use for this round keeps it out for good"
-            )
+            return a, _fence_reason(view, _home_at(view, a.corner))
     procure = [a for a in mine if a.kind == "procure_law"]
     fresh = "procure_law" not in tried and not ctx.laws
     if fresh and procure and sum(left) and rounds_left(ctx) >= 1.5:
-        return procure[0], (
+        # I18N: a reason, after "Why: " or "because " (so it starts in lower case).
+        return procure[0], _(
             "nothing is worth buying now, and a spare cube buys a law card: it bends one "
             "rule once, when it suits you"
         )
@@ -109,20 +107,50 @@ def _worth_a_bid(view: PlayerView, mine: list[Any]) -> tuple[Any, str] | None:
     left = ctx.remaining[ctx.stage - 1]
     if target is None or left >= ctx.n or shortfall_effort(ctx.cubes, tile_cost(target)) > 2:
         return None
-    return bids[0], (
-        f"only {left} tiles of this stage are left and {target} is nearly in reach: going first "
-        "lets you buy before the others"
+    # I18N: a reason, after "Why: " or "because " (so it starts in lower case): {n} is how
+    # many tiles of the stage are left, {tile} a tile's id (Q1).
+    reason = ngettext(
+        "only {n} tiles of this stage are left and {tile} is nearly in reach: going first "
+        "lets you buy before the others",
+        "only {n} tiles of this stage are left and {tile} is nearly in reach: going first "
+        "lets you buy before the others",
+        left,
     )
+    return bids[0], reason.format(n=left, tile=target)
 
 
 def _home_at(view: PlayerView, corner: Sequence[int]) -> Any:
     return next((c for c in view.cottages if tuple(c.corner) == tuple(corner)), None)
 
 
-def _whose(view: PlayerView, home: Any) -> str:
+#: Why to fence a rival home out of a field: by whose home it is (the learner's?) and whether
+#: it is a house.  {player} is the owner's name, {number} the home's number.  Each is a reason,
+#: after "Why: " or "because " (so it starts in lower case).
+_FENCE_REASONS = {
+    (True, False): N_(
+        "your cottage {number} shares that field with your homes; a wood you have no use for "
+        "this round keeps it out for good"
+    ),
+    (True, True): N_(
+        "your house {number} shares that field with your homes; a wood you have no use for "
+        "this round keeps it out for good"
+    ),
+    (False, False): N_(
+        "{player}'s cottage {number} shares that field with your homes; a wood you have no use "
+        "for this round keeps it out for good"
+    ),
+    (False, True): N_(
+        "{player}'s house {number} shares that field with your homes; a wood you have no use "
+        "for this round keeps it out for good"
+    ),
+}
+
+
+def _fence_reason(view: PlayerView, home: Any) -> str:
     if home is None:
-        return "that cottage"
-    kind = "house" if home.house else "cottage"
-    if home.seat == LEARNER:
-        return f"your {kind} {home.number}"
-    return f"{view.players[home.seat].name}'s {kind} {home.number}"
+        return _(
+            "that cottage shares that field with your homes; a wood you have no use for this "
+            "round keeps it out for good"
+        )
+    reason = _FENCE_REASONS[home.seat == LEARNER, bool(home.house)]
+    return _(reason).format(player=view.players[home.seat].name, number=home.number)

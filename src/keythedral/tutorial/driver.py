@@ -11,6 +11,7 @@ from typing import Any
 from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
+from keythedral.lang import N_, _
 from keythedral.records import faults, persistence
 from keythedral.records.record import RecordError
 from keythedral.records.replay import GameSoFar
@@ -125,15 +126,16 @@ class Tutorial(GameSoFar):
             return Step(
                 "note",
                 lesson.id,
-                lesson.title,
+                lesson.heading(),
                 lesson.says(m),
                 lesson.target(m),
                 rule=lesson.rule,
             )
         if self.over:
-            return Step("end", "done", "The end", "The tutorial is complete.", rule=None)
+            return Step("end", "done", _("The end"), _("The tutorial is complete."), rule=None)
         if m.coach is None:
-            return Step("wait", "wait", "Wait", "The other players are moving.")
+            # I18N: a title: the learner waits for the other players.
+            return Step("wait", "wait", _("Wait"), _("The other players are moving."))
         return self._task(m)
 
     def _task(self, m: Moment) -> Step:
@@ -142,11 +144,12 @@ class Tutorial(GameSoFar):
         do = do[0].upper() + do[1:]
         why = m.why
         if self.free:
-            text = f"Your move. The coach would: {do}, because {why}."
+            # I18N: {move} is a move in words ("Buy Q1"), {why} the coach's reason for it.
+            text = _("Your move. The coach would: {move}, because {why}.").format(move=do, why=why)
             return Step(
                 "task",
                 f"free:{len(self.actions)}",
-                "Your move",
+                _("Your move"),
                 text,
                 action_target(m.view, a),
                 action=a,
@@ -159,7 +162,8 @@ class Tutorial(GameSoFar):
             "task",
             f"task:{len(self.actions)}",
             title(str(m.view.decision)),
-            f"Do this: {do}.\nWhy: {why}.",
+            # I18N: {move} is a move in words ("Buy Q1"), {why} the coach's reason for it.
+            _("Do this: {move}.\nWhy: {why}.").format(move=do, why=why),
             action_target(m.view, a),
             action=a,
             do=do,
@@ -181,16 +185,18 @@ class Tutorial(GameSoFar):
         """The learner tries ``action``: taken if the step allows it, else refused with why."""
         step = self.step()
         if step.kind == "note":
-            return Verdict(False, "Read the note first: Enter goes on.", "Press {enter} to go on.")
+            return Verdict(
+                False, _("Read the note first: Enter goes on."), _("Press {enter} to go on.")
+            )
         if step.kind != "task":
-            return Verdict(False, "It is not your move now.", "Wait for the other players.")
+            return Verdict(False, _("It is not your move now."), _("Wait for the other players."))
         hint = _hint_for(step)
         try:
             state = faults.apply(self.state, action)
         except engine.IllegalAction as exc:
             return Verdict(False, plain(str(exc), self.name), hint)
         except faults.EngineFault as fault:  # a bug: the lesson stays where it was
-            return Verdict(False, self._fault_words(fault), "Choose another move.")
+            return Verdict(False, self._fault_words(fault), _("Choose another move."))
         if not step.free and action != step.action:
             return Verdict(False, _not_now(step), hint)
         self.push(action, state)
@@ -231,18 +237,19 @@ class Tutorial(GameSoFar):
 
     def _fault_words(self, fault: faults.EngineFault) -> str:
         """Write the record of ``fault`` for a bug report; what to tell the learner."""
-        _, kept = faults.keep(
+        _path, kept = faults.keep(
             faults.report_record(fault, self.config, self.actions, where="tutorial")
         )
-        return (
+        # I18N: {report} says where the bug report was written.
+        return _(
             "Something went wrong in the game's rules engine with that move; the lesson is "
-            f"as it was before it. {kept}"
-        )
+            "as it was before it. {report}"
+        ).format(report=kept)
 
     def run(self, limit: int = 10_000) -> list[Any]:
         """Make every automatic move up to the learner's next step."""
         done = []
-        for _ in range(limit):
+        for _turn in range(limit):
             a = self.auto_move()
             if a is None:
                 break
@@ -259,7 +266,7 @@ class Tutorial(GameSoFar):
     def forward(self, limit: int = 10_000) -> int:
         """Let the coach play for the learner until a note is due or the game ends."""
         moves = 0
-        for _ in range(limit):
+        for _turn in range(limit):
             moves += len(self.run())
             step = self.step()
             if step.kind != "task":
@@ -287,20 +294,31 @@ class Tutorial(GameSoFar):
         try:
             data = parse_json(text)
         except Refused as exc:
-            raise TutorialError(f"The saved tutorial cannot be read: {exc}.") from exc
+            # I18N: {problem} says why the file cannot be read.
+            raise TutorialError(
+                _("The saved tutorial cannot be read: {problem}.").format(problem=exc)
+            ) from exc
         except (ValueError, UnicodeDecodeError) as exc:
-            raise TutorialError("The saved tutorial is not readable JSON.") from exc
+            raise TutorialError(_("The saved tutorial is not readable JSON.")) from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TutorialError("That file is not saved tutorial progress.")
+            raise TutorialError(_("That file is not saved tutorial progress."))
         if data.get("version") != VERSION:
-            raise TutorialError(f"The saved tutorial is version {brief(data.get('version'))}.")
+            # I18N: {version} is the version the file names (a number, or what it holds).
+            raise TutorialError(
+                _("The saved tutorial is version {version}.").format(
+                    version=brief(data.get("version"))
+                )
+            )
         try:
             t = cls(str(data["name"]), int(data["seed"]))
             for raw in data["actions"]:
                 action = engine.parse_action(raw)
                 t.push(action, engine.apply(t.state, action))
         except (KeyError, TypeError, ValueError, engine.KeythedralError) as exc:
-            raise TutorialError(f"The saved tutorial cannot be replayed: {exc}") from exc
+            # I18N: {problem} is the engine's reason, in English.
+            raise TutorialError(
+                _("The saved tutorial cannot be replayed: {problem}").format(problem=exc)
+            ) from exc
         taught = data.get("taught", [])
         t.taught = (
             [x for x in taught if isinstance(x, str) and x in BY_ID]
@@ -322,9 +340,16 @@ class Tutorial(GameSoFar):
         try:
             text = read_limited(path)
         except Refused as exc:
-            raise TutorialError(f"The saved tutorial at {path} cannot be read: {exc}.") from exc
+            # I18N: {path} is a file's path, {problem} why it cannot be read.
+            raise TutorialError(
+                _("The saved tutorial at {path} cannot be read: {problem}.").format(
+                    path=path, problem=exc
+                )
+            ) from exc
         except OSError as exc:
-            raise TutorialError(f"There is no saved tutorial at {path}.") from exc
+            raise TutorialError(
+                _("There is no saved tutorial at {path}.").format(path=path)
+            ) from exc
         return cls.from_json(text)
 
     @classmethod
@@ -347,20 +372,29 @@ def _rule_of(a: Any) -> str | None:
     return KIND_RULES.get(a.kind)
 
 
+#: The hint with a refused move, by what the move the tutorial asks for points at.
+#: {move} is that move in words ("buy Q1", "cottage 1 at (-1,0)").
+_HINTS = {
+    "field": N_("The tutorial asks for: {move} (it is marked on the map)."),
+    "corner": N_("The tutorial asks for: {move} (its corner is marked on the map)."),
+    "edge": N_(
+        "The tutorial asks for: {move} (pick the cottage's corner on the map, then the field)."
+    ),
+}
+_HINT_ELSEWHERE = N_("The tutorial asks for: {move} (it is in the list of choices).")
+
+
 def _hint_for(step: Step) -> str:
-    where = {
-        "field": "it is marked on the map",
-        "corner": "its corner is marked on the map",
-        "edge": "pick the cottage's corner on the map, then the field",
-    }.get(step.target.kind, "it is in the list of choices")
-    return f"The tutorial asks for: {_lower(step.do)} ({where})."
+    hint = _HINTS.get(step.target.kind, _HINT_ELSEWHERE)
+    return _(hint).format(move=_lower(step.do))
 
 
 def _not_now(step: Step) -> str:
     """(The lesson's reason is on screen with the move it asks for: not said again here, where
     it made the answer too long for a small lesson box.  "asks for:", as a move's words may
     name a thing, "cottage 1 at (-1,0)", not say a deed.)"""
-    return f"The rules allow that, but this lesson asks for: {_lower(step.do)}."
+    # I18N: {move} is the move the lesson asks for, in words ("buy Q1").
+    return _("The rules allow that, but this lesson asks for: {move}.").format(move=_lower(step.do))
 
 
 def _lower(text: str) -> str:

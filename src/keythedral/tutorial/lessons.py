@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from keythedral.engine.events import CottageMustMove, FenceBuilt, StoreRanOut
+from keythedral.lang import N_, _
 from keythedral.tutorial import texts
 from keythedral.tutorial.steps import (
     LEARNER,
@@ -49,15 +50,25 @@ GUIDED = (
 @dataclass(frozen=True)
 class Lesson:
     id: str
+    #: The note's title: a message marked with N_ (looked up by :meth:`heading`), with the
+    #: lesson's ``number`` as ``{n}`` if it has one.
     title: str
     trigger: Callable[[Moment], bool]
-    #: What the note says: the same words every time, or worked out from the moment.
-    text: str | Callable[[Moment], str]
+    #: What the note says: the same words every time (its paragraphs, marked with N_), or
+    #: worked out from the moment.
+    text: texts.Paragraphs | Callable[[Moment], str]
     target: Callable[[Moment], Target] = lambda m: NOWHERE
+    #: The rules section behind it (a heading of docs/rules_en.md: a name, not a message).
     rule: str | None = None
+    number: int | None = None
+
+    def heading(self) -> str:
+        """The title, in the language in use."""
+        return _(self.title).format(n=self.number)
 
     def says(self, m: Moment) -> str:
-        return self.text if isinstance(self.text, str) else self.text(m)
+        """What the note says now, in the language in use."""
+        return texts.paragraphs(self.text) if isinstance(self.text, tuple) else self.text(m)
 
 
 def _moved_home(m: Moment) -> Target:
@@ -142,11 +153,16 @@ def _learned_all_guided(m: Moment) -> bool:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "welcome", "Welcome", lambda m: True, texts.welcome, lambda m: Target("status"), "Overview"
+        "welcome",
+        N_("Welcome"),
+        lambda m: True,
+        texts.welcome,
+        lambda m: Target("status"),
+        "Overview",
     ),
     Lesson(
         "board",
-        "The board",
+        N_("The board"),
         lambda m: True,
         texts.BOARD,
         lambda m: Target("corner", (0, 0)),
@@ -154,7 +170,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "lay_field",
-        "Laying a field",
+        N_("Laying a field"),
         _learner_decides("place_field"),
         texts.lay_field,
         _coach_target,
@@ -162,7 +178,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "place_cottage",
-        "Placing a cottage",
+        N_("Placing a cottage"),
         _learner_decides("place_cottage"),
         texts.PLACE_COTTAGE,
         _coach_target,
@@ -170,7 +186,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "cottage_numbers",
-        "Cottage numbers",
+        N_("Cottage numbers"),
         lambda m: (
             m.acts
             and m.decision == "place_cottage"
@@ -182,18 +198,23 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "stages",
-        "The Keythedral and its stages",
+        N_("The Keythedral and its stages"),
         _in_game,
         texts.stages,
         lambda m: Target("mat", "keythedral"),
         "Buy a building",
     ),
     Lesson(
-        "round", "A round", _in_game, texts.ROUNDS, lambda m: Target("status"), "Round structure"
+        "round",
+        N_("A round"),
+        _in_game,
+        texts.ROUNDS,
+        lambda m: Target("status"),
+        "Round structure",
     ),
     Lesson(
         "work_order",
-        "Work-order markers",
+        N_("Work-order markers"),
         _learner_decides("choose_work_order"),
         texts.work_order,
         lambda m: Target("mat", "markers"),
@@ -201,7 +222,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "place_worker",
-        "Placing workers",
+        N_("Placing workers"),
         _learner_decides("place_worker"),
         texts.PLACE_WORKER,
         _coach_target,
@@ -209,7 +230,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "places_first",
-        "Who places first",
+        N_("Who places first"),
         _places_first_trigger,
         texts.places_first,
         lambda m: Target("mat", "markers"),
@@ -217,7 +238,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "house_works",
-        "A house at work",
+        N_("A house at work"),
         _house_trigger,
         texts.HOUSE_WORKS,
         lambda m: Target("choices"),
@@ -225,7 +246,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "store_limit",
-        "The store ran out",
+        N_("The store ran out"),
         lambda m: m.first(StoreRanOut) is not None,
         texts.store_ran_out,
         lambda m: Target("mat", "store"),
@@ -233,7 +254,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "harvest",
-        "The harvest and the store",
+        N_("The harvest and the store"),
         lambda m: (
             _in_game(m)
             and m.view.phase in ("spend", "retrieve", "bidding", "game_over")
@@ -245,7 +266,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "relocation",
-        "Relocation",
+        N_("Relocation"),
         _relocation_trigger,
         texts.relocation,
         _moved_home,
@@ -253,7 +274,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "law_other",
-        "A law is played",
+        N_("A law is played"),
         lambda m: texts.law_by_another(m) is not None,
         texts.law_other,
         lambda m: Target("log"),
@@ -261,7 +282,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "window",
-        "Windows",
+        N_("Windows"),
         _window_trigger,
         texts.WINDOW,
         lambda m: Target("choices"),
@@ -269,7 +290,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "law_hand",
-        "Law cards",
+        N_("Law cards"),
         _own_lawed,
         texts.law_hand,
         lambda m: Target("hand"),
@@ -277,7 +298,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "law_play",
-        "Playing a law",
+        N_("Playing a law"),
         _law_play_trigger,
         texts.law_play,
         lambda m: Target("choices"),
@@ -285,15 +306,15 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "spend",
-        "Phase 3: the seven actions",
+        N_("Phase 3: the seven actions"),
         _learner_decides("spend"),
-        texts.SPEND,
+        texts.spend,
         lambda m: Target("choices"),
         "Phase 3: spending",
     ),
     Lesson(
         "act_buy_building",
-        "Action 1: buy a building",
+        N_("Action 1: buy a building"),
         _coach_kind("buy_building"),
         texts.ACT_BUY,
         lambda m: Target("mat", "keythedral"),
@@ -301,7 +322,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "act_convert_cottage",
-        "Action 2: convert a cottage",
+        N_("Action 2: convert a cottage"),
         _coach_kind("convert_cottage"),
         texts.ACT_CONVERT,
         lambda m: action_target(m.view, m.coach) if m.coach is not None else NOWHERE,
@@ -309,15 +330,15 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "act_build_fence",
-        "Action 3: fences",
+        N_("Action 3: fences"),
         _coach_kind("build_fence"),
-        texts.ACT_FENCE,
+        texts.act_fence,
         lambda m: action_target(m.view, m.coach) if m.coach is not None else NOWHERE,
         "Build or remove a fence",
     ),
     Lesson(
         "act_buy_craft",
-        "Action 4: the craftsmen",
+        N_("Action 4: the craftsmen"),
         _coach_kind("buy_craft"),
         texts.ACT_CRAFT,
         lambda m: Target("mat", "keytown"),
@@ -325,7 +346,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "act_trade",
-        "Action 5: the trader",
+        N_("Action 5: the trader"),
         _coach_kind("trade"),
         texts.ACT_TRADE,
         lambda m: Target("mat", "trader"),
@@ -333,7 +354,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "act_procure_law",
-        "Action 6: the law master",
+        N_("Action 6: the law master"),
         _coach_kind("procure_law"),
         texts.ACT_PROCURE,
         lambda m: Target("mat", "lawmaster"),
@@ -341,7 +362,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "act_pass",
-        "Action 7: pass",
+        N_("Action 7: pass"),
         _coach_kind("pass"),
         texts.ACT_PASS,
         lambda m: Target("choices"),
@@ -349,7 +370,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "pay",
-        "Paying",
+        N_("Paying"),
         _learner_decides("pay"),
         texts.PAY,
         lambda m: Target("hand"),
@@ -357,7 +378,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "retrieve",
-        "Phase 4: retrieving",
+        N_("Phase 4: retrieving"),
         lambda m: m.view.phase == "bidding",
         texts.RETRIEVE,
         lambda m: Target("status"),
@@ -365,7 +386,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "bidding",
-        "Phase 5: the bidding",
+        N_("Phase 5: the bidding"),
         lambda m: m.view.phase == "bidding" and m.view.bidding is not None and m.acts,
         texts.bidding,
         lambda m: Target("choices"),
@@ -373,7 +394,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "choose_start",
-        "Naming the start player",
+        N_("Naming the start player"),
         _learner_decides("choose_start_player"),
         texts.CHOOSE_START,
         lambda m: Target("choices"),
@@ -382,17 +403,19 @@ LESSONS: tuple[Lesson, ...] = (
     *(
         Lesson(
             f"stage_{k}",
-            f"Stage {k}",
+            # I18N: a lesson's title: {n} is a stage of the Keythedral (2 to 5).
+            N_("Stage {n}"),
             _stage_open(k),
             texts.stage(k),
             lambda m: Target("mat", "keythedral"),
             "Buy a building",
+            number=k,
         )
         for k in range(2, 6)
     ),
     Lesson(
         "last_tile",
-        "The last tile",
+        N_("The last tile"),
         lambda m: (
             _in_game(m)
             and m.view.phase != "game_over"
@@ -404,7 +427,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "end",
-        "The end",
+        N_("The end"),
         lambda m: m.view.phase == "game_over",
         texts.end,
         lambda m: Target("status"),
@@ -412,7 +435,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         "free",
-        "Your own moves",
+        N_("Your own moves"),
         lambda m: _learned_all_guided(m) and m.acts and m.decision != "pay",
         texts.FREE,
         lambda m: Target("choices"),

@@ -11,6 +11,7 @@ from typing import Any, Literal, Protocol
 from keythedral.engine import GameState, PlayerView
 from keythedral.engine.board import corner_fields
 from keythedral.engine.events import Event
+from keythedral.lang import _
 from keythedral.words.narration import narrate
 
 LEARNER = 0
@@ -54,6 +55,8 @@ NOWHERE = Target("none")
 
 @dataclass(frozen=True)
 class Step:
+    """What the learner sees now; its words are in the language in use when it was made."""
+
     kind: Literal["note", "task", "wait", "end"]
     id: str
     title: str
@@ -71,13 +74,16 @@ class Step:
 
     @property
     def press(self) -> str:
-        """What to press, in words."""
+        """What to press, in words (in the language in use; keys in braces, for :meth:`render`'s
+        ``fill``)."""
         if self.kind == "note":
-            return "Press {enter} to go on."
+            # I18N: {enter} is a key of the app (Enter): keep the braces.
+            return _("Press {enter} to go on.")
         if self.kind == "task" and self.free:
-            return "Your move: choose any option ({hint}: the coach's suggestion)."
+            # I18N: {hint} is a key of the app (i): keep the braces.
+            return _("Your move: choose any option ({hint}: the coach's suggestion).")
         if self.kind == "task":
-            return "Choose it in the list, or pick it on the map where it is marked."
+            return _("Choose it in the list, or pick it on the map where it is marked.")
         return ""
 
 
