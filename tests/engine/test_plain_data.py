@@ -106,3 +106,18 @@ def test_no_engine_module_reads_a_records_dict_but_the_copy() -> None:
                 found.append(f"{path.name}:{n}")
     assert not found
     assert "__dict__" not in (ENGINE / "state.py").read_text().split("def _write")[0]
+
+
+def test_a_view_holds_exactly_its_own_fields_and_none_of_the_states_hidden_ones() -> None:
+    """The view starts from a copy of the state's fields: what it hides must be gone."""
+    from keythedral.engine.data import built
+
+    for steps in (0, 120, 250):
+        state = _played(steps)
+        for seat in (0, None):
+            shown = engine.view(state, seat)
+            assert set(vars(shown)) == {f.name for f in dataclasses.fields(shown)}
+            for hidden in ("rng", "field_stack", "mat", "unused", "law_deck", "law_spaces"):
+                assert getattr(shown, hidden, None) != getattr(state, hidden)
+    with pytest.raises(TypeError, match="not its fields"):
+        built(engine.PlayerView, {**vars(shown), "rng": 1})

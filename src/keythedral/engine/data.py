@@ -87,11 +87,13 @@ def frozen_unslotted(cls: type[T]) -> type[T]:
 
 def _made(cls: type[T]) -> type[T]:
     _FIELDS[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    _FIELD_SETS[cls] = frozenset(_FIELDS[cls])
     return cls
 
 
-#: Per record class: its field names, in order.
+#: Per record class: its field names, in order, and as a set.
 _FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_FIELD_SETS: dict[type[Any], frozenset[str]] = {}
 
 _new = object.__new__
 _set = object.__setattr__
@@ -170,6 +172,23 @@ def construct(cls: type[D], **values: Any) -> D:
         raise TypeError(f"{cls.__name__}: every field must be given (missing {missing})")
     if "__dict__" not in cls.__dict__:
         return cls(**values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
+    return new
+
+
+def fields_of(record: Data) -> dict[str, Any]:
+    """A new dict of an unslotted record's fields (the view starts from the state's)."""
+    return dict(record.__dict__)
+
+
+def built(cls: type[D], values: dict[str, Any]) -> D:
+    """An unslotted record given ``values`` as its fields, which must be exactly its own (the
+    dict is taken, not copied).  Checked by their number here (a field too many, or one short,
+    is refused); the view's tests check the names."""
+    if len(values) != len(_FIELDS[cls]):
+        wrong = sorted(set(values) ^ set(_FIELDS[cls]))
+        raise TypeError(f"{cls.__name__}: not its fields ({', '.join(wrong)})")
     new = _new(cls)
     _set(new, "__dict__", values)
     return new

@@ -17,7 +17,7 @@ from .board import Cottage, Fence, Field, Pos, Worker
 from .buildings import buyable, face_up
 from .catalogue import seat_value, tile_cost
 from .config import GameConfig
-from .data import Data, frozen, frozen_unslotted
+from .data import Data, built, fields_of, frozen, frozen_unslotted
 from .decisions import Decision, decision
 from .events import Event
 from .fences import fences_left
@@ -26,6 +26,7 @@ from .state import (
     Effects,
     Gain,
     GameState,
+    Payment,
     PaymentPurpose,
     Phase,
     Placement,
@@ -266,72 +267,52 @@ def _tiles(state: GameState) -> tuple[tuple[TileView, ...], tuple[int, ...], int
 _LAST_TILES: list[tuple[Any, ...]] = [(None, None, False, None)]
 
 
+#: What the state holds and no view shows at all (the rest is shown as it is, or worked out).
+_UNSHOWN = ("rng", "field_stack", "mat", "unused")
+
+
 def view(state: GameState, seat: int | None) -> PlayerView:
-    """What ``seat`` may know (``None``: a spectator, public information only)."""
+    """What ``seat`` may know (``None``: a spectator, public information only).
+
+    The fields the view shows as the state holds them are taken in one copy of the state's
+    fields; those it hides are dropped and those it shows in part are replaced.  The view ends
+    with exactly its own fields (a field added to the state and not named here is refused)."""
     n = len(state.players)
     if seat is not None and not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    over = state.phase == "game_over"
     d = decision(state)
     pay = state.payment
     tiles, face_down, stage = _tiles(state)
+    values = fields_of(state)
+    for name in _UNSHOWN:
+        del values[name]
+    # (one key at a time: cheaper than building keywords for update)
+    values["seat"] = seat
+    values["config"] = _config(state.config)
+    values["decision"] = d
+    values["players"] = _public_players(state)
+    values["me"] = _hand(state, seat) if seat is not None else None
+    values["next_field"] = state.field_stack[0] if d == "place_field" else None
+    values["fields_in_stack"] = len(state.field_stack)
+    values["payment"] = None if pay is None else _payment(pay)
+    values["stage"] = stage
+    values["tiles"] = tiles
+    values["face_down"] = face_down
+    values["law_deck"] = len(state.law_deck)
+    values["law_spaces"] = _spaces_shown(state.law_spaces)
+    values["final"] = tuple(_hand(state, s) for s in range(n)) if d == "game_over" else None
+    return built(PlayerView, values)
+
+
+def _payment(pay: Payment) -> PaymentView:
     return construct(
-        PlayerView,
-        seat=seat,
-        config=_config(state.config),
-        round=state.round,
-        phase=state.phase,
-        decision=d,
-        start_player=state.start_player,
-        to_act=state.to_act,
-        turn=state.turn,
-        players=_public_players(state),
-        me=_hand(state, seat) if seat is not None else None,
-        store=state.store,
-        craftsmen=state.craftsmen,
-        keythedral=state.keythedral,
-        fields=state.fields,
-        cottages=state.cottages,
-        fences=state.fences,
-        workers=state.workers,
-        layout_step=state.layout_step,
-        window_done=state.window_done,
-        harvest_next=state.harvest_next,
-        next_field=state.field_stack[0] if d == "place_field" else None,
-        fields_in_stack=len(state.field_stack),
-        work_order=state.work_order,
-        placement=state.placement,
-        passes=state.passes,
-        payment=(
-            construct(
-                PaymentView,
-                seat=pay.seat,
-                owed=pay.owed,
-                purpose=pay.purpose,
-                target=pay.target,
-                to_seat=pay.to_seat,
-                need=pay.need,
-                any_resource=pay.any_resource,
-                any_cube=pay.any_cube,
-            )
-            if pay is not None
-            else None
-        ),
-        relocation=state.relocation,
-        stage=stage,
-        tiles=tiles,
-        face_down=face_down,
-        law_deck=len(state.law_deck),
-        law_spaces=_spaces_shown(state.law_spaces),
-        bidding=state.bidding,
-        windows=state.windows,
-        gain=state.gain,
-        effects=state.effects,
-        price_mods=state.price_mods,
-        law_discard=state.law_discard,
-        log=state.log,
-        log_total=state.log_total,
-        scores=state.scores,
-        winners=state.winners,
-        final=tuple(_hand(state, s) for s in range(n)) if over else None,
+        PaymentView,
+        seat=pay.seat,
+        owed=pay.owed,
+        purpose=pay.purpose,
+        target=pay.target,
+        to_seat=pay.to_seat,
+        need=pay.need,
+        any_resource=pay.any_resource,
+        any_cube=pay.any_cube,
     )
