@@ -173,7 +173,7 @@ class Assist:
         text = _("{action}. Why: {reason}.").format(action=what, reason=h.reason)
         # I18N: {hint}: the coach's suggestion
         screen.say(_("Hint: {hint}").format(hint=text))
-        screen.show_hint(text)  # the tutorial's screen shows it only in the info line
+        screen.show_hint(text, what)  # the tutorial's screen shows it only in the info line
 
     # --- the walkthrough --------------------------------------------------------------------
     def walkthrough(self) -> None:

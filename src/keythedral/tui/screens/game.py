@@ -482,10 +482,11 @@ class GameScreen(BaseScreen):
         if hint:
             self.assist.hint()
 
-    def show_hint(self, text: str) -> None:
+    def show_hint(self, text: str, move: str = "") -> None:
         """The info line is one row: the whole hint goes above the list of choices, never over
         it (a pop-up note would cover the choices, and could outlive the decision into the next
-        player's turn); the next decision's redraw clears it."""
+        player's turn); the next decision's redraw clears it.  ``text``: the move and why;
+        ``move``: the move alone."""
         # I18N: {hint}: the coach's suggestion
         self.query_one(DecisionPanel).note(_("Hint: {hint}").format(hint=text))
 
