@@ -138,7 +138,9 @@ def check(translated: bool = True) -> list[str]:
     for code in LANGUAGES:
         path = po_path(code)
         catalog = read(path, code)
-        missing = [m.id for m in tmpl if m.id and m.id not in catalog]
+        missing = [
+            m.id for m in tmpl if m.id and catalog.get(m.id, context=m.context) is None
+        ]  # a message with a context (pgettext) is looked up with it
         found += [
             f"{code}: {m!r} is not in the catalogue (run tools/catalogues.py)" for m in missing
         ]

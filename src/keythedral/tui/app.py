@@ -23,6 +23,7 @@ from textual.app import App, ScreenStackError, SystemCommand
 from textual.filter import LineFilter
 from textual.screen import Screen
 
+from keythedral.lang import _
 from keythedral.safetext import printable
 from keythedral.tui import keys
 from keythedral.tui.advice import Advice
@@ -203,7 +204,9 @@ class KeythedralApp(App[None]):
             self.set_keymap(result.keymap)
             self.rebound = result.keymap
         if result.problems:  # all of them in one notice (a file may hold thousands)
-            self._setup_problems.append((result.notice(), f"{result.path} was only partly used"))
+            # I18N: a notice's title; {path}: the keys file
+            partly = _("{path} was only partly used").format(path=result.path)
+            self._setup_problems.append((result.notice(), partly))
 
     def notify(
         self,
@@ -223,7 +226,7 @@ class KeythedralApp(App[None]):
 
     def _tell_setup_problems(self) -> None:
         for message, title in self._setup_problems:
-            title = title or "Setting not used"  # plain text, as every note (see notify)
+            title = title or _("Setting not used")  # plain text, as every note (see notify)
             self.notify(message, title=title, severity="warning", timeout=SETUP_NOTICE_TIME)
 
     # --- starting ---------------------------------------------------------------------------------
@@ -268,7 +271,7 @@ class KeythedralApp(App[None]):
         self.files.begin_started(session, self._begin, new=self._start.load is None)
 
     def _start_failed(self, message: str) -> None:
-        self.notify(message, title="Cannot start that game", severity="error", timeout=15)
+        self.notify(message, title=_("Cannot start that game"), severity="error", timeout=15)
         self.action_new_game()
 
     def clear_screens(self) -> None:
@@ -413,17 +416,20 @@ class KeythedralApp(App[None]):
         self.push_screen(RulesScreen(section))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        log = "The game's whole public log as a plain text file (for reading aloud or grep)"
-        plain = "Draw with plain ASCII only (on/off), for weak fonts and terminals"
-        yield SystemCommand("New game", "Set up a new game", self.action_new_game)
-        yield SystemCommand("Save game", "Save this game under a name", self.action_save)
-        yield SystemCommand("Load game", "Load a saved game (or the autosave)", self.action_load)
-        yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
-        tutorial = "Learn the game in a guided game against two bots"
-        yield SystemCommand("Tutorial", tutorial, self.start_tutorial)
-        yield SystemCommand("Help", "Keys and the map legend", self.action_help)
-        yield SystemCommand("Save the log as text", log, self.action_save_log)
-        yield SystemCommand("ASCII drawing", plain, self.action_toggle_ascii)
+        log = _("The game's whole public log as a plain text file (for reading aloud or grep)")
+        plain = _("Draw with plain ASCII only (on/off), for weak fonts and terminals")
+        # I18N: the command palette's commands: a name, then what it does
+        yield SystemCommand(_("New game"), _("Set up a new game"), self.action_new_game)
+        yield SystemCommand(_("Save game"), _("Save this game under a name"), self.action_save)
+        load = _("Load a saved game (or the autosave)")
+        yield SystemCommand(_("Load game"), load, self.action_load)
+        rules = _("Read the rules as this program plays them")
+        yield SystemCommand(_("Rules"), rules, self.action_rules)
+        tutorial = _("Learn the game in a guided game against two bots")
+        yield SystemCommand(_("Tutorial"), tutorial, self.start_tutorial)
+        yield SystemCommand(_("Help"), _("Keys and the map legend"), self.action_help)
+        yield SystemCommand(_("Save the log as text"), log, self.action_save_log)
+        yield SystemCommand(_("ASCII drawing"), plain, self.action_toggle_ascii)
         yield from common_commands(self)
 
     def action_toggle_ascii(self) -> None:
@@ -520,9 +526,13 @@ def run_app(app: KeythedralApp, *, mouse: bool) -> int:
     code = app.return_code or 0
     if code:
         kept = app.kept_after_crash()
-        then = f" Nothing is lost: {kept}." if kept else ""
-        print(
-            f"keythedral: stopped by an error in the program (shown above).{then}",
-            file=sys.stderr,
-        )
+        if kept:
+            # I18N: {kept}: how to carry on (files.py's words: "resume with ...")
+            said = _(
+                "keythedral: stopped by an error in the program (shown above). "
+                "Nothing is lost: {kept}."
+            ).format(kept=kept)
+        else:
+            said = _("keythedral: stopped by an error in the program (shown above).")
+        print(said, file=sys.stderr)
     return code

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from keythedral.lang import _
 from keythedral.records import faults
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class OverTheLink:
     def submit(self, action: Action) -> Outcome:
         session = self.session
         if action not in session.legal():
-            return Refused("That is not one of your choices now.")
+            return Refused(_("That is not one of your choices now."))
         session.waiting = True
         session.sent_at = session.at
         self.send(action, session.at)

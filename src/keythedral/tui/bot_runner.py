@@ -23,6 +23,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
+from keythedral.lang import N_, _
 from keythedral.records import faults
 from keythedral.tui.choices import action_cell
 from keythedral.tui.table import next_bot
@@ -121,7 +122,7 @@ class BotRunner:
             return
         last = None
         made = 0
-        for _ in range(BURST):
+        for _burst in range(BURST):
             seat = next_bot(session)
             if seat is None or not self.quick(seat):
                 break
@@ -191,7 +192,9 @@ class BotRunner:
         try:
             played = self.push_move(session, seat, chosen, failed)
         except engine.IllegalAction as exc:  # pragma: no cover - bots choose from the legal list
-            app.notify(f"The computer player's move was refused: {exc}", severity="error")
+            # I18N: {error}: the rules engine's reason (English)
+            said = _("The computer player's move was refused: {error}").format(error=exc)
+            app.notify(said, severity="error")
             return
         if played is None:
             app.redraw()
@@ -219,14 +222,21 @@ class BotRunner:
             before, session.legal_for(seat), () if action is None else {action}
         )
         label = session.seat_label(seat)
-        what = f"with {label}'s move" if action is not None else f"while {label} chose a move"
+        # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."; {player}:
+        # a computer player's name
+        what = (
+            N_("with {player}'s move") if action is not None else N_("while {player} chose a move")
+        )
         if instead is None:
             self.stalled = before
-            then = f"{label} has no other move that can be played: the game cannot go on."
-            self.app.files.engine_fault(fault, what, then)
+            then = _("{player} has no other move that can be played: the game cannot go on.")
+            self.app.files.engine_fault(fault, what, then.format(player=label), player=label)
             return None
-        then = f"{label} plays another move instead: {describe(instead[0], session.view(None))}."
-        self.app.files.engine_fault(fault, what, then)
+        # I18N: {player}: a computer player's name; {action}: the move it plays
+        then = _("{player} plays another move instead: {action}.").format(
+            player=label, action=describe(instead[0], session.view(None))
+        )
+        self.app.files.engine_fault(fault, what, then, player=label)
         session.push(*instead)
         return instead[0]
 
@@ -251,7 +261,10 @@ class BotRunner:
             first = narrate(events[0], session.config.players)
             text = label + first[len(name) :] if first.startswith(name + " ") else first
         else:  # a step whose log line comes later (a payment, a purchase that pays first)
-            text = f"{label}: {describe(action, engine.view(before, None))}."
+            # I18N: {player}: a computer player's name; {action}: its move
+            text = _("{player}: {action}.").format(
+                player=label, action=describe(action, engine.view(before, None))
+            )
         self.moves.append(text)
         del self.moves[:-MEANWHILE]
         screen.say(text, public=True, earlier=earlier)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import N_, _, ngettext
 from keythedral.records import faults
 from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
 from keythedral.words.text import (
@@ -139,20 +140,38 @@ def worker_key(action: PlaceWorker, view: PlayerView) -> str | None:
 
 #: Kinds whose variants share one line in a long list (a line per cottage, colour or craft
 #: comes after choosing it).
+#: Their messages (``{price}``: the price of one, looked up in :data:`KIND_PRICES`).
 KIND_GROUPS = {
-    "convert_cottage": f"convert a cottage into a house ({HOUSE_PRICE}) ...",
-    "trade": "trade any 2 cubes for 1 resource ...",
-    "build_fence": f"build a fence ({FENCE_PRICE}): pick the cottage on the map or here ...",
-    "remove_fence": f"remove a fence ({REMOVE_FENCE_PRICE}): pick the cottage on the map or here ...",
+    # I18N: a line of the list standing for several; {price}: what it costs ("1 stone + 1 wood")
+    "convert_cottage": N_("convert a cottage into a house ({price}) ..."),
+    # I18N: a line of the list standing for several
+    "trade": N_("trade any 2 cubes for 1 resource ..."),
+    # I18N: a line of the list standing for several; {price}: what it costs ("1 wood")
+    "build_fence": N_("build a fence ({price}): pick the cottage on the map or here ..."),
+    # I18N: a line of the list standing for several; {price}: what it costs ("2 wine")
+    "remove_fence": N_("remove a fence ({price}): pick the cottage on the map or here ..."),
 }
+KIND_PRICES = {
+    "convert_cottage": HOUSE_PRICE,
+    "build_fence": FENCE_PRICE,
+    "remove_fence": REMOVE_FENCE_PRICE,
+}
+
+
+def kind_group_text(kind: str) -> str:
+    """The line standing for the variants of ``kind`` (one of :data:`KIND_GROUPS`)."""
+    return _(KIND_GROUPS[kind]).format(price=KIND_PRICES.get(kind, ""))
+
+
 LONG_LIST = 9
 #: Kinds of action a payment follows (its cubes are chosen with it: ``paid_choices``).
+# I18N: what cubes are paid for, in "choose the cubes yourself for a craft or a trade ..."
 PAID_KINDS = {
-    "buy_craft": "a craft",
-    "procure_law": "a law card",
-    "trade": "a trade",
-    "buy_building": "a building",
-    "bid": "a bid",
+    "buy_craft": N_("a craft"),
+    "procure_law": N_("a law card"),
+    "trade": N_("a trade"),
+    "buy_building": N_("a building"),
+    "bid": N_("a bid"),
 }
 
 
@@ -184,13 +203,16 @@ def build_choices(
         if len(orders) > 1 and a.kind == "play_law" and a.order:
             if ("order", None) not in done:  # Work order: its 120 orders, built number by number
                 done.add(("order", None))
-                text = f"play the law {law_name(a.card)}: set the order of the five numbers ..."
+                # I18N: {law}: the law card's name (Work order)
+                text = _("play the law {law}: set the order of the five numbers ...").format(
+                    law=law_name(a.card)
+                )
                 items.append((None, text, None, "order:", None))
             continue
         if a.kind in KIND_GROUPS and per_kind[a.kind] > 1:
             if (a.kind, None) not in done:
                 done.add((a.kind, None))
-                items.append((None, KIND_GROUPS[a.kind], None, f"kind:{a.kind}", None))
+                items.append((None, kind_group_text(a.kind), None, f"kind:{a.kind}", None))
             continue
         if cells and cell is not None and counts[group] > 1:
             if group not in done:
@@ -358,8 +380,13 @@ def paid_choices(
         passes = (
             i for i, c in enumerate(out) if c.action and c.action.kind in ("pass", "pass_bid")
         )
-        kinds = dict.fromkeys(PAID_KINDS[plan[0].kind] for plan in plans.values())
-        text = f"choose the cubes yourself for {' or '.join(kinds)} ..."
+        kinds = list(dict.fromkeys(_(PAID_KINDS[plan[0].kind]) for plan in plans.values()))
+        things = kinds[0]
+        for thing in kinds[1:]:
+            # I18N: "a craft or a trade" (and again for a third: "a craft or a trade or a bid")
+            things = _("{these} or {that}").format(these=things, that=thing)
+        # I18N: {things}: what is paid for ("a craft or a trade")
+        text = _("choose the cubes yourself for {things} ...").format(things=things)
         line = Choice(text, command="own-cubes")
         out.insert(next(passes, len(out)), line)  # before the passes
     return out, plans
@@ -394,13 +421,13 @@ def suggested_first(
     if not legal:
         return choices
     if advice is None:
-        return [Choice(THINKING_TEXT, command=THINKING, key=""), *choices]
+        return [Choice(_(THINKING_TEXT), command=THINKING, key=""), *choices]
     action = advice.action
     if action.kind == "pass":
         return [dataclasses.replace(wait_choice(), key=free_key(choices)), *choices]
     same = next((c for c in choices if c.action == action and c.command != "own-cubes"), None)
     if same is not None:  # its own line, with its key and cubes, moved first
-        line = dataclasses.replace(same, text=f"suggested: {same.text}")
+        line = dataclasses.replace(same, text=suggested(same.text))
         return [line, *(c for c in choices if c is not same)]
     plan = [] if action.kind == "play_law" else payment_after(state, action)
     text, command = describe(action, view), ""
@@ -408,13 +435,19 @@ def suggested_first(
         command = f"paying:{len(plans)}:suggested"
         plans[command] = [action, *plan]
         text = paid_text(action, view, paid_counts(plan))
-    line = Choice(f"suggested: {text}", action=action, command=command, key=free_key(choices))
+    line = Choice(suggested(text), action=action, command=command, key=free_key(choices))
     return [line, *choices]
+
+
+def suggested(line: str) -> str:
+    """The coach's move's line: ``line`` as the coach suggests it."""
+    # I18N: {line}: a line of the list (a move), the coach's suggestion
+    return _("suggested: {line}").format(line=line)
 
 
 #: The coach's line while it works its move out (a tenth of a second or so: ``tui.advice``).
 THINKING = "coach-thinking"
-THINKING_TEXT = "suggested: the coach is thinking it over..."
+THINKING_TEXT = N_("suggested: the coach is thinking it over...")
 
 
 def free_key(choices: list[Choice]) -> str:
@@ -458,7 +491,7 @@ def done_choice() -> Choice:
     """After "pass" in phase 3: pass now and on every later turn of this phase, without being
     asked (what a player says at the table when they are done: "I'm out, pass for me")."""
     return Choice(
-        "pass now and at every later turn this phase (you will not be asked again)",
+        _("pass now and at every later turn this phase (you will not be asked again)"),
         command="done",
         key="P",
     )
@@ -467,7 +500,8 @@ def done_choice() -> Choice:
 #: The coach's standing pass, saying exactly what asks the player again: what
 #: ``table.opens_nothing`` waits on (a tile newly for sale, a price, the fields, where the
 #: homes stand, the fences).  Four rows at 80 columns, three from 100: every word shows.
-WAIT_TEXT = (
+# I18N: four rows of the list at 80 columns: every word shows
+WAIT_TEXT = N_(
     "suggested: pass now and at later turns, until a tile comes up for sale or a price, "
     "a field, where a home stands or a fence changes"
 )
@@ -477,23 +511,32 @@ def wait_choice() -> Choice:
     """The coach's phase 3 pass, which stands until the tiles for sale or the map change: at
     the seat's later turns of this phase it passes by itself while they stay as they were
     (nothing new to buy, convert or fence), and the seat is asked again once they change."""
-    return Choice(WAIT_TEXT, command="wait", key="↵")
+    return Choice(_(WAIT_TEXT), command="wait", key="↵")
 
 
 def hand_choice(name: str, laws_held: int) -> Choice:
     """The last line on the shared screen: the player's hand, for a law card (offered to every
     player alike, whatever they hold, so that it tells nobody anything), or, holding none (as
     everyone can see), for a look at their cubes."""
-    why = "play a law card" if laws_held else "look at your cubes"
-    return Choice(f"{name}'s hand: {why} (the others look away first)", command="hand", key="r")
+    if laws_held:
+        # I18N: {player}: the name of the player whose hand it is
+        text = _("{player}'s hand: play a law card (the others look away first)")
+    else:
+        text = _("{player}'s hand: look at your cubes (the others look away first)")
+    return Choice(text.format(player=name), command="hand", key="r")
 
 
 def payment_choice(plan: list[Action], coach: bool = True) -> Choice:
     """The first line of a payment: every cube of the coach's choice at once (without the
     coach: the only cubes that can pay it)."""
-    why = "suggested: keeps what your purchases need" if coach else "the only cubes that can pay"
+    cubes = cubes_text(paid_counts(plan))
+    if coach:
+        # I18N: {cubes}: the cubes paid ("1 wood + 2 stone")
+        text = _("pay {cubes} (suggested: keeps what your purchases need)")
+    else:
+        text = _("pay {cubes} (the only cubes that can pay)")
     return Choice(
-        f"pay {cubes_text(paid_counts(plan))} ({why})",
+        text.format(cubes=cubes),
         command="pay-suggested",
         key="↵",
     )
@@ -504,19 +547,60 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
     match action.kind:
         case "place_cottage":
             corner = action.corner
-            return f"a cottage at {pos_text(corner)}: touches {touches(view, corner)}"
+            # I18N: {corner}: a corner of the map ("C4"); {fields}: the fields it touches
+            return _("a cottage at {corner}: touches {fields}").format(
+                corner=pos_text(corner), fields=touches(view, corner)
+            )
         case "build_fence" | "remove_fence":
             home = cottage_at(view, action.corner)
-            who = (
-                f"{seat_name(view, home.seat)}'s {'house' if home.house else 'cottage'} "
-                f"{home.number}"
-                if home is not None
-                else f"corner {pos_text(action.corner)}"
-            )
-            verb = (
-                "build a fence beside" if action.kind == "build_fence" else "remove a fence beside"
-            )
-            return f"{verb} {who} ({n} fields)"
+            if home is None:
+                beside, words = "corner", {"corner": pos_text(action.corner)}
+            else:
+                beside = "house" if home.house else "cottage"
+                words = {"player": seat_name(view, home.seat), "number": str(home.number)}
+            return FENCE_GROUPS[action.kind, beside](n).format(n=n, **words)
     cell = action_cell(action)
-    where = f" at {pos_text(cell[1])}" if cell is not None else ""
-    return f"{action.kind.replace('_', ' ')}{where} ({n} choices)"
+    kind = action.kind.replace("_", " ")
+    if cell is None:
+        # I18N: {kind}: a kind of action (its id, in English); {n}: how many choices
+        return ngettext("{kind} ({n} choice)", "{kind} ({n} choices)", n).format(kind=kind, n=n)
+    # I18N: {kind}: a kind of action (its id, in English); {where}: a place on the map
+    return ngettext("{kind} at {where} ({n} choice)", "{kind} at {where} ({n} choices)", n).format(
+        kind=kind, where=pos_text(cell[1]), n=n
+    )
+
+
+#: The line standing for a fence's fields, by what the fence is beside: {player}'s home
+#: number {number}, or the corner {corner} (a place on the map); {n}: how many fields.
+FENCE_GROUPS: dict[tuple[str, str], Callable[[int], str]] = {
+    ("build_fence", "house"): lambda n: ngettext(
+        "build a fence beside {player}'s house {number} ({n} field)",
+        "build a fence beside {player}'s house {number} ({n} fields)",
+        n,
+    ),
+    ("build_fence", "cottage"): lambda n: ngettext(
+        "build a fence beside {player}'s cottage {number} ({n} field)",
+        "build a fence beside {player}'s cottage {number} ({n} fields)",
+        n,
+    ),
+    ("build_fence", "corner"): lambda n: ngettext(
+        "build a fence beside corner {corner} ({n} field)",
+        "build a fence beside corner {corner} ({n} fields)",
+        n,
+    ),
+    ("remove_fence", "house"): lambda n: ngettext(
+        "remove a fence beside {player}'s house {number} ({n} field)",
+        "remove a fence beside {player}'s house {number} ({n} fields)",
+        n,
+    ),
+    ("remove_fence", "cottage"): lambda n: ngettext(
+        "remove a fence beside {player}'s cottage {number} ({n} field)",
+        "remove a fence beside {player}'s cottage {number} ({n} fields)",
+        n,
+    ),
+    ("remove_fence", "corner"): lambda n: ngettext(
+        "remove a fence beside corner {corner} ({n} field)",
+        "remove a fence beside corner {corner} ({n} fields)",
+        n,
+    ),
+}

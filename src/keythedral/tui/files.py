@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from keythedral.lang import _
 from keythedral.records import faults, replay
 from keythedral.safetext import inside, printable, slug
 
@@ -153,14 +154,20 @@ class Files:
             game = (old.config, old.actions, old.state, old.seats)
             persistence.save(target, *game, coach=old.coach)
         except (OSError, ValueError, persistence.SaveError) as exc:
-            self.app.notify(f"The unfinished game could not be kept: {exc}", severity="error")
+            # I18N: {error}: what went wrong (the system's words)
+            said = _("The unfinished game could not be kept: {error}").format(error=exc)
+            self.app.notify(said, severity="error")
             return
-        note = f"Kept as the save {target.stem}: ctrl+p, Load a game."
+        # I18N: {name}: a save's name; "Load a game": the command palette's command
+        note = _("Kept as the save {name}: ctrl+p, Load a game.").format(name=target.stem)
         if not keep_as:  # not asked before: what the game was too
-            note = f"The unfinished game ({old.describe()}) is kept as the save {target.stem}."
+            # I18N: {game}: what the game was (players, round); {name}: the save's name
+            note = _("The unfinished game ({game}) is kept as the save {name}.").format(
+                game=old.describe(), name=target.stem
+            )
         # said once the new game is on screen (a note said before would go with the old board)
         self.app.call_after_refresh(
-            partial(self.app.notify, note, title="Unfinished game kept", timeout=15)
+            partial(self.app.notify, note, title=_("Unfinished game kept"), timeout=15)
         )
 
     def tell_save_error(self, again: bool = False) -> None:
@@ -170,14 +177,14 @@ class Files:
             self._save_error_told = None  # cleared with the rest: said again just below
         error = self.autosaver.error if self.autosaver is not None else None
         if error is not None and error != self._save_error_told:
-            self.app.notify(error, title="Autosave failed", severity="error", timeout=15)
+            self.app.notify(error, title=_("Autosave failed"), severity="error", timeout=15)
         self._save_error_told = error
 
     def ask_save(self) -> None:
         """The save dialog, for a name."""
         session = self.app.game
         if session is None:
-            self.app.notify("There is no game to save.", severity="warning")
+            self.app.notify(_("There is no game to save."), severity="warning")
             return
         suggestion = "-".join(session.config.players)
         from keythedral.tui.screens.dialogs import SaveDialog  # not before the first frame
@@ -195,15 +202,16 @@ class Files:
             game = (session.config, session.actions, session.state, session.seats)
             persistence.save(path, *game, coach=session.coach)
         except persistence.SaveError as exc:
-            self.app.notify(str(exc), title="Not saved", severity="error")
+            self.app.notify(str(exc), title=_("Not saved"), severity="error")
             return
-        self.app.notify(f"Saved as {path.stem}.", title="Saved")
+        # I18N: {name}: the save's name
+        self.app.notify(_("Saved as {name}.").format(name=path.stem), title=_("Saved"))
 
     def save_log(self) -> None:
         """Write the whole public log as plain text next to the saves (for screen readers)."""
         session = self.app.game
         if session is None:
-            self.app.notify("There is no game whose log could be saved.", severity="warning")
+            self.app.notify(_("There is no game whose log could be saved."), severity="warning")
             return
         from keythedral.records import gamelog, persistence  # not before the first frame
 
@@ -214,11 +222,11 @@ class Files:
             path = inside(folder / "logs", name)
             persistence.write_atomic(path, gamelog.log_text(cfg, session.actions))
         except (OSError, ValueError) as exc:
-            self.app.notify(
-                f"Could not write the log: {exc}", title="Log not saved", severity="error"
-            )
+            # I18N: {error}: what went wrong (the system's words)
+            said = _("Could not write the log: {error}").format(error=exc)
+            self.app.notify(said, title=_("Log not saved"), severity="error")
             return
-        self.app.notify(str(path), title="The log is saved as plain text", timeout=10)
+        self.app.notify(str(path), title=_("The log is saved as plain text"), timeout=10)
 
     # --- loading ----------------------------------------------------------------------------------
     def ask_load(self, from_new_game: bool = False) -> None:
@@ -244,16 +252,18 @@ class Files:
         try:
             saved = persistence.load(path, check_seat=check_spec)
         except persistence.SaveError as exc:
-            self.app.notify(str(exc), title="Not loaded", severity="error", timeout=10)
+            self.app.notify(str(exc), title=_("Not loaded"), severity="error", timeout=10)
             return False
         self.app.resume(saved)
-        self.app.notify(f"Loaded {saved.describe()}.", title="Loaded")
+        # I18N: {game}: what the game is (players, round)
+        self.app.notify(_("Loaded {game}.").format(game=saved.describe()), title=_("Loaded"))
         if saved.note:
             self.tell_note(saved.note)
         return True
 
     def tell_note(self, note: str) -> None:
-        self.app.notify(note, title="Part of the autosave was lost", severity="warning", timeout=15)
+        title = _("Part of the autosave was lost")
+        self.app.notify(note, title=title, severity="warning", timeout=15)
 
     def check_autosave(self, screen: NewGameScreen) -> None:
         """Offer to resume the autosave when it holds an unfinished game (in a thread); and
@@ -279,7 +289,7 @@ class Files:
             self.app.call_from_thread(
                 self.app.notify,
                 str(exc),
-                title="The autosave cannot be resumed",
+                title=_("The autosave cannot be resumed"),
                 severity="warning",
             )
             return
@@ -307,9 +317,9 @@ class Files:
             if not path.exists():  # the same game (a finished save loaded again): kept once
                 replay.save(rp, path)
         except (OSError, ValueError) as exc:
-            self.app.notify(
-                f"Could not write the replay: {exc}", title="Replay not saved", severity="error"
-            )
+            # I18N: {error}: what went wrong (the system's words)
+            said = _("Could not write the replay: {error}").format(error=exc)
+            self.app.notify(said, title=_("Replay not saved"), severity="error")
             return
         self.replay_path = path
 
@@ -334,12 +344,15 @@ class Files:
         self.app.push_screen(ReplayScreen(cursor, title=printable(path.name)))
 
     def _replay_failed(self, message: str) -> None:
-        self.app.notify(message, title="Cannot show that replay", severity="error", timeout=15)
+        title = _("Cannot show that replay")
+        self.app.notify(message, title=title, severity="error", timeout=15)
         self.app.action_new_game()
 
     # --- faults of the rules engine -------------------------------------------------------------
-    def engine_fault(self, fault: EngineFault, what: str, then: str) -> Path | None:
-        """The rules engine failed (keythedral.records.faults) ``what`` ("with that move"): the game
+    def engine_fault(self, fault: EngineFault, what: str, then: str, **names: str) -> Path | None:
+        """The rules engine failed (keythedral.records.faults) ``what`` ("with that move", a
+        message marked with ``N_``, its placeholders filled from ``names``; the record for the
+        bug report has it in English): the game
         stays at its last good state, which the autosave holds already.  A record for a bug
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
@@ -348,7 +361,7 @@ class Files:
         if session is None:
             return None
         game = (session.config, session.actions, session.seats)
-        record = faults.report_record(fault, *game, where=f"app: {what}")
+        record = faults.report_record(fault, *game, where=f"app: {what.format(**names)}")
         path, said = faults.keep(record, faults.reports_dir(self.data_dir))
         saved = (
             self.app.mode.kind.autosaves
@@ -356,17 +369,26 @@ class Files:
             and self.autosaver is not None
             and self.autosaver.error is None
         )
-        kept = "is saved as it was before it" if saved else "stays as it was before it"
-        text = (
-            f"Something went wrong in the game's rules engine {what}; the game {kept}. "
-            f"{said} {then}"
-        )
+        when = _(what).format(**names)
+        if saved:
+            # I18N: {what}: when it went wrong ("with that move"); {report}: where the bug
+            # report was written; {then}: what happens now
+            text = _(
+                "Something went wrong in the game's rules engine {what}; the game is saved as "
+                "it was before it. {report} {then}"
+            )
+        else:
+            text = _(
+                "Something went wrong in the game's rules engine {what}; the game stays as it "
+                "was before it. {report} {then}"
+            )
+        text = text.format(what=when, report=said, then=then)
         # Said once the screen is drawn again (a hand-over clears the notes on screen first).
         self.app.call_after_refresh(
             partial(
                 self.app.notify,
                 text,
-                title="The rules engine failed",
+                title=_("The rules engine failed"),
                 severity="error",
                 timeout=FAULT_NOTICE_TIME,
             )
@@ -380,7 +402,7 @@ class Files:
         session, saver = self.app.game, self.autosaver
         if session is None or session.over or not self.app.mode.kind.autosaves or saver is None:
             return ""
-        return "" if saver.error else "keythedral --resume continues the game"
+        return "" if saver.error else _("keythedral --resume continues the game")
 
     def flush(self) -> None:
         """Everything submitted to the autosave is on disk (at quit)."""

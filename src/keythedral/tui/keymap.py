@@ -24,9 +24,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from keythedral.folders import config_dir as config_dir  # the user's folders, in one place
+from keythedral.lang import N_, _, ngettext
 from keythedral.safefile import Refused, read_limited
 from keythedral.safetext import printable
-from keythedral.tui.keys import EVERYWHERE, GAME, LESSON, MAP, REPLAY, TUTORIAL, rebindable
+from keythedral.tui.keys import (
+    EVERYWHERE,
+    GAME,
+    LESSON,
+    MAP,
+    REPLAY,
+    TUTORIAL,
+    place_said,
+    rebindable,
+)
 
 KEYS_FILE = "keys.toml"
 KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super|hyper)\+)*[a-z0-9_]+$|^[^\s,]$")
@@ -43,10 +53,11 @@ SHOWN_PROBLEMS = 10
 
 #: Keys the app keeps for itself (Textual's quit, copy and command palette): a binding given
 #: one of them would never be reached, or would take the key from the app.
+# I18N: what a key the app keeps for itself does, in "ctrl+q is kept by the app (quit)"
 RESERVED = {
-    "ctrl+q": "quit",
-    "ctrl+c": "copy and quit",
-    "ctrl+p": "the command palette",
+    "ctrl+q": N_("quit"),
+    "ctrl+c": N_("copy and quit"),
+    "ctrl+p": N_("the command palette"),
 }
 
 #: Places whose keys work at the same moment, besides "everywhere" (the app's own keys): the
@@ -78,7 +89,13 @@ class KeymapResult:
         lines = [f"- {p}" for p in self.problems[:shown]]
         more = len(self.problems) - shown
         if more > 0:
-            lines.append(f"... and {more} more (keythedral keys lists them all)")
+            lines.append(
+                ngettext(
+                    "... and {n} more (keythedral keys lists them all)",
+                    "... and {n} more (keythedral keys lists them all)",
+                    more,
+                ).format(n=more)
+            )
         return "\n".join(lines)
 
 
@@ -91,14 +108,16 @@ def parse_keymap(text: str, known: Iterable[str] | None = None) -> tuple[dict[st
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return {}, [f"it is not valid TOML ({_clip(str(exc), 120)})"]
+        # I18N: of the keys file; {error}: the TOML reader's own words (English)
+        return {}, [_("it is not valid TOML ({error})").format(error=_clip(str(exc), 120))]
     except RecursionError:
-        return {}, ["its arrays or tables are nested too deeply to read"]
+        return {}, [_("its arrays or tables are nested too deeply to read")]
     except MemoryError:
-        return {}, ["there is not enough memory to read it"]
+        return {}, [_("there is not enough memory to read it")]
     table = data.get("keys", data)
     if not isinstance(table, dict):
-        return {}, ['its [keys] is not a table of binding = "key" entries']
+        # I18N: [keys] and binding = "key" are the file's own words: keep them
+        return {}, [_('its [keys] is not a table of binding = "key" entries')]
     allowed = set(known) if known is not None else None
     keymap: dict[str, str] = {}
     problems: list[str] = []
@@ -110,18 +129,37 @@ def parse_keymap(text: str, known: Iterable[str] | None = None) -> tuple[dict[st
                 for v in value  # (no str() of a nested list: it may be nested too deeply)
             )
         if not isinstance(value, str) or not value.strip():
-            problems.append(f'{binding}: give the key as a string, e.g. {binding} = "ctrl+z"')
+            problems.append(
+                # I18N: {binding}: an id of the keys file
+                _('{binding}: give the key as a string, e.g. {binding} = "ctrl+z"').format(
+                    binding=binding
+                )
+            )
             continue
         keys = [k.strip() for k in value.split(",") if k.strip()]
         bad = [k for k in keys if not KEY_NAME.match(k)]
         if bad:
-            problems.append(f"{binding}: {_clip(', '.join(bad))} is not a key name Textual knows")
+            problems.append(
+                # I18N: {keys}: key names, comma-separated
+                _("{binding}: {keys} is not a key name Textual knows").format(
+                    binding=binding, keys=_clip(", ".join(bad))
+                )
+            )
             continue
         if allowed is not None and name not in allowed:
-            problems.append(f"{binding}: there is no binding with that id (see keythedral keys)")
+            problems.append(
+                _("{binding}: there is no binding with that id (see keythedral keys)").format(
+                    binding=binding
+                )
+            )
             continue
         for key in [k for k in keys if k in RESERVED]:
-            problems.append(f"{binding}: {key} is kept by the app ({RESERVED[key]}); left out")
+            problems.append(
+                # I18N: {key}: a key name (ctrl+q); {what}: what it does ("quit")
+                _("{binding}: {key} is kept by the app ({what}); left out").format(
+                    binding=binding, key=key, what=_(RESERVED[key])
+                )
+            )
             keys.remove(key)
         if keys:
             keymap[name] = ",".join(keys)
@@ -173,8 +211,18 @@ def check_conflicts(
         key, other, dropped = clash
         del kept[dropped.id]
         problems.append(
-            f"{dropped.id}: {key} is already the key of {other.id} ({other.where}), "
-            f"so {dropped.id} keeps {dropped.keys}"
+            # I18N: {binding}, {other}: ids of the keys file; {key}, {keys}: key names;
+            # {place}: where the other key works ("game", "map")
+            _(
+                "{binding}: {key} is already the key of {other} ({place}), "
+                "so {binding} keeps {keys}"
+            ).format(
+                binding=dropped.id,
+                key=key,
+                other=other.id,
+                place=place_said(other.where),
+                keys=dropped.keys,
+            )
         )
     return kept, problems
 
@@ -196,7 +244,9 @@ def load_keymap(
     except FileNotFoundError:
         return KeymapResult({}, (), path)
     except (Refused, OSError, UnicodeDecodeError) as exc:
-        return KeymapResult({}, (f"it cannot be read ({_clip(str(exc), 120)})",), path)
+        # I18N: of the keys file; {error}: the system's own words
+        problem = _("it cannot be read ({error})").format(error=_clip(str(exc), 120))
+        return KeymapResult({}, (problem,), path)
     keymap, problems = parse_keymap(text, known)
     if rows is not None:
         keymap, clashes = check_conflicts(keymap, rows)
@@ -216,18 +266,22 @@ class BindingRow:
 def app_rows() -> list[BindingRow]:
     """Every rebindable binding of the app, from the list of keys (tui/keys.py), without
     loading the classes that bind them (tests/tui/test_keys.py checks them against those)."""
-    return [BindingRow(k.id, k.keys, k.label, k.place, k.action) for k in rebindable()]
+    return [BindingRow(k.id, k.keys, k.said(), k.place, k.action) for k in rebindable()]
 
 
 def sample_file(rows: Iterable[BindingRow]) -> str:
     """A keys.toml listing every binding at its default, commented out."""
     lines = [
-        "# Keythedral keys: uncomment a line and change its key(s) to rebind it.",
-        '# Several keys: "left,h". Key names as Textual spells them: a, ctrl+z, f2, question_mark.',
+        "# " + _("Keythedral keys: uncomment a line and change its key(s) to rebind it."),
+        "# "
+        + _(
+            'Several keys: "left,h". Key names as Textual spells them: a, ctrl+z, f2, '
+            "question_mark."
+        ),
         "[keys]",
     ]
     for r in rows:
-        lines.append(f'# "{r.id}" = "{r.keys}"    # {r.description} ({r.where})')
+        lines.append(f'# "{r.id}" = "{r.keys}"    # {r.description} ({place_said(r.where)})')
     return "\n".join(lines) + "\n"
 
 
@@ -239,14 +293,20 @@ def keys_command(write: bool = False) -> int:
     width = max(len(r.id) for r in rows)
     keys_w = max(len(r.keys) for r in rows)
     for r in rows:
-        print(f"{r.id.ljust(width)}  {r.keys.ljust(keys_w)}  {r.description} ({r.where})")
+        where = place_said(r.where)
+        print(f"{r.id.ljust(width)}  {r.keys.ljust(keys_w)}  {r.description} ({where})")
     if write and not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(sample_file(rows), encoding="utf-8")
-        print(printable(f"\nWritten {path}: uncomment a line and change its keys to rebind them."))
+        # I18N: {path}: the keys file written
+        written = _("Written {path}: uncomment a line and change its keys to rebind them.")
+        print(printable("\n" + written.format(path=path)))
+    elif path.exists():
+        # I18N: {path}: the keys file
+        print(printable("\n" + _("Rebind them in {path} (in use).").format(path=path)))
     else:
-        state = "in use" if path.exists() else "not there yet: keythedral keys --write"
-        print(printable(f"\nRebind them in {path} ({state})."))
+        rebind = _("Rebind them in {path} (not there yet: keythedral keys --write).")
+        print(printable("\n" + rebind.format(path=path)))
     result = load_keymap(path=path, rows=rows)
     for problem in result.problems:
         print(printable(f"  {path.name}: {problem}"), file=sys.stderr)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, assert_never
 
+from keythedral.lang import N_, _, pgettext
 from keythedral.records import faults
 from keythedral.tui.authority import Failed, Played, Refused, Sent
 from keythedral.tui.autoplay import lone_choice, own_step
@@ -90,11 +91,15 @@ class GameMode:
                     app.game_screen.say(reason, error=True)
                 return False
             case Failed(fault):
-                app.files.engine_fault(fault, "with that move", "Choose another move.")
+                # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."
+                what = N_("with that move")
+                app.files.engine_fault(fault, what, _("Choose another move."))
                 if app.game_screen is not None:
                     app.game_screen.say(
-                        "That move could not be played: the rules engine failed (see the note). "
-                        "Choose another move.",
+                        _(
+                            "That move could not be played: the rules engine failed (see the "
+                            "note). Choose another move."
+                        ),
                         error=True,
                     )
                 return False
@@ -134,8 +139,9 @@ class GameMode:
         except faults.EngineFault as fault:
             self.app.files.engine_fault(
                 fault,
-                "when the moment was let go by",
-                "The moment is still open: answer it another way, if there is one.",
+                # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."
+                N_("when the moment was let go by"),
+                _("The moment is still open: answer it another way, if there is one."),
             )
 
     def open_hand(self) -> None:
@@ -152,8 +158,9 @@ class GameMode:
         if action is None:
             return False
 
-        text = (
-            f"{session.seat_label(seat)}: {describe(action, session.view(None))} (the only choice)."
+        # I18N: {player}: a player's name; {action}: what was played for them
+        text = _("{player}: {action} (the only choice).").format(
+            player=session.seat_label(seat), action=describe(action, session.view(None))
         )
         if self.app.game_screen is not None:  # before the move: a hand-over after it clears it
             self.app.game_screen.say(text, public=True)
@@ -170,7 +177,11 @@ class GameMode:
             return False
 
         if self.app.game_screen is not None:  # before the move: the note is this hand's
-            self.app.game_screen.say(f"{describe(action, session.view(seat))} (the only choice).")
+            # I18N: {action}: what was played for the player
+            said = _("{action} (the only choice).").format(
+                action=describe(action, session.view(seat))
+            )
+            self.app.game_screen.say(said)
         return self._play_forced(session, action)
 
     def paying(self, action: Action, plan: list[Action]) -> None:
@@ -207,12 +218,17 @@ class GameMode:
         first = session.actions[-1].kind != "pay"  # said once, with every cube of the plan
         if screen is not None and payment.purpose == "bid" and first:
             names = session.config.players
-            to = f" to {names[payment.to_seat]}" if payment.to_seat is not None else ""
-            screen.say(
-                f"{names[seat]} pays {cubes_text(paid_counts(plan))}{to} for the start player, "
-                "as chosen with the bid.",
-                public=True,
-            )
+            cubes = cubes_text(paid_counts(plan))
+            if payment.to_seat is not None:
+                # I18N: {player}, {other}: players' names; {cubes}: the cubes paid
+                said = _(
+                    "{player} pays {cubes} to {other} for the start player, as chosen with the bid."
+                ).format(player=names[seat], cubes=cubes, other=names[payment.to_seat])
+            else:
+                said = _(
+                    "{player} pays {cubes} for the start player, as chosen with the bid."
+                ).format(player=names[seat], cubes=cubes)
+            screen.say(said, public=True)
         if self._play_forced(session, plan.pop(0)):
             return True
         self.plans.pop(seat, None)  # the cube could not be paid after all: the player is asked
@@ -241,13 +257,16 @@ class GameMode:
             return
         if self.app.game_screen is not None:
             name = session.config.players[seat]
-            why = (
-                " (done for this phase)"
-                if self.table.standing[seat].board is None
-                # one row at 80 columns: nothing new to buy, and the map as it was
-                else " again: no new tile, and no price, field, home or fence changed"
-            )
-            self.app.game_screen.say(f"{name} passes{why}.", public=True)
+            if self.table.standing[seat].board is None:
+                # I18N: {player}: a player's name
+                said = _("{player} passes (done for this phase).")
+            else:
+                # I18N: {player}: a player's name. One row at 80 columns: nothing new to buy,
+                # and the map as it was
+                said = _(
+                    "{player} passes again: no new tile, and no price, field, home or fence changed."
+                )
+            self.app.game_screen.say(said.format(player=name), public=True)
         if not self._play_forced(session, action):  # the engine failed on it (told)
             self.table.standing.pop(seat, None)  # the player is asked instead
             self.route()
@@ -298,8 +317,10 @@ class GameMode:
         if not self.can_undo():
             if screen is not None:
                 screen.say(
-                    "Nothing to take back: only your own last actions that revealed nothing "
-                    "new can be undone (never a computer player's).",
+                    _(
+                        "Nothing to take back: only your own last actions that revealed nothing "
+                        "new can be undone (never a computer player's)."
+                    ),
                     error=True,
                 )
             return
@@ -311,7 +332,11 @@ class GameMode:
         self.route()
         if screen is not None:
             # in the list's own words ("trade 2 cubes for 1 food"), not the engine's kind
-            screen.say(f"Taken back: {describe(action, session.view(action.seat))}.")
+            # I18N: {action}: the action taken back, in the list's words
+            said = _("Taken back: {action}.").format(
+                action=describe(action, session.view(action.seat))
+            )
+            screen.say(said)
 
     # --- who holds the keyboard ---------------------------------------------------------------
     def route(self) -> None:
@@ -353,8 +378,10 @@ class GameMode:
                         session.push(decline, session.apply(decline))
                     except faults.EngineFault as fault:
                         name = session.config.players[seat]
-                        then = "The game cannot go on from here without it."
-                        app.files.engine_fault(fault, f"when {name} let the moment go by", then)
+                        then = _("The game cannot go on from here without it.")
+                        # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."
+                        what = N_("when {player} let the moment go by")
+                        app.files.engine_fault(fault, what, then, player=name)
                         app.redraw()  # not routed again: it would only fail again
                         return
                     app.files.autosave()
@@ -388,7 +415,10 @@ class GameMode:
         screen = self.privacy_screen()
         if takes_back:  # nothing else on it: the last person has just seen the board
             going_on = names[session.state.to_act[0]]
-            context = f"Esc: nothing is taken back, and the keyboard goes on to {going_on}."
+            # I18N: {player}: the name of the player the keyboard goes on to
+            context = _("Esc: nothing is taken back, and the keyboard goes on to {player}.").format(
+                player=going_on
+            )
             screen.present(seat, names[seat], context, None, (), self._handed_over, takes_back=True)
             self.show_privacy(screen)
             return
@@ -396,10 +426,20 @@ class GameMode:
         # The decision the seat takes the keyboard for: after the window, if one is asked first.
         then = session.window_gone_by().view(None) if window else view
         phase = PHASES.get(then.phase, then.phase)
-        rnd = f"Round {then.round} · " if then.round else ""
-        context = f"{rnd}{phase}: {decision_prompt(then, (seat,))}."
+        asked = decision_prompt(then, (seat,))
+        if then.round:
+            # I18N: the privacy screen: {n}: the round; {phase}: the phase's name; {question}:
+            # what the player is asked
+            context = pgettext("a round of the game", "Round {n} · {phase}: {question}.").format(
+                n=then.round, phase=phase, question=asked
+            )
+        else:
+            context = _("{phase}: {question}.").format(phase=phase, question=asked)
         if self.table.claimed is not None:
-            context = f"{names[seat]} is asked: play a law card, or let it go by."
+            # I18N: {player}: a player's name
+            context = _("{player} is asked: play a law card, or let it go by.").format(
+                player=names[seat]
+            )
         if app.game_screen is not None:
             app.game_screen.forget_note()
         seen = app.seen_log.get(seat, 0)

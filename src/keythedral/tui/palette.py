@@ -7,14 +7,17 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 
+from keythedral.lang import _
+
 
 def common_commands(app: App[Any]) -> Iterable[SystemCommand]:
     """Textual's own palette entries a player may want, in a player's words (in place of
     "Quit the application as soon as possible" and "Maximize the focused widget")."""
-    yield SystemCommand("Colours", "Choose the screen's colours", app.action_change_theme)
-    yield SystemCommand("Quit", "Leave the program (a game in play is kept)", app.action_quit)
+    yield SystemCommand(_("Colours"), _("Choose the screen's colours"), app.action_change_theme)
+    quit = _("Leave the program (a game in play is kept)")
+    yield SystemCommand(_("Quit"), quit, app.action_quit)
     yield SystemCommand(
-        "Picture of the screen",
-        "Save what is on the screen as an SVG picture",
+        _("Picture of the screen"),
+        _("Save what is on the screen as an SVG picture"),
         lambda: app.set_timer(0.1, app.deliver_screenshot),
     )

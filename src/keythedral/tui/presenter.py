@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import N_, _, ngettext
 from keythedral.tui.choices import (
     LONG_LIST,
     Cell,
@@ -25,7 +26,7 @@ from keythedral.tui.choices import (
     suggested_first,
 )
 from keythedral.tui.kind import HOT_SEAT, GameKind
-from keythedral.vocab import FIELD_LETTER, plural
+from keythedral.vocab import FIELD_LETTER
 from keythedral.words.text import (
     cubes_text,
     decision_prompt,
@@ -85,29 +86,32 @@ def present(session: GameSession, view: PlayerView, at: Moment, advice: Advice) 
     window = session.asked_in_window()
     if session.over:
         return Panel(
-            "The game is over.",
-            [Choice("show the scores", command="scores", key="1")],
-            "Every hand is revealed on the scores screen.",
+            _("The game is over."),
+            [Choice(_("show the scores"), command="scores", key="1")],
+            _("Every hand is revealed on the scores screen."),
         )
     if seat is None and at.thinking is not None:
         return Panel(
-            f"{session.seat_label(at.thinking)} is choosing…",
+            # I18N: {player}: a computer player's name
+            _("{player} is choosing…").format(player=session.seat_label(at.thinking)),
             [],
-            "\n".join(["Computer players move by themselves.", *at.moves]),
+            "\n".join([_("Computer players move by themselves."), *at.moves]),
         )
     if seat is None and window:
         return Panel(
             window_prompt(view),
-            [Choice("nobody: everyone lets it go by", command="nobody", key="↵")]
+            # I18N: a line of the list when a law card may be played: nobody plays one
+            [Choice(_("nobody: everyone lets it go by"), command="nobody", key="↵")]
             + [
                 Choice(window_seat_line(view, s), command=f"seat:{s}", key=str(s + 1))
                 for s in sorted(window)
             ],
-            "Press your seat number, or Enter for nobody. " + window_hint(view),
+            # I18N: {hint}: a sentence more about the law cards that may be played
+            _("Press your seat number, or Enter for nobody. {hint}").format(hint=window_hint(view)),
         )
     if seat is None:
         return Panel(
-            decision_prompt(view, window or view.to_act), [], "Waiting for the next player."
+            decision_prompt(view, window or view.to_act), [], _("Waiting for the next player.")
         )
     return _deciding(session, view, seat, at, advice)
 
@@ -148,7 +152,8 @@ def _deciding(
 def prompt_for(view: PlayerView, seat: int, claimed: bool) -> str:
     """The question put to ``seat`` at the keyboard."""
     if view.decision == "window" or claimed:
-        return f"{seat_name(view, seat)}: play a law card, or let it go by"
+        # I18N: {player}: the name of the player at the keyboard
+        return _("{player}: play a law card, or let it go by").format(player=seat_name(view, seat))
     return decision_prompt(view, (seat,))
 
 
@@ -156,7 +161,9 @@ def note_for(view: PlayerView, choices: list[Choice], narrowed: list[Action] | N
     """The note under the choices: what the decision is about, and the law cards' key."""
     hint = decision_note(view, choices, narrowed)
     if any(c.action is not None and c.action.kind == "play_law" for c in choices):
-        hint = (hint + " " if hint else "") + "r: read your law cards."
+        laws = _("r: read your law cards.")
+        # I18N: two sentences of the note under the choices, one after the other
+        hint = _("{note} {laws}").format(note=hint, laws=laws) if hint else laws
     return hint
 
 
@@ -164,48 +171,81 @@ def decision_note(view: PlayerView, choices: list[Choice], narrowed: list[Action
     """What the decision is about (the tile to place, what is still to pay, the bidding, what
     is for sale), or how to go back from a narrowed list."""
     if narrowed is not None:
-        return "Esc: back to every choice."
+        return _("Esc: back to every choice.")
     d = view.decision
     gain = getattr(view, "gain", None)
     if d == "choose_cube" and gain is not None:
-        why = {"bargain": "the Bargain trade", "unexpected_harvest": "Unexpected harvest"}
-        reason = why.get(gain.purpose, gain.purpose.replace("_", " "))
-        return f"{reason}: {plural(gain.count, 'cube')} to take, one colour at a time."
+        why = GAIN_PURPOSES.get(gain.purpose)
+        reason = _(why) if why else gain.purpose.replace("_", " ")
+        n = gain.count
+        return ngettext(
+            # I18N: {reason}: why cubes are taken ("the Bargain trade", "Unexpected harvest")
+            "{reason}: {n} cube to take, one colour at a time.",
+            "{reason}: {n} cubes to take, one colour at a time.",
+            n,
+        ).format(reason=reason, n=n)
     if d == "place_field" and view.next_field:
         letter = FIELD_LETTER.get(view.next_field, "?")
-        left = view.fields_in_stack
-        return (
-            f"The tile is a {view.next_field} ({letter}); {plural(left, 'tile')} left in the stack."
-        )
+        n = view.fields_in_stack
+        return ngettext(
+            # I18N: {field}: the field type of the tile to place; {letter}: its letter on the
+            # map; {n}: how many field tiles are left
+            "The tile is a {field} ({letter}); {n} tile left in the stack.",
+            "The tile is a {field} ({letter}); {n} tiles left in the stack.",
+            n,
+        ).format(field=view.next_field, letter=letter, n=n)
     pay = view.payment
     if d == "pay" and pay is not None:
         need = getattr(pay, "need", None)
         parts = []
         if need and any(need):
             parts.append(cubes_text(need))
-        if getattr(pay, "any_resource", 0):
-            parts.append(f"{pay.any_resource} of any resource")
-        if getattr(pay, "any_cube", 0):
-            parts.append(f"{pay.any_cube} of any colour")
-        what = " + ".join(parts) if parts else plural(pay.owed, "cube")
+        if n := getattr(pay, "any_resource", 0):
+            # I18N: part of a sum still to pay ("1 wood + 2 of any resource")
+            parts.append(ngettext("{n} of any resource", "{n} of any resource", n).format(n=n))
+        if n := getattr(pay, "any_cube", 0):
+            # I18N: part of a sum still to pay ("1 wood + 2 of any colour")
+            parts.append(ngettext("{n} of any colour", "{n} of any colour", n).format(n=n))
+        n = pay.owed
+        what = " + ".join(parts) if parts else ngettext("{n} cube", "{n} cubes", n).format(n=n)
         # Imported here: the walkthrough's module is not loaded before the first frame.
         from keythedral.words.walkthrough_options import pay_purpose
 
-        return f"Still to pay {pay_purpose(view)}: {what}."
+        # I18N: {purpose}: what is paid for ("for the tile"); {what}: the cubes
+        return _("Still to pay {purpose}: {what}.").format(purpose=pay_purpose(view), what=what)
     if d == "bid" and view.bidding is not None:
         b = view.bidding
-        high = (
-            f"highest bid {b.high} by {seat_name(view, b.high_seat)}"
-            if b.high_seat is not None
-            else "no bid yet"
-        )
-        return f"{high}; {seat_name(view, b.holder)} speaks last and may only match."
+        holder = seat_name(view, b.holder)
+        if b.high_seat is not None:
+            # I18N: the bidding: {bid}: the highest bid; {bidder}, {holder}: players' names
+            return _(
+                "highest bid {bid} by {bidder}; {holder} speaks last and may only match."
+            ).format(bid=b.high, bidder=seat_name(view, b.high_seat), holder=holder)
+        # I18N: the bidding: {holder}: a player's name
+        return _("no bid yet; {holder} speaks last and may only match.").format(holder=holder)
     if d == "spend":
-        sale = [f"{short_price(t.cost)} → {t.value}" for t in view.tiles if t.buyable]
-        return "For sale: " + (", ".join(sale) if sale else "nothing") + "."
+        # I18N: a building tile for sale: {price} → {value} (its points)
+        sale = [
+            _("{price} → {value}").format(price=short_price(t.cost), value=t.value)
+            for t in view.tiles
+            if t.buyable
+        ]
+        if not sale:
+            return _("For sale: nothing.")
+        # I18N: {tiles}: the tiles for sale, comma-separated ("2 stone → 3, 1 gold → 5")
+        return _("For sale: {tiles}.").format(tiles=", ".join(sale))
     if any(c.cell for c in choices):
-        return "Pick a + on the map (Enter) or a line below."
+        return _("Pick a + on the map (Enter) or a line below.")
     return ""
+
+
+#: Why cubes are taken one colour at a time (the decision's purpose).
+GAIN_PURPOSES = {
+    # I18N: why cubes are taken: "{reason}: 2 cubes to take"
+    "bargain": N_("the Bargain trade"),
+    # I18N: why cubes are taken (a law card's name): "{reason}: 2 cubes to take"
+    "unexpected_harvest": N_("Unexpected harvest"),
+}
 
 
 def actions_at(
@@ -225,7 +265,14 @@ def actions_at(
 def with_before(message: str, before: int) -> str:
     """A public message in a row says how many came before it, which the log shows (the info
     line holds one)."""
-    return f"{message} (+{before} before it: g for the log)" if before else message
+    if not before:
+        return message
+    # I18N: {message}: a message of the game; {n}: how many came before it (in the log)
+    return ngettext(
+        "{message} (+{n} before it: g for the log)",
+        "{message} (+{n} before it: g for the log)",
+        before,
+    ).format(message=message, n=before)
 
 
 def cursor_line(
@@ -236,9 +283,18 @@ def cursor_line(
     if on_map:
         if not acts:
             return where
-        does = describe(acts[0], view) if len(acts) == 1 else f"{len(acts)} choices"
-        return f"{where} · Enter: {does}"
-    return f"Enter: {line.text} · {where}" if line is not None else where
+        n = len(acts)
+        does = (
+            describe(acts[0], view)
+            if n == 1
+            else ngettext("{n} choice", "{n} choices", n).format(n=n)
+        )
+        # I18N: the info line: {where}: the map cursor's place; {does}: what Enter does there
+        return _("{where} · Enter: {does}").format(where=where, does=does)
+    if line is None:
+        return where
+    # I18N: the info line: {does}: the highlighted line of the list; {where}: the map cursor's place
+    return _("Enter: {does} · {where}").format(does=line.text, where=where)
 
 
 def focus_on_map(targets: list[Cell], choices: list[Choice]) -> bool:
@@ -250,8 +306,11 @@ def no_such_key(key: str, choices: Sequence[Choice]) -> str:
     """What a choice key that chooses nothing says."""
     keys = [c.key for c in choices if c.key]
     if keys:
-        return f"No choice has the key {key}: the keys now are {' '.join(keys)}."
-    return "There is nothing to choose with a key now."
+        # I18N: {key}: the key pressed; {keys}: the keys of the choices, space-separated
+        return _("No choice has the key {key}: the keys now are {keys}.").format(
+            key=key, keys=" ".join(keys)
+        )
+    return _("There is nothing to choose with a key now.")
 
 
 def edges_only(acts: list[Action]) -> bool:
@@ -275,7 +334,7 @@ def why_not(
 ) -> str:
     """Why nothing can be done on ``cell``: the engine's own reason where one applies."""
     if session is None or seat is None or view is None or session.over:
-        return "Nothing to choose on the map now."
+        return _("Nothing to choose on the map now.")
     raw = _tried_at(session, seat, view, cell)
     if raw is not None:
         from keythedral import engine  # engine: after the first frame (the app's start-up)
@@ -287,9 +346,10 @@ def why_not(
         if reason is not None:
             return reason
     if targets:
-        want = "a field" if all(k == "field" for k, _ in targets) else "a corner"
-        return f"Nothing to do there: choose {want} marked + (n jumps to the next one)."
-    return "Nothing to choose on the map now: use the list on the right."
+        if all(k == "field" for k, _where in targets):
+            return _("Nothing to do there: choose a field marked + (n jumps to the next one).")
+        return _("Nothing to do there: choose a corner marked + (n jumps to the next one).")
+    return _("Nothing to choose on the map now: use the list on the right.")
 
 
 def _tried_at(

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
+from keythedral.lang import _
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.authority import OverTheLink, Refused, Sent
@@ -194,7 +195,7 @@ class RemoteMode(GameMode):
             reason = outcome.reason if isinstance(outcome, Refused) else None
             if self.app.game_screen is not None:
                 self.app.game_screen.say(
-                    reason or "That is not one of your choices now.", error=True
+                    reason or _("That is not one of your choices now."), error=True
                 )
             return False
         self._sent = (action, session.at, moment(session.view(session.seat)))
@@ -235,7 +236,7 @@ class RemoteMode(GameMode):
     def undo(self) -> None:
         if self.app.game_screen is not None:
             self.app.game_screen.say(
-                "Nothing can be taken back in a hosted game: the server has played it.",
+                _("Nothing can be taken back in a hosted game: the server has played it."),
                 error=True,
             )
 
@@ -263,14 +264,17 @@ class RemoteMode(GameMode):
                 if not self.scores_shown:
                     self.show_scores()
             case PassesBy():
-                self._play_once(session, session.may_pass(seat), "You pass (done for this phase).")
+                said = _("You pass (done for this phase).")
+                self._play_once(session, session.may_pass(seat), said)
             case ShowHand() if not self.carry(session):
                 on, hand_up = self.app.auto_play, self.table.hand_up
                 action = own_step(session, seat, hand_up, on=on) or lone_choice(
                     session, seat, on=on
                 )
                 if action is not None:
-                    self._play_once(session, action, f"{describe(action, view)} (the only choice).")
+                    # I18N: {action}: what was played for the player
+                    said = _("{action} (the only choice).").format(action=describe(action, view))
+                    self._play_once(session, action, said)
 
     def _play_once(self, session: RemoteSession, action: Action | None, text: str) -> None:
         """A turn that needs no thought plays itself, once a position, said in the info line."""
@@ -306,7 +310,9 @@ class JoinApp(KeythedralApp):
         extra = {} if retry_delays is None else {"delays": retry_delays}
         self.link = Link(url, token, self, **extra)
         self.mode = RemoteMode(self)
-        self.status: str | None = f"Connecting to {url}…"  # the connection's trouble, if any
+        # I18N: {url}: the address of the hosted game
+        connecting = _("Connecting to {url}…").format(url=url)
+        self.status: str | None = connecting  # the connection's trouble, if any
         self.status_detail: str | None = None
         self.ended: str | None = None  # why the game ended for this screen (the link's)
 
@@ -322,15 +328,17 @@ class JoinApp(KeythedralApp):
         try:
             reason = await self.link.run()
         except Exception as exc:  # a fault of this program: said, never a crash of the screen
-            reason = f"The connection failed: {exc}"
+            # I18N: {error}: what went wrong (the system's words)
+            reason = _("The connection failed: {error}").format(error=exc)
         self.ended = reason
         if isinstance(self.session, RemoteSession):
             self.session.online = False  # nothing more can be sent from this screen
         if self.session is None and not self.is_web:  # never joined: nothing to look at
-            self.exit(return_code=2, message=f"keythedral join: {reason}")
+            # I18N: {reason}: why the game could not be joined
+            self.exit(return_code=2, message=_("keythedral join: {reason}").format(reason=reason))
             return
         # (In a browser tab the reason stays on screen: an exit message would not be seen.)
-        self._set_status(reason, "Press ctrl+q to leave")
+        self._set_status(reason, _("Press ctrl+q to leave"))
 
     async def action_quit(self) -> None:
         await self.link.stop()
@@ -372,15 +380,23 @@ class JoinApp(KeythedralApp):
         if self.game_screen is not None and self.game_screen.is_mounted:
             self.game_screen.say(error.reason, error=True)
         if error.code == "engine_fault":  # longer than the info line: in a note as well
-            self.notify(error.reason, title="The rules engine failed", severity="error", timeout=60)
+            title = _("The rules engine failed")
+            self.notify(error.reason, title=title, severity="error", timeout=60)
 
     def dropped(self, reason: str, attempt: int) -> None:
         session = self.session
         if isinstance(session, RemoteSession):
             session.online = session.waiting = False
-        tried = f" (try {attempt})" if attempt > 1 else ""
-        why = "The host does not answer yet" if "Cannot reach" in reason else reason
-        self._set_status(f"The connection to the game is lost: reconnecting…{tried}", why)
+        if attempt > 1:
+            # I18N: {n}: how many times it has tried to connect again
+            status = _("The connection to the game is lost: reconnecting… (try {n})").format(
+                n=attempt
+            )
+        else:
+            status = _("The connection to the game is lost: reconnecting…")
+        # ("Cannot reach": the link's own words for a host that does not answer)
+        why = _("The host does not answer yet") if "Cannot reach" in reason else reason
+        self._set_status(status, why)
 
     def _set_status(self, status: str, detail: str | None = None) -> None:
         """A line about the connection instead of the choices, until the next state."""
@@ -396,7 +412,7 @@ class JoinApp(KeythedralApp):
             session = self.session
             if isinstance(session, RemoteSession):
                 session.waiting = False
-            self._set_status("The action was not sent: the connection is down.")
+            self._set_status(_("The action was not sent: the connection is down."))
 
     # --- the screen -------------------------------------------------------------------------
     def redraw(self, *, covered: bool = False) -> None:
@@ -409,38 +425,45 @@ class JoinApp(KeythedralApp):
             view = session.view(session.seat)
             prompt = decision_prompt(view, view.to_act)
             screen.query_one(DecisionPanel).show(
-                prompt, [], "Your choice is on its way to the host."
+                prompt, [], _("Your choice is on its way to the host.")
             )
         if self.status is not None:
-            notes = [self.status_detail or ""]
+            detail = self.status_detail or ""
             if self.session is not None and self.ended is None:
-                notes.append("The board stays as the host last sent it.")
-            hint = ". ".join(n for n in notes if n)
+                if detail:
+                    # I18N: {detail}: what is wrong with the connection (no full stop)
+                    hint = _("{detail}. The board stays as the host last sent it.").format(
+                        detail=detail
+                    )
+                else:
+                    hint = _("The board stays as the host last sent it.")
+            else:
+                hint = detail
             screen.query_one(DecisionPanel).show(self.status, [], hint)
 
     def action_new_game(self, template: GameConfig | None = None) -> None:
-        self.notify("A hosted game: a new one starts with keythedral, or keythedral host.")
+        self.notify(_("A hosted game: a new one starts with keythedral, or keythedral host."))
 
     def action_save(self) -> None:
-        self.notify("The host saves this game: keythedral host --resume continues it.")
+        self.notify(_("The host saves this game: keythedral host --resume continues it."))
 
     def action_load(self) -> None:
         self.action_save()
 
     def action_save_log(self) -> None:
-        self.notify("The whole log is on the host: keythedral log there writes it.")
+        self.notify(_("The whole log is on the host: keythedral log there writes it."))
 
     def start_tutorial(self, tutorial: Tutorial | None = None) -> None:
-        self.notify("The tutorial is in keythedral tutorial.")
+        self.notify(_("The tutorial is in keythedral tutorial."))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from textual.app import SystemCommand
 
-        yield SystemCommand("Rules", "Read the rules as this program plays them", self.action_rules)
-        yield SystemCommand("Help", "Keys and the map legend", self.action_help)
-        yield SystemCommand(
-            "ASCII drawing", "Draw with plain ASCII (on/off)", self.action_toggle_ascii
-        )
+        rules = _("Read the rules as this program plays them")
+        yield SystemCommand(_("Rules"), rules, self.action_rules)
+        yield SystemCommand(_("Help"), _("Keys and the map legend"), self.action_help)
+        ascii = _("Draw with plain ASCII (on/off)")
+        yield SystemCommand(_("ASCII drawing"), ascii, self.action_toggle_ascii)
         yield from common_commands(self)
 
 

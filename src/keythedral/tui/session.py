@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from keythedral import engine
 from keythedral.engine import Action, GameConfig, GameState, PlayerView
+from keythedral.lang import _
 from keythedral.records import faults
 from keythedral.records.replay import GameSoFar
 from keythedral.tui.authority import Authority, InProcess
@@ -143,7 +144,8 @@ class Seats(ABC):
         """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
         name = self.config.players[seat]
         spec = self.bot_spec(seat)
-        return f"{name} ({spec.split(':')[0]})" if spec else name
+        # I18N: {player}: a player's name; {bot}: the computer player's kind (its id: greedy)
+        return _("{player} ({bot})").format(player=name, bot=spec.split(":")[0]) if spec else name
 
     def legal_for(self, seat: int | None) -> list[Action]:
         return [a for a in self.legal() if a.seat == seat]
@@ -432,7 +434,9 @@ class ReplaySession(WholeState):
         name = self.config.players[seat]
         seats = self.cursor.replay.seats
         kind = seats[seat] if seat < len(seats) else ""
-        return f"{name} ({kind.split(':')[0]})" if kind and kind != name else name
+        if kind and kind != name:
+            return _("{player} ({bot})").format(player=name, bot=kind.split(":")[0])
+        return name
 
     def legal(self) -> list[Action]:
         return []  # nothing can be played in a replay
@@ -441,7 +445,7 @@ class ReplaySession(WholeState):
         return self.cursor.view(seat)
 
     def why_illegal(self, action: Action) -> str | None:
-        return "This is a replay: nothing can be played in it."
+        return _("This is a replay: nothing can be played in it.")
 
     def window_seats(self) -> tuple[int, ...]:
         return ()  # nobody is asked anything: the answers are in the record

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import _
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -49,7 +51,10 @@ def pick_theme(name: str, available: Iterable[str]) -> tuple[str | None, str]:
     if theme in available:
         return theme, ""
     known = ", ".join(sorted(available))
-    return None, f"There is no theme {theme!r}. Try: {known}."
+    # I18N: {theme}: the name asked for, quoted; {known}: the themes there are, comma-separated
+    return None, _("There is no theme {theme}. Try: {known}.").format(
+        theme=repr(theme), known=known
+    )
 
 
 class StartError(Exception):

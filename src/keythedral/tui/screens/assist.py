@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import ContentSwitcher
 
+from keythedral.lang import _
 from keythedral.safetext import markdown_literal
 from keythedral.tui.choices import action_cell
 from keythedral.tui.widgets.board import FieldMap
@@ -32,20 +33,37 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
     ftype = next((str(f.type) for f in view.fields if tuple(f.pos) == tuple(pos)), None)
     where = f"({pos[0]},{pos[1]})"
     if ftype is None:
-        return f"{where}: no field here yet", "Laying fields and cottages", None
+        # I18N: {where}: a place on the map, "(3,2)"
+        return (
+            _("{where}: no field here yet").format(where=where),
+            "Laying fields and cottages",
+            None,
+        )
     colour = FIELD_YIELD[ftype]
     worker = next((w for w in view.workers if tuple(w.field) == tuple(pos)), None)
-    who = ""
+    # the card's first line names the field already: no heading of its own
     if worker is not None:  # the name in Markdown: shown as it is written
-        who = f"; {markdown_literal(view.players[worker.seat].name)}'s worker is on it"
-    text = (  # the card's first line names the field already: no heading of its own
-        f"A {ftype} gives **{colour}**: at the harvest, a worker "
-        f"on it brings one {colour} cube from the store{who}. Only one worker fits in a field, "
-        "and only homes whose corner touches it may send one.\n\n"
-    )
+        # I18N: Markdown. {field}: a field type; {colour}: the cube colour it yields; {player}:
+        # a player's name
+        text = _(
+            "A {field} gives **{colour}**: at the harvest, a worker on it brings one {colour} "
+            "cube from the store; {player}'s worker is on it. Only one worker fits in a field, "
+            "and only homes whose corner touches it may send one."
+        ).format(
+            field=ftype, colour=colour, player=markdown_literal(view.players[worker.seat].name)
+        )
+    else:
+        # I18N: Markdown. {field}: a field type; {colour}: the cube colour it yields
+        text = _(
+            "A {field} gives **{colour}**: at the harvest, a worker on it brings one {colour} "
+            "cube from the store. Only one worker fits in a field, and only homes whose corner "
+            "touches it may send one."
+        ).format(field=ftype, colour=colour)
+    text += "\n\n"
 
     return (
-        f"The {ftype} at {where}",
+        # I18N: a rule card's title: {field}: a field type; {where}: a place on the map, "(3,2)"
+        _("The {field} at {where}").format(field=ftype, where=where),
         "Phase 1: placing workers",
         text + rules.section("Phase 1: placing workers"),
     )
@@ -53,22 +71,35 @@ def field_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str, str | 
 
 def corner_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str]:
     """(where, rules section) for a corner of the map."""
-    where = f"corner ({pos[0]},{pos[1]})"
+    # I18N: a corner of the map, by its coordinates
+    where = _("corner ({x},{y})").format(x=pos[0], y=pos[1])
     if view.keythedral is not None and tuple(view.keythedral) == tuple(pos):
-        return f"{where}: the Keythedral tile", "The board"
+        # I18N: a rule card's title; {where}: a corner of the map
+        return _("{where}: the Keythedral tile").format(where=where), "The board"
     home = next((c for c in view.cottages if tuple(c.corner) == tuple(pos)), None)
     fenced = any(tuple(f.corner) == tuple(pos) for f in view.fences)
     if home is None:
+        # I18N: a rule card's title; {where}: a corner of the map
+        empty = _("{where}: empty").format(where=where)
         if view.phase == "layout":
-            return f"{where}: empty", "Laying fields and cottages"
-        return f"{where}: empty", "Relocating a fenced-off cottage"
-    owner = view.players[home.seat].name
-    kind = "house" if home.house else "cottage"
+            return empty, "Laying fields and cottages"
+        return empty, "Relocating a fenced-off cottage"
+    # I18N: a rule card's title; {where}: a corner of the map; {player}: a player's name;
+    # {number}: the number on the home
+    said = {"where": where, "player": view.players[home.seat].name, "number": home.number}
+    if fenced and home.house:
+        return _("{where}: {player}'s house {number}, fenced").format(
+            **said
+        ), "Build or remove a fence"
     if fenced:
-        return f"{where}: {owner}'s {kind} {home.number}, fenced", "Build or remove a fence"
+        return _("{where}: {player}'s cottage {number}, fenced").format(
+            **said
+        ), "Build or remove a fence"
     if home.house:
-        return f"{where}: {owner}'s house {home.number}", "Convert a cottage into a house"
-    return f"{where}: {owner}'s cottage {home.number}", "Phase 1: placing workers"
+        return _("{where}: {player}'s house {number}").format(
+            **said
+        ), "Convert a cottage into a house"
+    return _("{where}: {player}'s cottage {number}").format(**said), "Phase 1: placing workers"
 
 
 def law_section(card_id: str) -> str:
@@ -119,10 +150,10 @@ class Assist:
         h = self.screen.current_hint()  # the coach's, or the tutorial's lesson
         session = screen.kapp.session
         if h is None and self.thinking():
-            screen.say("The coach is thinking it over: the hint comes in a moment.")
+            screen.say(_("The coach is thinking it over: the hint comes in a moment."))
             return
         if h is None or session is None:
-            screen.say("No decision of yours to give a hint for now.")
+            screen.say(_("No decision of yours to give a hint for now."))
             return
         self.hint_shown = h
         view = session.view(screen.kapp.keyboard)
@@ -138,9 +169,11 @@ class Assist:
             if cell is not None and cell in board.targets:
                 board.set_cursor(cell, announce=False)
         self.refresh_walkthrough()
-        text = f"{what}. Why: {h.reason}."
-        screen.say(f"Hint: {text}")
-        screen.show_hint(text)  # the tutorial's screen shows it only in the info line
+        # I18N: {action}: the move the coach suggests; {reason}: why (no full stop)
+        text = _("{action}. Why: {reason}.").format(action=what, reason=h.reason)
+        # I18N: {hint}: the coach's suggestion
+        screen.say(_("Hint: {hint}").format(hint=text))
+        screen.show_hint(text, what)  # the tutorial's screen shows it only in the info line
 
     # --- the walkthrough --------------------------------------------------------------------
     def walkthrough(self) -> None:
@@ -168,7 +201,10 @@ class Assist:
         h = self.hint_shown
         reason = ""
         if h is not None and h.action.seat == seat and h.action in legal:  # this player's hint
-            reason = f"{describe(h.action, session.view(seat))}. Why: {h.reason}"
+            # I18N: {action}: the move the coach suggests; {reason}: why (no full stop)
+            reason = _("{action}. Why: {reason}").format(
+                action=describe(h.action, session.view(seat)), reason=h.reason
+            )
         found.first(WalkthroughPanel).show(session.view(seat), legal, reason)
 
     # --- the rules --------------------------------------------------------------------------
@@ -201,16 +237,17 @@ class Assist:
                 if choice.command.startswith("kind:"):
                     kind = choice.command[5:]
                     return choice.text, KIND_RULES.get(kind, "Phase 3: spending"), None
+        # (the second of each: the rulebook's section, an id, in English)
         if view is None:
-            return "The rules", "Overview", None
+            return _("The rules"), "Overview", None
         current = switcher.current
         if current == "mats":
-            return "The Keythedral and Keytown mats", "Components", None
+            return _("The Keythedral and Keytown mats"), "Components", None
         if current == "log":
-            return "The game so far", "Round structure", None
+            return _("The game so far"), "Round structure", None
         if current == "walkthrough":
             phase = str(view.phase)
-            return "This phase", PHASE_RULES.get(phase, "Round structure"), None
+            return _("This phase"), PHASE_RULES.get(phase, "Round structure"), None
         kind, pos = screen.query_one(FieldMap).cursor
         if kind == "field":
             return field_rule(view, pos)

@@ -14,6 +14,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from keythedral.lang import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -31,13 +33,19 @@ def too_small_text(width: int, height: int) -> str:
     """The fullest wording of the notice that fits ``width`` x ``height`` when wrapped (the
     shortest, cut, when none does)."""
     size, need = f"{width}x{height}", f"{MIN_WIDTH}x{MIN_HEIGHT}"
-    wordings = (
-        f"The terminal is too small: {size}.\nKeythedral needs at least {need}.\n"
-        "Make the window larger (or the font smaller).",
-        f"The terminal is too small: {size}.\nKeythedral needs at least {need}.",
-        f"Too small: {size}.\nNeeds {need}.",
-        f"{size} < {need}",
+    # I18N: the notice of a terminal too small, from the fullest wording to the shortest (the
+    # first that fits is shown, in a window smaller than 80x24); {size}: the terminal's
+    # ("60x20"); {need}: the least the game needs ("80x24")
+    templates = (
+        _(
+            "The terminal is too small: {size}.\nKeythedral needs at least {need}.\n"
+            "Make the window larger (or the font smaller)."
+        ),
+        _("The terminal is too small: {size}.\nKeythedral needs at least {need}."),
+        _("Too small: {size}.\nNeeds {need}."),
+        "{size} < {need}",
     )
+    wordings = [w.format(size=size, need=need) for w in templates]
     for text in wordings:
         rows = sum(len(wrapped(line, width)) for line in text.splitlines())
         if rows <= height:
@@ -95,7 +103,8 @@ class Asks:
             printable = event.is_printable and event.key != "space"
             self.too_soon(event.character if printable and event.character else event.key.title())
         else:
-            self.too_soon("A click")
+            # I18N: in "{key} came too soon": a mouse click that came too soon
+            self.too_soon(_("A click"))
         return True
 
     def too_soon(self, key: str) -> None:

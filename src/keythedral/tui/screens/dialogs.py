@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.lang import _
 from keythedral.records import persistence
 from keythedral.safetext import NO_CONTROL, printable
 from keythedral.tui.bindings import bindings
@@ -28,9 +29,9 @@ class SaveDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save the game as (letters, digits, spaces, - and _):")
+            yield Static(Text(_("Save the game as (letters, digits, spaces, - and _):")))
             yield Input(self.suggestion, id="save-name", compact=True, restrict=NO_CONTROL)
-            yield Static("Enter saves · Esc cancels", classes="dim")
+            yield Static(Text(_("Enter saves · Esc cancels")), classes="dim")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -51,7 +52,7 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Load a game (Enter loads · Esc cancels):")
+            yield Static(Text(_("Load a game (Enter loads · Esc cancels):")))
             yield OptionList(id="load-list")
 
     def on_mount(self) -> None:
@@ -59,7 +60,8 @@ class LoadDialog(ModalScreen[Path | None]):
         auto = persistence.autosave_path(self.base)
         candidates = ([auto] if auto.exists() else []) + persistence.list_saves(self.base)
         for path in candidates:
-            label = "autosave" if path == auto else path.stem
+            # I18N: the autosave in the list of saved games
+            label = _("autosave") if path == auto else path.stem
             # File names and what a file says are shown as they are, never read as markup.
             options.append(Option(Text(printable(f"{label}  ({self._peek(path)})"))))
             self.paths.append(path)
@@ -67,7 +69,7 @@ class LoadDialog(ModalScreen[Path | None]):
         if options:
             ol.add_options(options)
         else:
-            ol.add_option(Option("No saved games yet.", disabled=True))
+            ol.add_option(Option(Text(_("No saved games yet.")), disabled=True))
 
     @staticmethod
     def _peek(path: Path) -> str:
@@ -76,7 +78,8 @@ class LoadDialog(ModalScreen[Path | None]):
         try:
             return persistence.load(path, check_seat=check_spec).describe()
         except persistence.SaveError as exc:
-            return f"cannot be loaded: {exc}"
+            # I18N: a saved game in the list; {error}: why it cannot be loaded
+            return _("cannot be loaded: {error}").format(error=exc)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if 0 <= event.option_index < len(self.paths):
@@ -101,14 +104,18 @@ class ReplaceDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         # Names and what the save says are shown as they are, never read as markup.
         with Vertical(classes="dialog"):
-            yield Static("An unfinished game is in the autosave:")
+            yield Static(Text(_("An unfinished game is in the autosave:")))
             yield Static(Text(printable(self.about)), id="replace-game")
             yield Static(
                 Text(
-                    "Enter  start the new game; keep the unfinished one as the save\n"
-                    f"       {printable(self.keep_as)}\n"
-                    "r      resume the unfinished game instead\n"
-                    "Esc    back to the new-game screen"
+                    # I18N: a table of keys and what they do: keep the keys' column (7 wide) and
+                    # the line breaks; {name}: the name the unfinished game is kept under
+                    _(
+                        "Enter  start the new game; keep the unfinished one as the save\n"
+                        "       {name}\n"
+                        "r      resume the unfinished game instead\n"
+                        "Esc    back to the new-game screen"
+                    ).format(name=printable(self.keep_as))
                 ),
                 id="replace-keys",
             )

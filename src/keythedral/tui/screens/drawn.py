@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from keythedral.lang import N_, _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import DRAWN
 from keythedral.tui.screens.base import Asks
@@ -21,13 +22,16 @@ from keythedral.words.text import law_name, law_text, law_when
 
 def drawn_text(player: str, card: str) -> str:
     when = law_when(card)
-    lines = [f"{player}, you drew the law card {law_name(card)}.", "", law_text(card)]
+    # I18N: {player}: the player's name; {law}: the law card's name
+    drew = _("{player}, you drew the law card {law}.").format(player=player, law=law_name(card))
+    lines = [drew, "", law_text(card)]
     if when:
-        lines += ["", f"You may play it {when}."]
+        # I18N: {when}: when the law card may be played ("in phase 3", "when ...")
+        lines += ["", _("You may play it {when}.").format(when=when)]
     return "\n".join(lines)
 
 
-CONTINUE = "Enter: continue (the keyboard then goes on)"
+CONTINUE = N_("Enter: continue (the keyboard then goes on)")
 
 
 class DrawnLawScreen(Asks, ModalScreen[None]):
@@ -49,10 +53,13 @@ class DrawnLawScreen(Asks, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.text), id="drawn-text")  # a name is never read as markup
-            yield Static(f"\n{CONTINUE}", id="drawn-continue", classes="dim")
+            yield Static(Text(f"\n{_(CONTINUE)}"), id="drawn-continue", classes="dim")
 
     def too_soon(self, key: str) -> None:
-        note = f"\n{key} came as the card appeared: not taken. Read the card, then press Enter."
+        # I18N: {key}: the key pressed (or "A click")
+        note = "\n" + _(
+            "{key} came as the card appeared: not taken. Read the card, then press Enter."
+        ).format(key=key)
         self.query_one("#drawn-continue", Static).update(Text(note))
 
     def action_done(self) -> None:

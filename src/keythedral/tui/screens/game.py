@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.lang import _, pgettext
 from keythedral.tui.bindings import bindings
 from keythedral.tui.choices import THINKING, Choice
 from keythedral.tui.choices import action_cell as action_cell  # read by the app, the replay
@@ -66,6 +67,18 @@ def board_panes() -> ComposeResult:
     with VerticalScroll(id="mats"):
         yield KeythedralMat(id="keythedral-mat")
         yield KeytownMat(id="keytown-mat")
+
+
+def zoom_name(level: str) -> str:
+    """A zoom level of the map (``map_looks.LEVELS``' names are ids) as players read it."""
+    names = {
+        "compact": pgettext("a zoom level of the map", "compact"),
+        "small": pgettext("a zoom level of the map", "small"),
+        "normal": pgettext("a zoom level of the map", "normal"),
+        "large": pgettext("a zoom level of the map", "large"),
+        "largest": pgettext("a zoom level of the map", "largest"),
+    }
+    return names.get(level, level)
 
 
 class GameScreen(BaseScreen):
@@ -281,7 +294,8 @@ class GameScreen(BaseScreen):
         list."""
         if event.time >= self.asked_at:
             return False
-        self.too_soon("That choice")
+        # I18N: in "{key} came as this screen appeared": a choice of the list made too soon
+        self.too_soon(_("That choice"))
         return True
 
     def on_field_map_picked(self, event: FieldMap.Picked) -> None:
@@ -366,7 +380,7 @@ class GameScreen(BaseScreen):
         elif command in ("done", "wait"):
             mode.pass_for_phase(until_change=command == "wait")
         elif command == THINKING:
-            self.say("The coach is still thinking it over: its move comes in a moment.")
+            self.say(_("The coach is still thinking it over: its move comes in a moment."))
         elif command == "pay-suggested":
             for action in list(self._plans[command]):  # a cube after another, as by keys
                 if not self.kapp.play(action):
@@ -382,7 +396,10 @@ class GameScreen(BaseScreen):
         does on the info line (a law card: what the card does)."""
         action = choice.action
         if action is not None and action.kind == "play_law":
-            self.say(f"{law_name(action.card)}: {law_text(action.card)}")
+            # I18N: {law}: a law card's name; {text}: what it does
+            self.say(
+                _("{law}: {text}").format(law=law_name(action.card), text=law_text(action.card))
+            )
             return
         cell = choice.cell
         board = self.query_one(FieldMap)
@@ -424,7 +441,9 @@ class GameScreen(BaseScreen):
     asks = True  # keys typed ahead of a decision answer nothing (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        self.say(f"{key} came as this screen appeared: not taken. Read it, then try again.")
+        # I18N: {key}: the key pressed (or "A click", "That choice")
+        said = _("{key} came as this screen appeared: not taken. Read it, then try again.")
+        self.say(said.format(key=key))
 
     def on_key(self, event: events.Key) -> None:
         """A key clears the last message; keys whose binding is off say why they do nothing."""
@@ -434,11 +453,11 @@ class GameScreen(BaseScreen):
             self.kapp.mode.undo()
         elif event.key == "n" and not self.query_one(FieldMap).targets:
             event.stop()
-            self.say("No targets on the map for this choice: use the list on the right.")
+            self.say(_("No targets on the map for this choice: use the list on the right."))
         elif not self.coach_on and self._bound_to(event.key, "hint"):
             event.stop()
             self.say(
-                "No hints: the coach is off in this game (--coach on, or the new-game screen)."
+                _("No hints: the coach is off in this game (--coach on, or the new-game screen).")
             )
 
     def _bound_to(self, key: str, binding_id: str) -> bool:
@@ -463,11 +482,13 @@ class GameScreen(BaseScreen):
         if hint:
             self.assist.hint()
 
-    def show_hint(self, text: str) -> None:
+    def show_hint(self, text: str, move: str = "") -> None:
         """The info line is one row: the whole hint goes above the list of choices, never over
         it (a pop-up note would cover the choices, and could outlive the decision into the next
-        player's turn); the next decision's redraw clears it."""
-        self.query_one(DecisionPanel).note(f"Hint: {text}")
+        player's turn); the next decision's redraw clears it.  ``text``: the move and why;
+        ``move``: the move alone."""
+        # I18N: {hint}: the coach's suggestion
+        self.query_one(DecisionPanel).note(_("Hint: {hint}").format(hint=text))
 
     def action_hand(self) -> None:
         self.kapp.mode.open_hand()  # behind the privacy screen
@@ -535,10 +556,14 @@ class GameScreen(BaseScreen):
         self.query_one(ContentSwitcher).current = "map"
         board = self.query_one(FieldMap)
         if board.zoom(step):
-            name, number = board.lv.name, board.level + 1
-            self.say(f"Map zoom: {name} ({number} of {len(LEVELS)}).")
+            name, number = zoom_name(board.lv.name), board.level + 1
+            # I18N: {name}: the zoom level's name; {number} of {count}: which level it is
+            said = _("Map zoom: {name} ({number} of {count}).")
+            self.say(said.format(name=name, number=number, count=len(LEVELS)))
+        elif step > 0:
+            self.say(_("The map is at its largest zoom already."))
         else:
-            self.say(f"The map is at its {'largest' if step > 0 else 'smallest'} zoom already.")
+            self.say(_("The map is at its smallest zoom already."))
 
     def action_next_target(self) -> None:
         self._cursor_moved(self._map_in_focus().next_target())

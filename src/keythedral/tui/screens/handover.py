@@ -13,6 +13,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 
+from keythedral.lang import _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import HANDOVER
 from keythedral.tui.screens.base import BaseScreen
@@ -92,27 +93,44 @@ class HandoverScreen(BaseScreen):
             self.refresh_bindings()
 
     def _lines(self) -> dict[str, str]:
-        back = " back" if self.takes_back else ""
+        if self.takes_back:
+            # I18N: the privacy screen's title; {player}: the name of the player to pass it to
+            title = _("Pass the keyboard back to {player}")
+        else:
+            title = _("Pass the keyboard to {player}")
+        undo = ""
+        if self.undo_name:
+            # I18N: {player}: the name of the player who may take back their action
+            undo = _("{player}: press u to take back your last action instead.").format(
+                player=self.undo_name
+            )
+        recent = ""
+        if self.recent:
+            # I18N: above the public events since the player's last turn, one a line
+            recent = _("Since your last turn:") + "\n" + "\n".join(self.recent)
         return {
-            "title": f"Pass the keyboard{back} to {self.player}",
+            "title": title.format(player=self.player),
             "ready": self._ready(),
             "context": self.context,
             "window": self.asked,
-            "undo": f"{self.undo_name}: press u to take back your last action instead."
-            if self.undo_name
-            else "",
-            "recent": "Since your last turn:\n" + "\n".join(self.recent) if self.recent else "",
+            "undo": undo,
+            "recent": recent,
         }
 
     def _ready(self, key: str = "") -> str:
         """What Enter does, and (``key``) that another key was pressed."""
-        enter = f"Enter (not {key})" if key else "Enter"
+        # I18N: the key to press; {key}: another key, just pressed
+        enter = _("Enter (not {key})").format(key=key) if key else "Enter"
         if self.takes_back:
-            return (
-                f"{self.player}: press {enter} to take back your last action, when only you "
+            # I18N: {player}: a player's name; {enter}: the key to press ("Enter")
+            said = _(
+                "{player}: press {enter} to take back your last action, when only you "
                 "can see the screen; Esc to keep it."
             )
-        return f"{self.player}: press {enter} when only you can see the screen."
+        else:
+            # I18N: {player}: a player's name; {enter}: the key to press ("Enter")
+            said = _("{player}: press {enter} when only you can see the screen.")
+        return said.format(player=self.player, enter=enter)
 
     def _show(self) -> None:
         for id_, line in self._lines().items():
@@ -151,7 +169,9 @@ class HandoverScreen(BaseScreen):
     asks = True  # a key typed ahead is not "I am ready" (``BaseScreen.holds_back``)
 
     def too_soon(self, key: str) -> None:
-        early = f"{key} came too soon. {self._ready()}"  # pressed before this screen was seen
+        # pressed before this screen was seen
+        # I18N: {key}: the key pressed (or "A click"); {ready}: what to press, a sentence
+        early = _("{key} came too soon. {ready}").format(key=key, ready=self._ready())
         self.query_one("#handover-ready", Snug).update(Text(early))
 
     def on_key(self, event: events.Key) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.lang import N_, _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import HELP_SCREEN, LAWS, help_rows
 from keythedral.tui.screens.assist import law_section
@@ -21,29 +23,32 @@ from keythedral.words.text import law_name, law_text, law_when
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
 
+# I18N: the help screen's map legend: what each mark on the map means ("B": a player's letter)
 MAP_LEGEND = (
-    ("Q W L F V", "quarry (stone), woods (wood), lake (water), farm (food), vineyard (wine)"),
-    ("●B", "a worker of the player marked B"),
-    ("B3", "B's cottage number 3 (at a corner between fields)"),
-    ("B3⌂ under ▲", "B's house number 3 (sends two workers)"),
-    ("[K]", "the Keythedral tile"),
-    ("█", "a fence between that corner and that field"),
-    ("+", "a legal target for the choice at hand"),
-    ("▶ ◀", "the cursor: Enter picks what is under it"),
-    ("▷ ◁", "the cursor while the list has the keyboard (Enter picks the highlighted line)"),
-    ("(2,-1)", "larger zoom: the field's position (the list and the log name it so)"),
-    ("b3  B3", "compact zoom: B's cottage 3 (small letter), B's house 3 (capital)"),
-    ("Qb", "compact zoom: a worker of B on a quarry"),
-    ("K*", "compact zoom: the Keythedral"),
+    ("Q W L F V", N_("quarry (stone), woods (wood), lake (water), farm (food), vineyard (wine)")),
+    ("●B", N_("a worker of the player marked B")),
+    ("B3", N_("B's cottage number 3 (at a corner between fields)")),
+    ("B3⌂ under ▲", N_("B's house number 3 (sends two workers)")),
+    ("[K]", N_("the Keythedral tile")),
+    ("█", N_("a fence between that corner and that field")),
+    ("+", N_("a legal target for the choice at hand")),
+    ("▶ ◀", N_("the cursor: Enter picks what is under it")),
+    ("▷ ◁", N_("the cursor while the list has the keyboard (Enter picks the highlighted line)")),
+    ("(2,-1)", N_("larger zoom: the field's position (the list and the log name it so)")),
+    ("b3  B3", N_("compact zoom: B's cottage 3 (small letter), B's house 3 (capital)")),
+    ("Qb", N_("compact zoom: a worker of B on a quarry")),
+    ("K*", N_("compact zoom: the Keythedral")),
     (
         "▖ ▗ ▘ ▝",
-        "compact and small zoom: a fence between the field beside the mark and the "
-        "corner above or below it",
+        N_(
+            "compact and small zoom: a fence between the field beside the mark and the "
+            "corner above or below it"
+        ),
     ),
 )
 
 
-GAME_IN_SHORT = (
+GAME_IN_SHORT = N_(
     "The game in short: first lay the landscape (a field tile, then a cottage, in turns). "
     "Each round: 1. the cottage numbers are called and your workers go into the fields beside "
     "your cottages; 2. each worker brings a cube of its field's colour; 3. in turns, spend "
@@ -74,14 +79,17 @@ class LawsScreen(ModalScreen[None]):
         for card in dict.fromkeys(self.cards):  # two of a card: one line, one rule
             when = law_when(card)
             prompt = Text(law_name(card), style="bold")
-            prompt.append(f"\n(when: {when}) {law_text(card)}", style="not bold")
+            # I18N: a law card in the hand: {when}: when it may be played; {text}: what it does
+            said = _("(when: {when}) {text}").format(when=when, text=law_text(card))
+            prompt.append("\n" + said, style="not bold")
             options += [None, Option(prompt, id=card)] if options else [Option(prompt, id=card)]
         with Vertical(id="help-body"):
-            yield Static(Text(f"{self.player}'s law cards (private)", style="bold"))
+            # I18N: {player}: the name of the player whose hand it is
+            title = _("{player}'s law cards (private)").format(player=self.player)
+            yield Static(Text(title, style="bold"))
             yield OptionList(*options, id="law-list")
-            yield Static(
-                "↑↓ a card · ? or Enter: the card's rule · Esc closes this list.", id="help-text"
-            )
+            keys = _("↑↓ a card · ? or Enter: the card's rule · Esc closes this list.")
+            yield Static(Text(keys), id="help-text")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -95,7 +103,8 @@ class LawsScreen(ModalScreen[None]):
         if option is None or option.id is None:
             return
         card = option.id
-        where = f"{self.player}'s law card: {law_name(card)}"
+        # I18N: a rule card's title: {player}: a player's name; {law}: a law card's name
+        where = _("{player}'s law card: {law}").format(player=self.player, law=law_name(card))
         self.app.push_screen(RuleCard(where, law_section(card)), callback=self._rule_closed)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -113,26 +122,33 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = bindings(HELP_SCREEN)
 
     def compose(self) -> ComposeResult:
-        keys = Table(title="Keys", expand=True, show_edge=False)
-        keys.add_column("key", no_wrap=True, style="bold")
-        keys.add_column("what it does")
+        # (the words through escape(): they are never read as Rich markup, a "[" included)
+        # I18N: the help screen's key table: its title and its columns' headings
+        keys = Table(title=escape(_("Keys")), expand=True, show_edge=False)
+        keys.add_column(escape(_("key")), no_wrap=True, style="bold")
+        keys.add_column(escape(_("what it does")))
         for k, v in help_rows():
-            keys.add_row(k, v)
-        legend = Table(title="The map", expand=True, show_edge=False)
-        legend.add_column("mark", no_wrap=True, style="bold")
-        legend.add_column("meaning")
+            keys.add_row(k, escape(v))
+        # I18N: the help screen's map legend: its title and its columns' headings
+        legend = Table(title=escape(_("The map")), expand=True, show_edge=False)
+        legend.add_column(escape(_("mark")), no_wrap=True, style="bold")
+        legend.add_column(escape(_("meaning")))
         for k, v in MAP_LEGEND:
-            legend.add_row(k, v)
+            legend.add_row(k, escape(_(v)))
         with VerticalScroll(id="help-body"):
-            yield Static(GAME_IN_SHORT, id="help-short")
+            yield Static(Text(_(GAME_IN_SHORT)), id="help-short")
             yield Static(keys)
             yield Static(legend)
             yield Static(
-                "Each decision lists every legal choice on the right. When the keyboard must "
-                "change hands a 'Pass the keyboard' screen hides everything private until the "
-                "next player presses Enter. When several players may answer at once (a law "
-                "card window), the shared screen asks: press your seat number to answer, or "
-                "Enter if nobody does.  Esc closes this help.",
+                Text(
+                    _(
+                        "Each decision lists every legal choice on the right. When the keyboard "
+                        "must change hands a 'Pass the keyboard' screen hides everything private "
+                        "until the next player presses Enter. When several players may answer at "
+                        "once (a law card window), the shared screen asks: press your seat number "
+                        "to answer, or Enter if nobody does.  Esc closes this help."
+                    )
+                ),
                 id="help-text",
             )
 

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from keythedral.lang import _, ngettext
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import LESSON, LESSON_KEYS
 
@@ -83,12 +84,16 @@ class TutorialPanel(VerticalScroll, can_focus=True):
     def _say_what_enter_does(self) -> None:
         subtitle = ""
         if self.note:
-            subtitle = "Enter: read on ↓" if self.unread else "Enter or space: go on"
+            # I18N: on the lesson box's frame: at most about 40 columns
+            subtitle = _("Enter: read on ↓") if self.unread else _("Enter or space: go on")
             page, pages = self.page
             if pages > 1:  # (short enough for the frame at 80 columns)
-                subtitle = f"page {page} of {pages} · Enter: " + (
-                    "read on ↓" if self.unread else "go on"
-                )
+                if self.unread:
+                    # I18N: on the lesson box's frame: at most about 40 columns
+                    subtitle = _("page {page} of {pages} · Enter: read on ↓")
+                else:
+                    subtitle = _("page {page} of {pages} · Enter: go on")
+                subtitle = subtitle.format(page=page, pages=pages)
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
             if self.is_mounted and self._on_subtitle is not None:
@@ -101,15 +106,24 @@ def meanwhile(head: Text, recent: list[str], keep: int) -> Text:
     if not recent or keep < 0:
         return head
     text = head.copy()
-    moves = f"{len(recent)} moves" if len(recent) > 1 else "1 move"
-    log = f"{LESSON_KEYS['log']}: the log"
+    n = len(recent)
+    # I18N: how many moves the others made meanwhile
+    moves = ngettext("{n} move", "{n} moves", n).format(n=n)
+    # I18N: {key}: the key that shows the game's log
+    log = _("{key}: the log").format(key=LESSON_KEYS["log"])
     if keep >= len(recent):
-        said = "Meanwhile:"
+        said = _("Meanwhile:")
     elif keep == 0:
-        said = f"Meanwhile: {moves} ({log})."  # one line in the box at 80 columns
+        # I18N: one line in the lesson box at 80 columns (about 70 letters); {moves}: "3 moves";
+        # {log}: "g: the log"
+        said = _("Meanwhile: {moves} ({log}).").format(moves=moves, log=log)
     else:
-        last = "the last" if keep == 1 else f"the last {keep}"
-        said = f"Meanwhile, {last} of {moves} ({log}):"
+        said = ngettext(
+            # I18N: above the last {n} moves of the others: {moves}: "3 moves"; {log}: "g: the log"
+            "Meanwhile, the last of {moves} ({log}):",
+            "Meanwhile, the last {n} of {moves} ({log}):",
+            keep,
+        ).format(n=keep, moves=moves, log=log)
     text.append("\n\n" + said, style="bold dim")
     for line in recent[len(recent) - keep :] if keep else ():
         text.append("\n" + line, style="dim")

@@ -23,6 +23,7 @@ from textual.widgets import (
     Static,
 )
 
+from keythedral.lang import N_, _, pgettext
 from keythedral.safetext import NO_CONTROL
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import NEW_GAME
@@ -39,14 +40,16 @@ DEFAULT_NAMES = ("Ann", "Bob", "Cy", "", "")
 BOT_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 HUMAN = "human"
 #: Who can sit in a seat: a person, or one of the bots (value: the spec for bots.make_bot).
+# I18N: who sits in a seat of the new game: a person, or a computer player ("bot") of a kind
+# (random, greedy, ismcts: their names) or a strength (easy, normal, hard). 12 columns or so.
 SEAT_KINDS = (
-    ("person", HUMAN),
-    ("random bot", "random"),
-    ("greedy bot", "greedy"),
-    ("ismcts bot", "ismcts"),
-    ("easy bot", "easy"),
-    ("normal bot", "normal"),
-    ("hard bot", "hard"),
+    (N_("person"), HUMAN),
+    (N_("random bot"), "random"),
+    (N_("greedy bot"), "greedy"),
+    (N_("ismcts bot"), "ismcts"),
+    (N_("easy bot"), "easy"),
+    (N_("normal bot"), "normal"),
+    (N_("hard bot"), "hard"),
 )
 #: The strength levels among SEAT_KINDS (keythedral.bots.LEVELS), described in a line when
 #: one is chosen.
@@ -94,6 +97,22 @@ class Choice(RadioButton):
         super().watch_value()
 
 
+def resume_note(game: str) -> str:
+    """The line under the buttons: the unfinished game in the autosave."""
+    # I18N: {game}: the unfinished game in the autosave (its players, its round)
+    return _("Autosave: {game}").format(game=game)
+
+
+def level_name(level: str) -> str:
+    """A computer player's strength (``LEVELS``' ids) as players read it."""
+    names = {
+        "easy": pgettext("a computer player's strength", "easy"),
+        "normal": pgettext("a computer player's strength", "normal"),
+        "hard": pgettext("a computer player's strength", "hard"),
+    }
+    return names.get(level, level)
+
+
 def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
@@ -128,7 +147,11 @@ class NewGameScreen(BaseScreen):
         # Bot options (ismcts:iterations=...) are kept only when the bot is kept as it was.
         self.kinds = tuple((tuple(seats) + (HUMAN,) * 5)[:5])
         self._options = [
-            [*SEAT_KINDS, *([(k.split(":")[0] + " bot*", k)] if k not in known else [])]
+            [
+                *((_(label), value) for label, value in SEAT_KINDS),
+                # I18N: a computer player with options of its own; {bot}: its kind (an id)
+                *([(_("{bot} bot*").format(bot=k.split(":")[0]), k)] if k not in known else []),
+            ]
             for k in self.kinds
         ]
         self.seed = seed if seed is not None else random_seed()
@@ -139,24 +162,30 @@ class NewGameScreen(BaseScreen):
         cfg = self.template
         yield Static("", id="new-error")
         with VerticalScroll(id="new-game"):
-            yield Static("Keythedral: a new game", id="new-title")
+            yield Static(_("Keythedral: a new game"), id="new-title")
             yield Static(
-                "New to Keythedral? The tutorial (ctrl+t) teaches the rules in a guided game "
-                "against two computer players.",
+                _(
+                    "New to Keythedral? The tutorial (ctrl+t) teaches the rules in a guided game "
+                    "against two computer players."
+                ),
                 classes="note",
                 id="tutorial-note",
             )
             yield Static(
-                "Players in seat order (2 to 5; leave a name empty for fewer). "
-                "The first seat starts: at the table the youngest picks who that is. "
-                "Under each name: a person, or a computer player (Enter opens the list).",
+                _(
+                    "Players in seat order (2 to 5; leave a name empty for fewer). "
+                    "The first seat starts: at the table the youngest picks who that is. "
+                    "Under each name: a person, or a computer player (Enter opens the list)."
+                ),
                 classes="note",
             )
             with Horizontal(id="names"):
                 for i in range(5):
                     yield Input(
                         self.names[i] if i < len(self.names) else "",
-                        placeholder=f"seat {i + 1}",
+                        # I18N: the placeholder of a name's input: {n}: the seat's number (about
+                        # 12 columns)
+                        placeholder=pgettext("a place at the table", "seat {n}").format(n=i + 1),
                         id=f"name-{i}",
                         compact=True,
                         max_length=12,
@@ -174,68 +203,80 @@ class NewGameScreen(BaseScreen):
             # What the level just chosen for a seat is (hidden until one is chosen).
             yield Static("", classes="note", id="level-note", markup=False)
             with Horizontal(id="variants"):
-                yield Tick("No laws", cfg.no_laws if cfg else False, id="no_laws", compact=True)
+                # I18N: the game's variants, ticked or not, side by side on one row
+                yield Tick(_("No laws"), cfg.no_laws if cfg else False, id="no_laws", compact=True)
                 yield Tick(
-                    "Open buildings",
+                    _("Open buildings"),
                     cfg.open_buildings if cfg else False,
                     id="open_buildings",
                     compact=True,
                 )
                 yield Tick(
-                    "Long game", cfg.long_game if cfg else False, id="long_game", compact=True
+                    _("Long game"), cfg.long_game if cfg else False, id="long_game", compact=True
                 )
             second = bool(cfg and cfg.edition == "second")
             yield from radio_row(
-                "Scoring:",
+                _("Scoring:"),
                 "edition",
-                [("classic 2002", "classic"), ("second edition 2004", "second")],
+                # I18N: the scoring of the game's two editions
+                [(_("classic 2002"), "classic"), (_("second edition 2004"), "second")],
                 second,
             )
             possible = bool(cfg and cfg.reaction_windows == "when_possible")
             yield from radio_row(
-                "Law windows:",
+                # I18N: when the game asks whether a law card is played (a law window)
+                _("Law windows:"),
                 "windows",
                 [
-                    ("always (hides who holds what)", "always"),
-                    ("if a card can answer", "when_possible"),
+                    (_("always (hides who holds what)"), "always"),
+                    (_("if a card can answer"), "when_possible"),
                 ],
                 possible,
             )
             kapp = self.kapp
             with Horizontal(id="table-settings"):
-                yield Static("At the table:", classes="label")
+                yield Static(_("At the table:"), classes="label")
                 with Vertical():
                     yield Tick(
-                        "Hand over the keyboard at every decision",
+                        _("Hand over the keyboard at every decision"),
                         kapp.table.strict,
                         id="strict_privacy",
                         compact=True,
                     )
                     yield Tick(
-                        "Forced moves wait for a key", not kapp.auto_play, id="wait", compact=True
+                        _("Forced moves wait for a key"),
+                        not kapp.auto_play,
+                        id="wait",
+                        compact=True,
                     )
                     yield Tick(
-                        "Coach: suggested moves and hints (i)",
+                        _("Coach: suggested moves and hints (i)"),
                         self.coach,
                         id="coach",
                         compact=True,
                     )
             with Horizontal(id="seed-row"):
-                yield Static("Seed:", classes="label")
+                # I18N: the game's seed (the number its shuffles come from)
+                yield Static(_("Seed:"), classes="label")
                 yield Input(str(self.seed), id="seed", compact=True, type="integer", max_length=12)
-                yield Button("New seed", id="reseed", compact=True)
+                yield Button(_("New seed"), id="reseed", compact=True)
             yield Static(
-                "Tab and shift+Tab move between fields; Space ticks a box or picks an option; "
-                "Enter opens a seat's list (arrows, then Enter), or on a name starts the game.",
+                _(
+                    "Tab and shift+Tab move between fields; Space ticks a box or picks an option; "
+                    "Enter opens a seat's list (arrows, then Enter), or on a name starts the game."
+                ),
                 classes="note",
             )
             with Horizontal(id="new-buttons"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Resume", id="resume", compact=True)
-                yield Button("Load…", id="load", compact=True)
-                yield Button("Tutorial", id="tutorial", compact=True)
-                yield Button("Quit", id="quit", compact=True)
-            yield Static(f"Autosave: {self.resume}", classes="note", id="resume-note", markup=False)
+                # I18N: the new-game screen's buttons, side by side in 80 columns
+                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Resume"), id="resume", compact=True)
+                yield Button(_("Load…"), id="load", compact=True)
+                yield Button(_("Tutorial"), id="tutorial", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+            yield Static(
+                resume_note(str(self.resume)), classes="note", id="resume-note", markup=False
+            )
         yield KeyBar()
         yield self.compose_too_small()
 
@@ -252,7 +293,7 @@ class NewGameScreen(BaseScreen):
     def offer_resume(self, note: str) -> None:
         """The autosave holds an unfinished game: offer to resume it."""
         self.resume = note
-        self.query_one("#resume-note", Static).update(Text(f"Autosave: {note}"))
+        self.query_one("#resume-note", Static).update(Text(resume_note(note)))
         self._show_resume()
 
     def _show_resume(self) -> None:
@@ -279,7 +320,11 @@ class NewGameScreen(BaseScreen):
         from keythedral.bots import DESCRIPTIONS  # engine: after the first frame
 
         note = self.query_one("#level-note", Static)
-        note.update(f"{kind}: {DESCRIPTIONS[str(kind)]}")
+        # I18N: {level}: a computer player's strength ("easy"); {description}: what it is
+        said = _("{level}: {description}").format(
+            level=level_name(str(kind)), description=DESCRIPTIONS[str(kind)]
+        )
+        note.update(said)
         note.display = True
 
     def seats(self) -> tuple[str, ...]:
@@ -298,11 +343,14 @@ class NewGameScreen(BaseScreen):
         given = [i for i, n in enumerate(names) if n]
         empty = next((i for i, n in enumerate(names) if not n), 0)
         if not given:
-            return "Type the players' names: 2 to 5 players.", "name-0"
+            return _("Type the players' names: 2 to 5 players."), "name-0"
         if len(given) == 1:
             return (
-                "Keythedral needs 2 to 5 players: type a second name, or pick a computer "
-                f"player under seat {empty + 1}.",
+                # I18N: {n}: a seat's number
+                _(
+                    "Keythedral needs 2 to 5 players: type a second name, or pick a computer "
+                    "player under seat {n}."
+                ).format(n=empty + 1),
                 f"name-{empty}",
             )
         seen: set[str] = set()
@@ -311,21 +359,25 @@ class NewGameScreen(BaseScreen):
                 return f"{why[:1].upper()}{why[1:]}.", f"name-{i}"
             if names[i] in seen:
                 return (
-                    f"Two players are called {names[i]}: give each a different name.",
+                    # I18N: {name}: a player's name
+                    _("Two players are called {name}: give each a different name.").format(
+                        name=names[i]
+                    ),
                     f"name-{i}",
                 )
             seen.add(names[i])
         try:
             int(self.query_one("#seed", Input).value.strip())
         except ValueError:
-            return "The seed must be a whole number (New seed picks one).", "seed"
+            return _("The seed must be a whole number (New seed picks one)."), "seed"
         return None
 
     def show_problem(self, message: str, field: str = "") -> None:
         """Say at the top of the screen what stops the game, and focus the field to mend."""
         error = self.query_one("#new-error", Static)
         # Text: the message may quote a name ("[/]"), shown as it is, never as markup.
-        error.update(Text(f"Cannot start: {message}"))
+        # I18N: {problem}: what stops the game from starting
+        error.update(Text(_("Cannot start: {problem}").format(problem=message)))
         error.display = True
         if field:
             widget = self.query_one(f"#{field}")
@@ -353,7 +405,7 @@ class NewGameScreen(BaseScreen):
         try:
             seed = int(seed_text)
         except ValueError as exc:
-            raise ConfigError("The seed must be a whole number.") from exc
+            raise ConfigError(_("The seed must be a whole number.")) from exc
         edition = "second" if self.query_one("#second", RadioButton).value else "classic"
         windows = (
             "when_possible" if self.query_one("#when_possible", RadioButton).value else "always"

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.lang import _, pgettext
 from keythedral.records import gamelog
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import REPLAY
@@ -119,11 +120,13 @@ class ReplayScreen(BaseScreen):
     # --- drawing ------------------------------------------------------------------------------
     def viewpoint_text(self) -> str:
         if self.viewpoint == ALL:
-            return "all hands shown"
+            # I18N: the replay's viewpoint, on its info line
+            return _("all hands shown")
         if self.viewpoint == PUBLIC:
-            return "public view (no hand)"
+            return _("public view (no hand)")
         assert isinstance(self.viewpoint, int)
-        return f"{self.config.players[self.viewpoint]}'s view (private)"
+        # I18N: the replay's viewpoint: {player}: a player's name
+        return _("{player}'s view (private)").format(player=self.config.players[self.viewpoint])
 
     def show_position(self) -> None:
         cur, game = self.cursor, self.game
@@ -143,23 +146,36 @@ class ReplayScreen(BaseScreen):
         if self.viewpoint == ALL:
             hand.display = False
             hands.display = True
-            hands.border_title = "Every hand (all seats)"
+            hands.border_title = _("Every hand (all seats)")
             hands.update(self.all_hands())
         else:
             hand.display = True
             hands.display = False
             hand.show(
-                view if seat is not None else None, self.tokens, "Public view: no hand shown."
+                view if seat is not None else None, self.tokens, _("Public view: no hand shown.")
             )
         self.query_one("#replay-step-text", Static).update(self.step_text(view))
         self.query_one("#replay-log-text", Static).update(self.log_text())
         self.call_after_refresh(self._log_to_end)
-        rnd = "layout" if game.round == 0 else f"round {game.round}"
-        name = f"{self.title_text} · " if self.title_text else ""
-        self.query_one("#info", Static).update(
-            Text(f"{name}action {cur.index} of {len(cur)} · {rnd} · {self.viewpoint_text()}"),
-            layout=False,
-        )
+        if game.round == 0:
+            # I18N: the part of the game before the first round, when the landscape is laid
+            rnd = pgettext("the game's opening", "layout")
+        else:
+            rnd = pgettext("a round of the game", "round {n}").format(n=game.round)
+        said = {
+            "title": self.title_text,
+            "n": cur.index,
+            "count": len(cur),
+            "round": rnd,
+            "view": self.viewpoint_text(),
+        }
+        if self.title_text:
+            # I18N: the replay's info line: {title}: the replay file's name; {n} of {count}:
+            # the action shown; {round}: "round 3"; {view}: whose view it is
+            line = _("{title} · action {n} of {count} · {round} · {view}").format(**said)
+        else:
+            line = _("action {n} of {count} · {round} · {view}").format(**said)
+        self.query_one("#info", Static).update(Text(line), layout=False)
         self.refresh_bindings()
 
     def _log_to_end(self) -> None:
@@ -176,11 +192,17 @@ class ReplayScreen(BaseScreen):
             if seat:
                 text.append("\n")
             text.append(self.game.seat_label(seat), style="bold")
-            text.append(
-                f"\n cubes: {cubes_text(me.cubes, 'none')} ({worth_text(me.cubes, edition)})"
+            # I18N: a hand in the replay: {cubes}: the cubes held; {worth}: what they are worth
+            cubes = _("cubes: {cubes} ({worth})").format(
+                cubes=cubes_text(me.cubes, _("none")), worth=worth_text(me.cubes, edition)
             )
-            text.append("\n laws: " + (", ".join(law_name(c) for c in me.laws) or "none"))
-            text.append(f"\n seats: {seats_text(me.buildings, edition)}")
+            # I18N: a hand in the replay: {laws}: the law cards held, comma-separated
+            laws = _("laws: {laws}").format(
+                laws=", ".join(law_name(c) for c in me.laws) or _("none")
+            )
+            # I18N: a hand in the replay: {seats}: the building tiles bought
+            seats = _("seats: {seats}").format(seats=seats_text(me.buildings, edition))
+            text.append(f"\n {cubes}\n {laws}\n {seats}")
         return text
 
     def step_text(self, view: PlayerView) -> Text:
@@ -192,11 +214,15 @@ class ReplayScreen(BaseScreen):
 
         events = [narrate(e, self.config.players) for e in cur.events()]
         if last is None:
-            text.append("The start of the game.", style="bold")
+            text.append(_("The start of the game."), style="bold")
             for line in events[-3:]:
                 text.append("\n" + line)
         else:
-            text.append(f"Action {cur.index} · {self.game.seat_label(last.seat)}", style="bold")
+            # I18N: {n}: the action's number in the game; {player}: who played it
+            said = _("Action {n} · {player}").format(
+                n=cur.index, player=self.game.seat_label(last.seat)
+            )
+            text.append(said, style="bold")
             if events:  # what it did, as the public log tells it
                 for line in events[-8:]:
                     text.append("\n" + line)
@@ -209,19 +235,27 @@ class ReplayScreen(BaseScreen):
                 text.append("\n" + line[:1].upper() + line[1:])
         text.append("\n\n")
         if self.game.over:
-            text.append("The game is over.", style="bold")
+            text.append(_("The game is over."), style="bold")
             if view.scores is not None:
                 scores = ", ".join(
-                    f"{n} {s}" for n, s in zip(self.config.players, view.scores, strict=True)
+                    # I18N: a player's score: {player}: the name; {score}: the points
+                    _("{player} {score}").format(player=n, score=s)
+                    for n, s in zip(self.config.players, view.scores, strict=True)
                 )
-                text.append(f"\nScores: {scores}.")
+                # I18N: {scores}: every player's score, comma-separated ("Ann 12, Bob 9")
+                text.append("\n" + _("Scores: {scores}.").format(scores=scores))
         else:
             phase = PHASES.get(view.phase, view.phase)
-            text.append(f"Next ({phase}): ", style="bold")
-            text.append(decision_prompt(view, self.game.to_act) + ".")
+            # I18N: {phase}: the phase's name; the question asked follows
+            text.append(_("Next ({phase}): ").format(phase=phase), style="bold")
+            # I18N: {question}: what is asked next
+            text.append(_("{question}.").format(question=decision_prompt(view, self.game.to_act)))
         text.append(
-            "\n\nKeys: 1-5 a seat's view, 0 the public view, a every hand (v: the next one); "
-            "m map, t mats, g log; q quits.",
+            "\n\n"
+            + _(
+                "Keys: 1-5 a seat's view, 0 the public view, a every hand (v: the next one); "
+                "m map, t mats, g log; q quits."
+            ),
             style="dim",
         )
         return text
@@ -270,7 +304,9 @@ class ReplayScreen(BaseScreen):
         elif int(which) < self.config.n:
             self.viewpoint = int(which)
         else:
-            self.notify(f"There is no seat {int(which) + 1} in this game.", severity="warning")
+            # I18N: {n}: a seat's number
+            said = _("There is no seat {n} in this game.").format(n=int(which) + 1)
+            self.notify(said, severity="warning")
             return
         self.show_position()
 

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from keythedral.lang import _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import RULE_CARD, RULES
 from keythedral.tui.screens.base import BaseScreen
@@ -35,13 +36,19 @@ def glossary_markdown() -> str:
     from keythedral.engine.catalogue import laws  # engine: loaded on use only
 
     parts = [
-        "# Law cards\n",
-        "Each card works once, is secret until played, and is never one of the seven "
-        "actions. The number is the card's number in the rulebook.\n",
+        # I18N: the heading of the law cards' glossary
+        "# " + _("Law cards") + "\n",
+        _(
+            "Each card works once, is secret until played, and is never one of the seven "
+            "actions. The number is the card's number in the rulebook."
+        )
+        + "\n",
     ]
     for card in sorted(laws().values(), key=lambda c: c.number):
         body = rules.law_section(card.id).split("\n", 1)[1].strip()
-        parts.append(f"## {card.number}. {card.name}\n\n**When:** {card.when}.\n\n{body}\n")
+        # I18N: Markdown: keep the ** around the word; {when}: when the card may be played
+        when = _("**When:** {when}.").format(when=card.when)
+        parts.append(f"## {card.number}. {card.name}\n\n{when}\n\n{body}\n")
     return "\n".join(parts)
 
 
@@ -49,7 +56,7 @@ def show_heading(body: Markdown, title: str) -> bool:
     """Scroll ``body`` so that its heading ``title`` is at the top (False: it has none).
     Through the document's public table of contents (level, title, the heading's id), as
     Textual's ``goto_anchor`` does, without its slugs."""
-    for _, heading, heading_id in body.table_of_contents:
+    for _level, heading, heading_id in body.table_of_contents:
         if heading == title and heading_id:
             body.query_one(f"#{heading_id}").scroll_visible(top=True, animate=False)
             return True
@@ -179,13 +186,14 @@ class RuleCard(ModalScreen[str | None]):
         try:
             text = self.markdown or rules.section(self.section)
         except KeyError:
-            text = f"## {self.section}\n\nThis section is not in the rules."
+            text = f"## {self.section}\n\n" + _("This section is not in the rules.")
         with Vertical(id="rule-card"):
             yield Static(self.where, id="rule-where", markup=False)  # it may hold a name
             with VerticalScroll(id="rule-body"):
                 yield Markdown(text)
             yield Static(
-                "Esc closes · b opens this in the rules · k every key and the map legend",
+                # I18N: under a rule card (at most about 76 columns)
+                _("Esc closes · b opens this in the rules · k every key and the map legend"),
                 classes="dim",
             )
 

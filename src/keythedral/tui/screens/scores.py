@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from keythedral.lang import _, pgettext
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import SCORES
 from keythedral.tui.screens.base import BaseScreen
@@ -29,11 +31,13 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
     """``bots``: the computer player of each seat (None for a person), marked by the name."""
     tokens = seat_tokens([p.name for p in view.players])
     table = Table(expand=True, show_lines=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("score", justify="right")
-    table.add_column("seats")
-    table.add_column("cubes left (worth)")
-    table.add_column("laws in hand")
+    # I18N: the scores table's headings ("seats": the building tiles bought, the seats in the
+    # Keythedral); never read as Rich markup
+    table.add_column(escape(_("player")), no_wrap=True)
+    table.add_column(escape(_("score")), justify="right")
+    table.add_column(escape(pgettext("seats in the Keythedral", "seats")))
+    table.add_column(escape(_("cubes left (worth)")))
+    table.add_column(escape(_("laws in hand")))
     scores = view.scores or ()
     winners = set(view.winners or ())
     edition = view.config.edition
@@ -43,14 +47,16 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
         if seat < len(bots) and bots[seat]:
             name.append(f" ({bots[seat]})")
         if seat in winners:
-            name.append(" ★ winner", style="bold")
+            # I18N: beside the winner's name in the scores table
+            name.append(" " + _("★ winner"), style="bold")
         tiles = seats_text(hand.buildings, edition, total=False)  # the score is beside it
         table.add_row(
             name,
             Text(str(scores[seat]) if seat < len(scores) else "?", style="bold"),
             tiles,
-            f"{cubes_text(hand.cubes)} ({worth(hand.cubes)})",
-            ", ".join(law_name(c) for c in hand.laws) or "none",
+            # I18N: {cubes}: the cubes left; {worth}: what they are worth
+            _("{cubes} ({worth})").format(cubes=cubes_text(hand.cubes), worth=worth(hand.cubes)),
+            ", ".join(law_name(c) for c in hand.laws) or _("none"),
         )
     return table
 
@@ -79,24 +85,29 @@ class ScoresScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         v = self.view
-        rule = (
-            "Classic scoring: seats count; leftover cubes only break ties."
-            if v.config.edition == "classic"
-            else "Second edition: seats plus the worth of leftover cubes."
-        )
+        if v.config.edition == "classic":
+            rule = _(
+                "Classic scoring: seats count; leftover cubes only break ties. "
+                "Cube worth: gold 4, glass 3, iron 2, resources 1."
+            )
+        else:
+            rule = _(
+                "Second edition: seats plus the worth of leftover cubes. "
+                "Cube worth: gold 4, glass 3, iron 2, resources 1."
+            )
         with VerticalScroll(id="scores-body"):
-            yield Static("The Keythedral is complete", id="scores-title")
+            yield Static(_("The Keythedral is complete"), id="scores-title")
             yield Static(winners_text(v), id="scores-winner")
             yield Static(scores_table(v, self.bots), id="scores-table")
-            yield Static(
-                rule + " Cube worth: gold 4, glass 3, iron 2, resources 1.", id="scores-rule"
-            )
+            yield Static(rule, id="scores-rule")
             if self.replay is not None:
                 yield Static(
                     Text.assemble(
-                        ("Replay saved: ", "bold"),
+                        # I18N: the replay file's path follows
+                        (_("Replay saved:") + " ", "bold"),
                         str(self.replay),
-                        "\nWatch it again, step by step, with: ",
+                        # I18N: the command that shows the replay follows
+                        "\n" + _("Watch it again, step by step, with:") + " ",
                         (f"keythedral replay {_quoted(self.replay)}", "bold"),
                     ),
                     id="scores-replay",

@@ -23,6 +23,7 @@ from textual import events, on
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from keythedral.lang import N_, _
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
@@ -65,14 +66,15 @@ MAT_WIDGETS = {
     "store": "#keytown-mat",
 }
 #: The part of a mat a lesson points at, as the mat labels it (said in the mat's frame).
+#: (The mat's own words: widgets/panels.py's messages.)
 MAT_PARTS = {
-    "markers": "Work order",
-    "store": "Store",
-    "trader": "Trader",
-    "lawmaster": "Law master",
-    "blacksmith": "Craftsmen",
-    "glassmaker": "Craftsmen",
-    "goldsmith": "Craftsmen",
+    "markers": N_("Work order"),
+    "store": N_("Store"),
+    "trader": N_("Trader"),
+    "lawmaster": N_("Law master"),
+    "blacksmith": N_("Craftsmen"),
+    "glassmaker": N_("Craftsmen"),
+    "goldsmith": N_("Craftsmen"),
 }
 LIT = "-lesson"
 #: Lines of the list of choices that always show under a task (under a note, whose choices
@@ -163,27 +165,34 @@ class TutorialScreen(GameScreen):
             return
         if step.kind == "task":
             if step.free:
-                text.append("Your move: any choice below. ", style="bold")
-                text.append(f"The coach would {_lower(step.do)}: {step.why}.")
+                text.append(_("Your move: any choice below.") + " ", style="bold")
+                # I18N: {move}: the coach's move (lower case); {why}: why (no full stop)
+                would = _("The coach would {move}: {why}.")
+                text.append(would.format(move=_lower(step.do), why=step.why))
                 # (f, the coach plays on, is on the key bar; the note before free play says it)
             else:
                 # What to do and the key first: in a short box the reason is what scrolls.
-                text.append("Do this: ", style="bold")
+                # I18N: the lesson's task, in bold; the move to make follows
+                text.append(_("Do this:") + " ", style="bold")
                 text.append(step.do + ".")
                 text.append("\n" + self.plan(step.action)[1], style="bold")
-                text.append("\nWhy: ", style="bold")
+                # I18N: the lesson's task, in bold; the reason follows
+                text.append("\n" + _("Why:") + " ", style="bold")
                 text.append(step.why + ".")
         elif step.kind == "wait":
-            text.append("The other players are moving…", style="dim")
+            text.append(_("The other players are moving…"), style="dim")
         else:
-            text.append("The tutorial is complete. ", style="bold")
-            text.append("ctrl+p, New game starts a game of your own.")
+            text.append(_("The tutorial is complete.") + " ", style="bold")
+            text.append(_("ctrl+p, New game starts a game of your own."))
         if self.refusal is not None:
-            text.append("\n\nNot that: ", style="bold red")
+            # I18N: in bold red, before why the move was refused
+            text.append("\n\n" + _("Not that:") + " ", style="bold red")
             reason = fill(self.refusal.reason, LESSON_KEYS)
             text.append(reason, style="red")
             if step.kind == "task" and step.do and _lower(step.do) not in reason:
-                text.append(f"\nThis lesson asks for: {_lower(step.do)}.")
+                # I18N: {move}: the lesson's move (lower case)
+                asks = _("This lesson asks for: {move}.").format(move=_lower(step.do))
+                text.append("\n" + asks)
         # What the others did since: as many of the latest as the box has room for
         # (_fit_lesson), never a line cut off; the log (g) has them all.
         self._lesson = (step.title, text, self.mode.recent if step.kind == "task" else [])
@@ -274,23 +283,38 @@ class TutorialScreen(GameScreen):
         for c in decision.choices:
             if c.action == action:
                 if c.key and c.key != "↵":
-                    return c.key, f"Press {c.key}."
-                return "enter", "Press Enter on the highlighted line."
+                    # I18N: {key}: a key of the list
+                    return c.key, _("Press {key}.").format(key=c.key)
+                return "enter", _("Press Enter on the highlighted line.")
         for c in decision.choices:
             group = c.command == f"kind:{action.kind}" or (
                 c.command == "cell" and c.cell is not None and c.cell == second
             )
             if group:
                 if c.key and c.key != "↵":
-                    return c.key, f"Press {c.key}; this box then names the next key."
-                return "enter", "Press Enter on the highlighted line, then choose in the list."
+                    # I18N: {key}: a key of the list
+                    said = _("Press {key}; this box then names the next key.")
+                    return c.key, said.format(key=c.key)
+                return "enter", _("Press Enter on the highlighted line, then choose in the list.")
         if second is not None:
-            where = "corner" if second[0] == "corner" else "field"
-            then = ""
+            corner = second[0] == "corner"
             if not self.second and action_cell(action, True) != second:
-                then = "; then Enter again on the field it borders"
-            return "enter", f"Press Enter: the cursor is on the {where} marked on the map{then}."
-        return "enter", "Choose it in the list."
+                if corner:
+                    said = _(
+                        "Press Enter: the cursor is on the corner marked on the map; then Enter "
+                        "again on the field it borders."
+                    )
+                else:
+                    said = _(
+                        "Press Enter: the cursor is on the field marked on the map; then Enter "
+                        "again on the field it borders."
+                    )
+            elif corner:
+                said = _("Press Enter: the cursor is on the corner marked on the map.")
+            else:
+                said = _("Press Enter: the cursor is on the field marked on the map.")
+            return "enter", said
+        return "enter", _("Choose it in the list.")
 
     def _focus_task(self, step: Step) -> None:
         """Put the keyboard where the asked key works: the map cursor or the list's line."""
@@ -353,7 +377,12 @@ class TutorialScreen(GameScreen):
             switcher.current = "mats"
             self.query_one("#mats").styles.padding = 0  # over the app's CSS
             mat = self.query_one(selector)
-            mat.border_title = f"look here{': ' + part if part else ''}"
+            if part:
+                # I18N: on a mat's frame, pointing at a part of it ({part}: "Store")
+                mat.border_title = _("look here: {part}").format(part=_(part))
+            else:
+                # I18N: on a mat's frame, pointing at it
+                mat.border_title = _("look here")
             mat.add_class(LIT)
             self.call_after_refresh(mat.scroll_visible, animate=False)
             return
@@ -366,9 +395,9 @@ class TutorialScreen(GameScreen):
         if self.mode.tutorial.step().kind == "note" and self._note is None:
             panel = self.query("#lesson")
             if panel and panel.first(TutorialPanel).unread:
-                info = "Enter or space: read on (the note goes on below)"
+                info = _("Enter or space: read on (the note goes on below)")
             else:
-                info = "Enter or space: go on (arrows scroll the note)"
+                info = _("Enter or space: go on (arrows scroll the note)")
             self.query_one("#info", Static).update(Text(info), layout=False)
             return
         super()._show_cursor_info()
@@ -403,12 +432,12 @@ class TutorialScreen(GameScreen):
         m = self.tutorial.moment()
         return Hint(m.coach, m.why) if m.coach is not None else None
 
-    def show_hint(self, text: str) -> None:
+    def show_hint(self, text: str, move: str = "") -> None:
         """Only the info line: the lesson panel shows the whole of the coach's move already,
         and a note popping up would cover the list of choices.  The move without its reason
         (the lesson box has it), so that the one line is not cut off mid-sentence."""
-        what = text.partition(". Why: ")[0]
-        self.say(f"Hint: {what}; the lesson box says why.")
+        # I18N: the info line (one row): {move}: the coach's move
+        self.say(_("Hint: {move}; the lesson box says why.").format(move=move or text))
 
     def action_forward(self) -> None:
         self.mode.forward()
@@ -514,7 +543,9 @@ class TutorialMode(GameMode):
         try:
             self.tutorial.save(self.path)
         except (OSError, TutorialError) as exc:  # pragma: no cover - a full disk
-            self.app.notify(f"Tutorial progress not saved: {exc}", severity="warning")
+            # I18N: {error}: what went wrong (the system's words)
+            said = _("Tutorial progress not saved: {error}").format(error=exc)
+            self.app.notify(said, severity="warning")
 
     # --- the learner's keys -------------------------------------------------------------------
     def go_on(self) -> None:

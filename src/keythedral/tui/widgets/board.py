@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from keythedral.lang import _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import MAP
 from keythedral.tui.widgets.map_canvas import Cell as Cell  # read by the screens
@@ -393,7 +394,8 @@ class FieldMap(ScrollView, can_focus=True):
         """The marks of a level without boxes, as many as fit in ``width``, most needed first."""
         segments: list[Segment] = []
         used = 0
-        for mark, meaning in LEGENDS.get(self.lv.name, ()):
+        for mark, message in LEGENDS.get(self.lv.name, ()):
+            meaning = _(message)
             gap = 2 if segments else 0
             if used + gap + len(mark) + 1 + len(meaning) > width:
                 break

@@ -29,7 +29,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from keythedral.vocab import plural
+from keythedral.lang import _, ngettext
 from keythedral.words.text import seat_tokens, seat_value, worth
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ def chart_text(
     The bars never wrap; the titles and legends do."""
     n = len(hist.names)
     if not hist.rounds or not n:
-        return Group(Text("No round was completed, so there is nothing to chart.", style="dim"))
+        return Group(Text(_("No round was completed, so there is nothing to chart."), style="dim"))
     tokens = hist.tokens
     colours = SEAT_COLOURS if colour else None
     legend = ", ".join(f"{t} {name}" for t, name in zip(tokens, hist.names, strict=True))
@@ -222,24 +222,39 @@ def chart_text(
     last = hist.rounds[-1]
     peak = max(max(max(s) for s in seats), max(max(c) for c in cubes), 1)
     fits = len(str(_nice_top(peak))) + 3 + len(seats) * (n + 1) + 1 <= width
+    seat_finals = [
+        # I18N: a player's seat points (the seats in the Keythedral) at the end of the game
+        ngettext("{n} seat", "{n} seats", v).format(n=v)
+        for v in last.seats
+    ]
+    cube_finals = [
+        # I18N: a player's cubes at the end: {n} cubes, {worth}: what they are worth
+        ngettext("{n} cube, worth {worth}", "{n} cubes, worth {worth}", c).format(n=c, worth=w)
+        for c, w in zip(last.cube_counts, last.cube_worth, strict=True)
+    ]
     parts = (
-        ("Seats: the seat values of the tiles each player holds, at the end of every round",
-         seats, [plural(v, "seat") for v in last.seats]),
-        ("Cubes: how many cubes each player holds, at the end of every round",
-         cubes, [f"{plural(c, 'cube')}, worth {w}" for c, w in zip(last.cube_counts, last.cube_worth,
-                                                         strict=True)]),
+        (_("Seats: the seat values of the tiles each player holds, at the end of every round"),
+         seats, seat_finals),
+        (_("Cubes: how many cubes each player holds, at the end of every round"),
+         cubes, cube_finals),
     )  # fmt: skip
     out: list[Text] = []
     for i, (title, series, finals) in enumerate(parts):
         out.append(Text(("\n" if i else "") + title, style="bold"))
         if fits:
             out.append(grouped_bars(series, labels, height=height, ascii=ascii, colours=colours))
-            out.append(Text(f"bars in seat order: {legend}", style="dim"))
+            # I18N: {legend}: each player's letter and name ("A Ann, B Bob")
+            out.append(Text(_("bars in seat order: {legend}").format(legend=legend), style="dim"))
             ends = "; ".join(f"{t} {f}" for t, f in zip(tokens, finals, strict=True))
-            out.append(Text(f"at the end: {ends}", style="dim"))
+            # I18N: {ends}: each player's letter and total ("A 12 seats; B 9 seats")
+            out.append(Text(_("at the end: {ends}").format(ends=ends), style="dim"))
         else:
             names = [f"{t} {name}" for t, name in zip(tokens, hist.names, strict=True)]
-            out.append(Text(f"rounds {labels[0]} to {labels[-1]}, one cell each", style="dim"))
+            # I18N: {first}, {last}: round numbers
+            each = _("rounds {first} to {last}, one cell each").format(
+                first=labels[0], last=labels[-1]
+            )
+            out.append(Text(each, style="dim"))
             out.append(strips(series, names, ascii=ascii, colours=colours, suffix=finals))
     return Group(*out)
 

@@ -24,6 +24,14 @@ from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
 
+from keythedral.lang import N_, _
+
+# Textual's own words for the command palette's key, marked here to be looked up where the bar
+# draws them (the bindings' descriptions are the messages of tui/keys.py).
+# I18N: the command palette's key on the key bar (about 7 letters of room)
+N_("palette")
+N_("Open the command palette")
+
 
 @dataclass(frozen=True)
 class KeyItem:
@@ -75,7 +83,7 @@ class KeyBar(Widget, can_focus=False):
         of the item they follow)."""
         active = self.screen.active_bindings
         by_action: dict[str, list[tuple[Binding, bool, str]]] = {}
-        for _, binding, enabled, tooltip in active.values():
+        for _key, binding, enabled, tooltip in active.values():
             if binding.show:
                 by_action.setdefault(binding.action, []).append((binding, enabled, tooltip))
         items: list[KeyItem] = []
@@ -89,24 +97,24 @@ class KeyBar(Widget, can_focus=False):
                     KeyItem(
                         binding.key,
                         self.app.get_key_display(binding),
-                        "" if grouped else binding.description,
+                        "" if grouped else _(binding.description),
                         enabled,
-                        tooltip or (binding.description if grouped else ""),
+                        tooltip or (_(binding.description) if grouped else ""),
                     )
                 )
             if grouped and group is not None:
-                labels.append((len(items) - 1, group.description))
+                labels.append((len(items) - 1, _(group.description)))
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             entry = active.get(self.app.COMMAND_PALETTE_BINDING)
             if entry is not None:
-                _, binding, enabled, _ = entry
+                _key, binding, enabled, _tip = entry
                 palette = KeyItem(
                     binding.key,
                     self.app.get_key_display(binding),
-                    binding.description,
+                    _(binding.description),
                     enabled,
-                    binding.tooltip or binding.description,
+                    _(binding.tooltip or binding.description),
                 )
         return items, palette, labels
 

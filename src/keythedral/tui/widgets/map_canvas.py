@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.style import Style
 
+from keythedral.lang import _
 from keythedral.tui.widgets.map_looks import (
     LARGE,
     LARGEST,
@@ -197,7 +198,10 @@ class MapCanvas:
             at = (c + 1, r + 2)
         elif self.lv is LARGEST:  # the type, the yield, the worker and its owner
             self._put(c + 3, r + 1, ftype, inside)
-            self._put(c + 1, r + 2, f"yields {FIELD_YIELD.get(ftype, '')}", plain)
+            # I18N: in a field of the map at its largest zoom (at most 13 columns): {colour}: the
+            # cube colour the field yields
+            yields = _("yields {colour}").format(colour=FIELD_YIELD.get(ftype, ""))
+            self._put(c + 1, r + 2, yields, plain)
             at = (c + 1, r + 3)
         if worker is not None:
             seat = worker.seat

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 from rich.style import Style
 from textual.geometry import Size
 
+from keythedral.lang import N_
+
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
 
@@ -232,14 +234,21 @@ LEVELS = (COMPACT, SMALL, NORMAL, LARGE, LARGEST)
 QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
 #: What the marks of the levels without boxes mean, most needed first: as many as fit under
 #: the board.
+# I18N: the map's legend under it at small zooms: what a mark means, one word each (the legend
+# shows as many as fit in the map's width)
 LEGENDS = {
     "compact": (
-        ("b3", "cottage"),
-        ("B3", "house"),
-        ("Qb", "worker"),
-        ("▖", "fence"),
-        ("K*", "Keythedral"),
-        ("+", "target"),
+        ("b3", N_("cottage")),
+        ("B3", N_("house")),
+        ("Qb", N_("worker")),
+        ("▖", N_("fence")),
+        ("K*", N_("Keythedral")),
+        ("+", N_("target")),
     ),
-    "small": (("B3", "cottage"), ("B3⌂", "house"), ("●B", "worker"), ("▖", "fence")),
+    "small": (
+        ("B3", N_("cottage")),
+        ("B3⌂", N_("house")),
+        ("●B", N_("worker")),
+        ("▖", N_("fence")),
+    ),
 }

@@ -18,8 +18,9 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from keythedral.lang import _, ngettext, pgettext
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
-from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS, plural
+from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
 from keythedral.words.text import (
     law_name,
     seat_name,
@@ -122,19 +123,29 @@ class StatusBar(Snug):
         """``labels``: each seat as the table knows it ('Bob (greedy)' for a computer player);
         the names when not given."""
         phase = PHASES.get(view.phase, view.phase)
-        rnd = "Layout" if view.round == 0 else f"Round {view.round}"
+        if view.round == 0:
+            # I18N: the status line: the part of the game before the first round
+            rnd = pgettext("the game's opening", "Layout")
+        else:
+            # I18N: the status line (one row at 80 columns with the rest)
+            rnd = pgettext("a round of the game", "Round {n}").format(n=view.round)
         if view.phase == "layout":
             rnd = ""
         names = labels or [p.name for p in view.players]
-        who = ", ".join(names[s] for s in seats) or "nobody"
+        # I18N: the status line: nobody is to act
+        who = ", ".join(names[s] for s in seats) or _("nobody")
         text = Text()
         if rnd:
             text.append(f"{rnd} · ", style="bold")
         text.append(phase, style="bold")
-        text.append(f" · to act: {who}")
-        text.append(f" · start: {view.players[view.start_player].name}")
+        # I18N: the status line (one row at 80 columns): {players}: who is to act
+        text.append(" · " + _("to act: {players}").format(players=who))
+        # I18N: the status line: {player}: the start player's name
+        start = _("start: {player}").format(player=view.players[view.start_player].name)
+        text.append(" · " + start)
         if seed is not None:  # a joined game's seed is the host's secret
-            text.append(f" · seed {seed}", style="dim")
+            # I18N: the status line: the game's seed (a number)
+            text.append(" · " + _("seed {seed}").format(seed=seed), style="dim")
         update_static(self, text, layout=False)  # always one line
 
 
@@ -149,8 +160,10 @@ class HandPanel(Snug):
             return
         self._frame = (name, subtitle)
         # A title given as a str is read as markup: the name is shown as it is.
+        # I18N: the hand panel's frame (about 30 columns): {player}: whose hand it shows
+        private = _("{player}'s screen (private)")
         self.border_title = (
-            "Shared screen" if name is None else Content(f"{name}'s screen (private)")
+            _("Shared screen") if name is None else Content(private.format(player=name))
         )
         self.border_subtitle = subtitle
 
@@ -158,18 +171,23 @@ class HandPanel(Snug):
         if view is None or view.me is None or view.seat is None:
             self._titles(None, "")
             update_static(
-                self, Text(note or "Nobody's cubes, laws or tiles are shown.", style="dim")
+                self, Text(note or _("Nobody's cubes, laws or tiles are shown."), style="dim")
             )
             return
         me = view.me
         seat = view.seat
         text = cube_grid(me.cubes)
         # What the cubes count for at the end, on the frame: no line of the panel spent on it.
-        self._titles(view.players[seat].name, f"cubes {worth_text(me.cubes, view.config.edition)}")
-        text.append("\nlaws: ")
-        text.append(", ".join(law_name(c) for c in me.laws) if me.laws else "none")
-        text.append("\nseats: ")
-        text.append(seats_text(me.buildings, view.config.edition))
+        # I18N: on the hand panel's frame: {worth}: what the cubes are worth at the end
+        worth = _("cubes {worth}").format(worth=worth_text(me.cubes, view.config.edition))
+        self._titles(view.players[seat].name, worth)
+        # I18N: the hand panel: {laws}: the law cards held, comma-separated
+        laws = _("laws: {laws}").format(
+            laws=", ".join(law_name(c) for c in me.laws) if me.laws else _("none")
+        )
+        # I18N: the hand panel: {seats}: the building tiles bought
+        seats = _("seats: {seats}").format(seats=seats_text(me.buildings, view.config.edition))
+        text.append("\n" + laws + "\n" + seats)
         update_static(self, text)
 
 
@@ -195,25 +213,33 @@ class KeythedralMat(Static):
         text = Text()
         by_stage: dict[int, list[str]] = {}
         for t in view.tiles:
-            mark = "" if t.buyable else "  (later)"
-            by_stage.setdefault(t.stage, []).append(f"{short_price(t.cost)} → {t.value}{mark}")
-        text.append("The Keythedral mat", style="bold underline")
+            # I18N: a building tile: {price} → {value} (its points); "(later)": not for sale yet
+            tile = _("{price} → {value}") if t.buyable else _("{price} → {value}  (later)")
+            by_stage.setdefault(t.stage, []).append(
+                tile.format(price=short_price(t.cost), value=t.value)
+            )
+        text.append(_("The Keythedral mat"), style="bold underline")
         for stage in range(1, 6):
             down = view.face_down[stage - 1] if stage - 1 < len(view.face_down) else 0
             cells = list(by_stage.get(stage, []))
             if down:
-                cells.append(f"{'▒' * min(down, 5)} {down} face down")
+                # I18N: {n}: how many building tiles of the stage are face down
+                face_down = ngettext("{n} face down", "{n} face down", down).format(n=down)
+                cells.append(f"{'▒' * min(down, 5)} {face_down}")
             if not cells:
-                cells = ["all bought" if stage < view.stage else "-"]
+                # I18N: every building tile of the stage is bought
+                cells = [_("all bought") if stage < view.stage else "-"]
             now = stage == view.stage
-            label = f"Stage {stage}{' ◀' if now else ''}"
+            # I18N: a label of the mat (at most 12 columns): a stage of the building tiles
+            label = _("Stage {n}").format(n=stage) + (" ◀" if now else "")
             labelled(text, label, "\n".join(cells), bold=now)
         marks = [
             f"{ORDINALS[i]}→{view.work_order[i] if i < len(view.work_order) else '·'}"
             for i in range(5)
         ]
         order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
-        labelled(text, "Work order", order)
+        # I18N: a label of the mats (at most 12 columns)
+        labelled(text, _("Work order"), order)
         update_static(self, text)
 
 
@@ -222,32 +248,47 @@ class KeytownMat(Static):
 
     def show(self, view: PlayerView, tokens: Sequence[str]) -> None:
         text = Text()
-        text.append("The Keytown mat", style="bold underline")
+        text.append(_("The Keytown mat"), style="bold underline")
         smiths = Text()
         for i, craft in enumerate(CRAFTS):
             if i:
                 smiths.append("\n")
-            smiths.append(f"{SMITHS[craft]}: {view.craftsmen[i]} {craft}", style=CUBE_STYLE[craft])
-        labelled(text, "Craftsmen", smiths)
-        labelled(text, "Store", cube_grid(view.store, 3))
-        labelled(text, "Trader", "any 2 cubes → 1 resource")
+            # I18N: a craftsman on the mat: {smith}: who; {n}: how many crafts of {craft} are left
+            smith = _("{smith}: {n} {craft}").format(
+                smith=SMITHS[craft], n=view.craftsmen[i], craft=craft
+            )
+            smiths.append(smith, style=CUBE_STYLE[craft])
+        # I18N: the labels of the mats (at most 12 columns each)
+        labelled(text, _("Craftsmen"), smiths)
+        labelled(text, _("Store"), cube_grid(view.store, 3))
+        labelled(text, _("Trader"), _("any 2 cubes → 1 resource"))
         if view.config.no_laws:
-            labelled(text, "Law master", "no laws in this game")
+            labelled(text, _("Law master"), _("no laws in this game"))
         else:
-            spaces = " ".join("[law]" if full else "[ · ]" for full in view.law_spaces)
-            labelled(text, "Law master", f"new laws {spaces}\ndeck {view.law_deck} cards")
+            # I18N: a space of the law master holding a law card (5 columns: keep the brackets)
+            spaces = " ".join(_("[law]") if full else "[ · ]" for full in view.law_spaces)
+            n = view.law_deck
+            # I18N: {spaces}: the law master's spaces ("[law] [ · ]"); {n}: the cards in the deck
+            master = _("new laws {spaces}").format(spaces=spaces) + "\n"
+            master += ngettext("deck {n} cards", "deck {n} cards", n).format(n=n)
+            labelled(text, _("Law master"), master)
             played = getattr(view, "law_discard", ())
             if played:
-                labelled(text, "Laws played", ", ".join(law_name(c) for c in played))
-        labelled(text, "Start player", seat_label(view, view.start_player, tokens))
+                labelled(text, _("Laws played"), ", ".join(law_name(c) for c in played))
+        labelled(text, _("Start player"), seat_label(view, view.start_player, tokens))
         for p in view.players:
             body = seat_label(view, p.seat, tokens)
-            body.append(
-                f"\n{plural(p.cottages, 'cottage')}, {plural(p.houses, 'house')}, "
-                f"{plural(p.fences_left, 'fence')} left"
-                + ("\nhas procured a law: done this phase" if p.procured_law_this_round else "")
+            # I18N: a player's pieces left on the mat: {cottages}: "3 cottages"; {houses}:
+            # "1 house"; {fences}: "2 fences"
+            left = _("{cottages}, {houses}, {fences} left").format(
+                cottages=ngettext("{n} cottage", "{n} cottages", p.cottages).format(n=p.cottages),
+                houses=ngettext("{n} house", "{n} houses", p.houses).format(n=p.houses),
+                fences=ngettext("{n} fence", "{n} fences", p.fences_left).format(n=p.fences_left),
             )
-            labelled(text, "Player", body)
+            if p.procured_law_this_round:
+                left += "\n" + _("has procured a law: done this phase")
+            body.append("\n" + left)
+            labelled(text, _("Player"), body)
         update_static(self, text)
 
 
@@ -299,7 +340,8 @@ class RecentEvents(EventLog):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=RECENT_LINES)
-        self.border_title = "Recent events · g: the whole log"
+        # I18N: a frame's title in the side column (about 30 columns)
+        self.border_title = _("Recent events · g: the whole log")
 
     def follow(self, view: PlayerView) -> None:
         """At each redraw of the game screen, while it shows: the new events, in the rows of
@@ -328,5 +370,15 @@ class RecentEvents(EventLog):
 def winners_text(view: PlayerView) -> Text:
     """'Ann and Bob win!' (a Text: names are shown as they are, never read as markup)."""
     winners = view.winners or ()
-    names = " and ".join(seat_name(view, s) for s in winners)
-    return Text(f"{names} {'win' if len(winners) > 1 else 'wins'}!" if winners else "")
+    if not winners:
+        return Text("")
+    names = [seat_name(view, s) for s in winners]
+    if len(names) == 1:
+        # I18N: the scores screen: {player}: the winner's name
+        return Text(_("{player} wins!").format(player=names[0]))
+    players = names[0]
+    for name in names[1:]:
+        # I18N: "Ann and Bob" (and again for a third: "Ann and Bob and Cy")
+        players = _("{these} and {that}").format(these=players, that=name)
+    # I18N: the scores screen: {players}: the winners' names ("Ann and Bob")
+    return Text(_("{players} win!").format(players=players))

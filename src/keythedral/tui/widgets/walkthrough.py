@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from keythedral.lang import _
+
 if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
     from keythedral.words.walkthrough import Walkthrough
@@ -26,14 +28,15 @@ def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
     out.append(w.phase + "\n\n", style="dim")
     out.append(w.now + "\n", style="bold")
     if hint:
-        out.append("Hint: ", style="bold green")
+        # I18N: in bold green, before the coach's suggestion
+        out.append(_("Hint:") + " ", style="bold green")
         out.append(hint + "\n")
     if w.options:
         out.append("\n")
         for o in w.options:
             _option(out, o.label, o.available, o.detail)
     if w.laws:
-        out.append("\nYour law cards:\n", style="bold")
+        out.append("\n" + _("Your law cards:") + "\n", style="bold")
         for o in w.laws:
             _option(out, o.label, o.available, o.detail)
     if w.notes:
