@@ -108,5 +108,16 @@ def test_the_check_finds_a_missing_translation_and_a_changed_placeholder() -> No
     assert any("placeholders ['speler'] instead of ['player']" in p for p in found)
 
 
+def test_a_plurals_first_form_may_say_the_number_in_words_but_no_form_adds_a_placeholder():
+    catalog = Catalog(locale="nl", **catalogues.HEADER)  # type: ignore[attr-defined]
+    catalog.add(("the last one", "the last {n}"), ("de laatste", "de laatste {n}"))
+    catalog.add(("{n} cube", "{n} cubes"), ("{n} blokje", "blokjes"))
+    catalog.add(("{n} tile", "{n} tiles"), ("{n} tegel {tile}", "{n} tegels"))
+    found = catalogues.problems(catalog)  # type: ignore[attr-defined]
+    assert not any("the last one" in p for p in found)
+    assert any("'{n} cube': placeholders [] instead of ['n']" in p for p in found)
+    assert any("'{n} tile': placeholders ['n', 'tile']" in p for p in found)
+
+
 def test_the_catalogues_hold_every_message_and_are_compiled_from_their_po() -> None:
     assert catalogues.check(translated=False) == []  # type: ignore[attr-defined]

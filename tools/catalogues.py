@@ -89,7 +89,9 @@ def fields(text: str) -> list[str]:
 
 def problems(catalog: Catalog) -> list[str]:
     """What keeps a catalogue from being complete: untranslated or fuzzy messages, and
-    translations whose placeholders differ from the English."""
+    translations whose placeholders differ from the English.  A plural's forms may leave out
+    ``{n}`` where the language says the number in words ("the last one"), never add one the
+    English does not give; the other forms hold the English plural's placeholders exactly."""
     found = []
     for message in catalog:
         if not message.id:
@@ -102,9 +104,12 @@ def problems(catalog: Catalog) -> list[str]:
             continue
         try:
             wanted = fields(ids[-1])
-            for text in strs:
-                if fields(text) != wanted:
-                    found.append(f"{where}: placeholders {fields(text)} instead of {wanted}")
+            given = set(wanted) | set(fields(ids[0]))
+            for i, text in enumerate(strs):
+                got = fields(text)
+                plural_may_drop = len(strs) > 1 and i == 0 and set(got) <= given
+                if got != wanted and not plural_may_drop:
+                    found.append(f"{where}: placeholders {got} instead of {wanted}")
         except ValueError as exc:
             found.append(f"{where}: {exc}")
     return found
