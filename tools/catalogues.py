@@ -138,7 +138,8 @@ def check(translated: bool = True) -> list[str]:
     for code in LANGUAGES:
         path = po_path(code)
         catalog = read(path, code)
-        missing = [m.id for m in tmpl if m.id and m.id not in catalog]
+        # a message is its id and its context (pgettext): ``m.id in catalog`` ignores the context
+        missing = [m.id for m in tmpl if m.id and catalog.get(m.id, m.context) is None]
         found += [
             f"{code}: {m!r} is not in the catalogue (run tools/catalogues.py)" for m in missing
         ]
