@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -33,13 +34,20 @@ def assert_translated(text: str) -> None:
     assert not re.search(r"[A-Za-z]", escaped(text)), f"{text!r} leaves {escaped(text)!r}"
 
 
-@pytest.fixture
-def pseudo() -> Iterator[None]:
+@contextmanager
+def pseudo_language() -> Iterator[None]:
+    """The pseudo-language while the block runs, English after."""
     lang.use(lang.PSEUDO)
     try:
         yield
     finally:
         lang.use("en")
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    with pseudo_language():
+        yield
 
 
 @pytest.mark.parametrize(("event", "said"), THIRD + SECOND + EFFECTS)
