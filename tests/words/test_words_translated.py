@@ -13,8 +13,9 @@ import pytest
 from keythedral import lang
 from keythedral.engine.catalogue import laws
 from keythedral.vocab import COLOURS, CRAFTS, FIELD_TYPES
-from keythedral.words import narration, terms
+from keythedral.words import narration, terms, text
 from tests.words.test_narration import EFFECTS, NAMES, PLAYS, SECOND, THIRD
+from tests.words.test_text import _every_kind_in_a_game
 
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 
@@ -99,3 +100,67 @@ def test_the_terms_match_the_vocabulary() -> None:
     assert [terms.the_fields(f) for f in FIELD_TYPES] == [
         f"the {narration.FIELD_PLURALS[f]}" for f in FIELD_TYPES
     ]
+
+
+def test_the_words_of_the_screen_are_looked_up(pseudo: None) -> None:
+    """describe() and the other words of the screen (keythedral.words.text)."""
+    seen: dict[str, tuple[Any, Any]] = {}
+    for seed in range(2):
+        seen.update(_every_kind_in_a_game(seed))
+    from keythedral.engine.state import Window
+
+    plain = next(v for _a, v in seen.values() if not v.windows)
+    law = seen["play_law"][0]
+    windows = {
+        "none": plain,
+        "law_played": plain.model_copy(
+            update={"windows": (Window(kind="law_played", seats=(1,), law=law),)}
+        ),
+        "phase_start": plain.model_copy(
+            update={"windows": (Window(kind="phase_start", seats=(1,), phase="spend"),)}
+        ),
+        **{v.windows[-1].kind: v for _a, v in seen.values() if v.windows},
+    }
+    assert {"place_field", "place_worker", "buy_craft", "bid", "pay", "play_law"} <= set(seen)
+    for action, view in seen.values():
+        assert_translated(text.describe(action, view))
+        assert_translated(text.paid_text(action, view, (1, 0, 2, 0, 0, 0, 0, 0)))
+        assert_translated(text.decision_prompt(view, [action.seat]))
+        assert_translated(text.decision_prompt(view, [0, 1, 2]))
+        for field in view.fields[:6]:
+            assert_translated(
+                text.cell_text(view, ("field", tuple(field.pos)), dict(enumerate(NAMES)))
+            )
+        for cottage in view.cottages[:6]:
+            assert_translated(
+                text.cell_text(view, ("corner", tuple(cottage.corner)), dict(enumerate(NAMES)))
+            )
+        for fence in view.fences[:3]:
+            assert_translated(
+                text.cell_text(view, ("corner", tuple(fence.corner)), dict(enumerate(NAMES)))
+            )
+        assert_translated(text.call_next_text(view, 3, 1, action.seat))
+        assert_translated(text.touches(view, (0, 0)))
+        assert_translated(text.touches(view, (50, 50)))
+    assert "purchase" in windows, windows.keys()
+    for view in windows.values():
+        assert_translated(text.window_question(view, [0, 1]))
+        assert_translated(text.window_question(view, [2]))
+        assert_translated(text.window_prompt(view))
+        assert_translated(text.window_seat_line(view, 1))
+        if view.windows:
+            assert_translated(text.window_hint(view))
+    for edition in ("classic", "second"):
+        assert_translated(text.worth_text((1, 0, 0, 0, 0, 0, 0, 0), edition))
+        assert_translated(text.seats_text([], edition))
+        assert_translated(text.seats_text(["s3-01"], edition))
+    assert_translated(text.short_price((2, 1, 0, 0, 0, 0, 0, 0)))
+    assert_translated(text.short_price((0,) * 8))
+    assert_translated(text.cubes_text((0,) * 8))
+
+
+def test_the_decisions_are_asked_as_the_vocabulary_asks_them() -> None:
+    from keythedral.vocab import DECISIONS, asks
+
+    assert set(text.ASKS) == set(DECISIONS)
+    assert all(text.asks_words(d) == asks(d) for d in DECISIONS)
