@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral.lang import _, ngettext, pgettext
 from keythedral.safetext import printable
+from keythedral.words import terms
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig, GameState
@@ -88,8 +89,6 @@ def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
     """The whole public log of the game, as plain text with a title line (no control
     characters: it goes to terminals and files)."""
     states = list(replayed(config, actions))
-    from keythedral.words import terms
-
     # I18N: the title line of `keythedral log`: {players} lists the players' names, {seed}
     # is the game's seed (a number)
     title = _("Keythedral · {players} · seed {seed}")

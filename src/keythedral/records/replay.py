@@ -50,6 +50,7 @@ from keythedral import __version__
 from keythedral.lang import N_, _, ngettext
 from keythedral.records.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
+from keythedral.words import terms
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
     from keythedral.engine import Action, GameConfig, GameState, PlayerView
@@ -411,8 +412,6 @@ def describe(replay: Replay) -> str:
     """A short account of a replay: who played what, the variants, the length, the result."""
     cfg = replay.config
     final = replay.final()
-    from keythedral.words import terms
-
     names = terms.comma_list(
         [
             # I18N: a player of a replay and who played the seat ("Ann (greedy)"): {who} is a

@@ -207,8 +207,11 @@ def a_field(field_type: str) -> str:
     return _field(FIELD_A, field_type)
 
 
-def the_field(field_type: str) -> str:
-    """ "the farm"."""
+def the_field(field_type: str | None) -> str:
+    """ "the farm"; "the field" for a field whose type is not known ("field" or None)."""
+    if not field_type or field_type == "field":
+        # I18N: a field of unknown type, with its definite article
+        return _("the field")
     return _field(FIELD_THE, field_type)
 
 
@@ -224,6 +227,72 @@ def fence_place(corner: Pos, field: Pos) -> str:
     return _("corner {corner} and the field at {field}").format(
         corner=place(corner), field=place(field)
     )
+
+
+# --- craftsmen and prices --------------------------------------------------------------------
+#: The craftsman who sells each craft cube, with the definite article.
+SMITH_WORDS: dict[str, str] = {
+    # I18N: the craftsman who sells iron, with the definite article ("buy 1 iron from the
+    # blacksmith")
+    "iron": N_("the blacksmith"),
+    # I18N: the craftsman who sells glass, with the definite article
+    "glass": N_("the glassmaker"),
+    # I18N: the craftsman who sells gold, with the definite article
+    "gold": N_("the goldsmith"),
+}
+
+
+def smith(craft: str) -> str:
+    """ "the blacksmith": who sells the craft cube ``craft``, with the article."""
+    # I18N: a craftsman whose craft is unknown, with the definite article
+    return _(SMITH_WORDS[craft]) if craft in SMITH_WORDS else _("the craftsman")
+
+
+def house_price() -> str:
+    """ "1 stone + 1 wood": the price of a house, as players say it (stone first)."""
+    return added_up([counted("stone", 1), counted("wood", 1)])
+
+
+# --- phases and decisions --------------------------------------------------------------------
+#: The phases' names (vocab.PHASES's words).
+PHASE_NAMES: dict[str, str] = {
+    # I18N: the name of a part of the game (a heading)
+    "layout": N_("Layout"),
+    "place_workers": N_("Phase 1: placing workers"),
+    "harvest": N_("Phase 2: harvest"),
+    "spend": N_("Phase 3: spending"),
+    "retrieve": N_("Phase 4: retrieving"),
+    "bidding": N_("Phase 5: start player"),
+    "game_over": N_("Game over"),
+}
+
+
+def phase(name: str) -> str:
+    """A phase's name ("Phase 3: spending"); its id if unknown."""
+    return _(PHASE_NAMES[name]) if name in PHASE_NAMES else name
+
+
+#: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
+ASKS: dict[str, str] = {
+    # I18N: what a decision asks of a player, after "{players} must "
+    "place_field": N_("lay the next field tile"),
+    "place_cottage": N_("place a cottage"),
+    "choose_work_order": N_("put the work-order marker on a cottage number"),
+    "place_worker": N_("place a worker"),
+    "spend": N_("take one phase 3 action"),
+    "pay": N_("choose the cubes to pay, one at a time"),
+    "choose_cube": N_("choose the colour of a cube to take"),
+    "window": N_("answer with a law card or let it go by"),
+    "relocate": N_("move the fenced-off cottage"),
+    "bid": N_("bid or pass for the start player"),
+    "choose_start_player": N_("name the next start player"),
+    "game_over": N_("nothing: the game is over"),
+}
+
+
+def asks(decision: str) -> str:
+    """What ``decision`` asks of the player ("lay the next field tile"); its name if unknown."""
+    return _(ASKS[decision]) if decision in ASKS else decision.replace("_", " ")
 
 
 # --- law cards and building tiles ------------------------------------------------------------
@@ -257,7 +326,7 @@ def card(card_id: str) -> str:
     """A law card's name in the reader's language ("Poor harvest")."""
     if card_id in CARD_NAMES:
         return _(CARD_NAMES[card_id])
-    from keythedral.engine.laws import card_name
+    from keythedral.engine.laws import card_name  # engine: loaded on use only (the first frame)
 
     return card_name(card_id)
 
@@ -265,7 +334,7 @@ def card(card_id: str) -> str:
 def tile(tile_id: str) -> str:
     """A building tile as a player names it, "the stage 2 tile (2 stone + 1 food)"; an id the
     catalogue does not know is said as it is."""
-    from keythedral.engine.catalogue import buildings, tile_cost
+    from keythedral.engine.catalogue import buildings, tile_cost  # engine: loaded on use only
 
     known = buildings().get(tile_id)
     if known is None:
@@ -278,7 +347,7 @@ def tile(tile_id: str) -> str:
 
 def tiles(tile_ids: Iterable[str]) -> str:
     """Tiles turned face up, by their printed costs: "1 stone + 1 wood, 1 wood + 1 food"."""
-    from keythedral.engine.catalogue import buildings, tile_cost
+    from keythedral.engine.catalogue import buildings, tile_cost  # engine: loaded on use only
 
     known = buildings()
     return comma_list([cost(tile_cost(t)) if t in known else t for t in tile_ids])

@@ -22,6 +22,9 @@ from keythedral.vocab import (
     VALUE,
     place,
 )
+from keythedral.vocab import (
+    plural as plural,  # one definition for every layer (tests/test_vocab.py)
+)
 from keythedral.words import terms
 
 if TYPE_CHECKING:
@@ -267,36 +270,6 @@ def _law_choices(a: PlayLaw, view: PlayerView) -> list[str]:
     return bits
 
 
-def _the_field(ftype: str | None) -> str:
-    """ "the farm"; "the field" for a field whose type is unknown."""
-    if ftype in terms.FIELD_THE:
-        return terms.the_field(ftype)
-    # I18N: a field of unknown type, with its definite article
-    return _("the field") if not ftype or ftype == "field" else ftype
-
-
-#: The craftsman who sells each craft cube, with the definite article.
-SMITH_WORDS: dict[str, str] = {
-    # I18N: the craftsman who sells iron, with the definite article ("buy 1 iron from the
-    # blacksmith")
-    "iron": N_("the blacksmith"),
-    # I18N: the craftsman who sells glass, with the definite article
-    "glass": N_("the glassmaker"),
-    # I18N: the craftsman who sells gold, with the definite article
-    "gold": N_("the goldsmith"),
-}
-
-
-def _smith(craft: str) -> str:
-    # I18N: a craftsman whose craft is unknown, with the definite article
-    return _(SMITH_WORDS[craft]) if craft in SMITH_WORDS else _("the craftsman")
-
-
-def _house_price() -> str:
-    """ "1 stone + 1 wood": the price of a house, as players say it (stone first)."""
-    return terms.added_up([terms.counted("stone", 1), terms.counted("wood", 1)])
-
-
 def describe(action: Action, view: PlayerView) -> str:
     """A readable one-line description of ``action`` for the player whose ``view`` this is.
 
@@ -315,7 +288,9 @@ def describe(action: Action, view: PlayerView) -> str:
             # the map draws for it
             lay = _("lay {field} ({letter}) at {place}")
             return lay.format(
-                field=_the_field(ftype), letter=FIELD_LETTER.get(ftype, "?"), place=pos_text(a.pos)
+                field=terms.the_field(ftype),
+                letter=FIELD_LETTER.get(ftype, "?"),
+                place=pos_text(a.pos),
             )
         case "place_cottage":
             # I18N: {fields} lists the field types the corner touches ("quarry, farm")
@@ -334,7 +309,7 @@ def describe(action: Action, view: PlayerView) -> str:
             # colour of cube it yields
             send = _("worker to {field} at {place} (gives {colour})")
             return send.format(
-                field=_the_field(ftype),
+                field=terms.the_field(ftype),
                 place=pos_text(a.field),
                 colour=terms.colour(gives) if gives else "?",
             )
@@ -354,7 +329,7 @@ def describe(action: Action, view: PlayerView) -> str:
         case "convert_cottage":
             # I18N: {price} is the price of a house, "1 stone + 1 wood"
             return _("convert cottage {number} into a house ({price})").format(
-                number=a.number, price=_house_price()
+                number=a.number, price=terms.house_price()
             )
         case "build_fence" | "remove_fence":
             home = cottage_at(view, a.corner)
@@ -366,7 +341,9 @@ def describe(action: Action, view: PlayerView) -> str:
             )
             fenced = field_type(view, a.field)
             # I18N: a field with its definite article and its place: "the farm (1,0)"
-            where = _("{field} {place}").format(field=_the_field(fenced), place=pos_text(a.field))
+            where = _("{field} {place}").format(
+                field=terms.the_field(fenced), place=pos_text(a.field)
+            )
             if a.kind == "build_fence":
                 # I18N: {home} is a home ("Bob's cottage 3") or an empty corner, {field} a field
                 # ("the farm (1,0)"), {price} the price of a fence ("1 wood")
@@ -393,7 +370,7 @@ def describe(action: Action, view: PlayerView) -> str:
             # blacksmith"), {n} its price in cubes of any colour (2 to 4)
             return _("buy {craft} from {smith} (any {n} cubes)").format(
                 craft=terms.counted(a.craft, 1),
-                smith=_smith(a.craft),
+                smith=terms.smith(a.craft),
                 n=CRAFT_PRICE.get(a.craft, "?"),
             )
         case "trade":
@@ -455,7 +432,7 @@ def paid_text(action: Action, view: PlayerView, paid: Sequence[int]) -> str:
     match action.kind:
         case "buy_craft":
             return _("buy {craft} from {smith} for {cost}").format(
-                craft=terms.counted(action.craft, 1), smith=_smith(action.craft), cost=cubes
+                craft=terms.counted(action.craft, 1), smith=terms.smith(action.craft), cost=cubes
             )
         case "trade":
             return _("trade {cost} for {cube}").format(
@@ -529,28 +506,13 @@ def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
     return terms.comma_list(homes) if homes else _nobody()
 
 
-#: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
-ASKS: dict[str, str] = {
-    # I18N: what a decision asks of a player, after "{players} must "
-    "place_field": N_("lay the next field tile"),
-    "place_cottage": N_("place a cottage"),
-    "choose_work_order": N_("put the work-order marker on a cottage number"),
-    "place_worker": N_("place a worker"),
-    "spend": N_("take one phase 3 action"),
-    "pay": N_("choose the cubes to pay, one at a time"),
-    "choose_cube": N_("choose the colour of a cube to take"),
-    "window": N_("answer with a law card or let it go by"),
-    "relocate": N_("move the fenced-off cottage"),
-    "bid": N_("bid or pass for the start player"),
-    "choose_start_player": N_("name the next start player"),
-    "game_over": N_("nothing: the game is over"),
-}
+#: What each decision asks of a player (kept here for old callers: ``terms.ASKS``).
+ASKS = terms.ASKS
 
 
 def asks_words(decision: str) -> str:
-    """What ``decision`` asks of the player ("lay the next field tile"), in the reader's
-    language; its name if unknown."""
-    return _(ASKS[decision]) if decision in ASKS else decision.replace("_", " ")
+    """What ``decision`` asks of the player, in the reader's language (``terms.asks``)."""
+    return terms.asks(decision)
 
 
 def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
