@@ -11,7 +11,7 @@ import pytest
 from keythedral import lang
 from keythedral.net import address, hosted, protocol, server
 from keythedral.net.protocol import ProtocolError
-from tests.words.test_words_translated import assert_translated, pseudo_language
+from tests.words.pseudo import assert_translated, pseudo_language
 
 #: Messages a client may send that the server refuses, each for its own reason.
 REFUSED = [

@@ -12,7 +12,7 @@ import pytest
 from keythedral.records import faults, gamelog, persistence, record, replay
 from keythedral.records.journal import Journal, follow_journal
 from tests.support.records import played
-from tests.words.test_words_translated import assert_translated, pseudo_language
+from tests.words.pseudo import assert_translated, pseudo_language
 
 
 @pytest.fixture

@@ -3,9 +3,7 @@ pseudo-language each sentence, and every part of it, comes out bracketed (docs/i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -14,35 +12,9 @@ from keythedral import lang
 from keythedral.engine.catalogue import laws
 from keythedral.vocab import COLOURS, CRAFTS, FIELD_TYPES
 from keythedral.words import narration, terms, text
-from tests.words.test_narration import EFFECTS, NAMES, PLAYS, SECOND, THIRD
-from tests.words.test_text import _every_kind_in_a_game
-
-_BRACKETED = re.compile(r"\[[^\[\]]*\]")
-
-
-def escaped(text: str) -> str:
-    """What of ``text`` is left outside every pair of brackets (innermost first): the words
-    that escaped translation, if any letter is left."""
-    while True:
-        shorter = _BRACKETED.sub("", text)
-        if shorter == text:
-            return text
-        text = shorter
-
-
-def assert_translated(text: str) -> None:
-    assert text.startswith("["), text
-    assert not re.search(r"[A-Za-z]", escaped(text)), f"{text!r} leaves {escaped(text)!r}"
-
-
-@contextmanager
-def pseudo_language() -> Iterator[None]:
-    """The pseudo-language while the block runs, English after."""
-    lang.use(lang.PSEUDO)
-    try:
-        yield
-    finally:
-        lang.use("en")
+from tests.words.games import every_kind_in_a_game as _every_kind_in_a_game
+from tests.words.narration_cases import EFFECTS, NAMES, PLAYS, SECOND, THIRD
+from tests.words.pseudo import assert_translated, pseudo_language
 
 
 @pytest.fixture
@@ -164,3 +136,26 @@ def test_the_decisions_are_asked_as_the_vocabulary_asks_them() -> None:
 
     assert set(text.ASKS) == set(DECISIONS)
     assert all(text.asks_words(d) == asks(d) for d in DECISIONS)
+
+
+def test_the_walkthrough_is_looked_up(pseudo: None) -> None:
+    """The walkthrough's heading, phase, what to do now, every option and its reason, and the
+    notes (keythedral.words.walkthrough); a law card's "when" is the catalogue's text (data)."""
+    from keythedral.words.walkthrough import walkthrough
+
+    seen: dict[str, tuple[Any, Any]] = {}
+    for seed in range(2):
+        seen.update(_every_kind_in_a_game(seed))
+    for action, view in seen.values():
+        for w in (walkthrough(view, [action]), walkthrough(view, [])):
+            for said in (w.heading, w.phase, w.now, *w.notes):
+                assert_translated(said)
+            for option in w.options:
+                assert_translated(option.label)
+                if option.detail:
+                    assert_translated(option.detail)
+                    assert_translated(option.line()[2:])
+            for option in w.laws:
+                assert_translated(option.label)
+                if option.available:
+                    assert_translated(option.detail)
