@@ -10,7 +10,16 @@ import pytest
 
 from keythedral import lang
 from keythedral.engine.catalogue import laws
-from keythedral.vocab import COLOURS, CRAFTS, FIELD_TYPES
+from keythedral.vocab import (
+    COLOURS,
+    CRAFTS,
+    DECISIONS,
+    FIELD_TYPES,
+    HOUSE_PRICE,
+    PHASES,
+    SMITHS,
+    asks,
+)
 from keythedral.words import narration, terms, text
 from tests.words.games import every_kind_in_a_game as _every_kind_in_a_game
 from tests.words.narration_cases import EFFECTS, NAMES, PLAYS, SECOND, THIRD
@@ -69,6 +78,11 @@ def test_the_terms_match_the_vocabulary() -> None:
     assert set(terms.CRAFT_WITH_ARTICLE) == set(CRAFTS)
     for table in (terms.FIELD_NAMES, terms.FIELD_A, terms.FIELD_THE, terms.FIELDS_THE):
         assert set(table) == set(FIELD_TYPES)
+    # the marked copies of vocab's phases and decisions say the same in English
+    assert {p: terms.phase(p) for p in PHASES} == PHASES
+    assert {d: terms.asks(d) for d in DECISIONS} == {d: asks(d) for d in DECISIONS}
+    assert [terms.smith(c) for c in CRAFTS] == [f"the {SMITHS[c]}" for c in CRAFTS]
+    assert terms.house_price() == HOUSE_PRICE
     assert [terms.the_fields(f) for f in FIELD_TYPES] == [
         f"the {narration.FIELD_PLURALS[f]}" for f in FIELD_TYPES
     ]
