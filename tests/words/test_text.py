@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -11,7 +10,8 @@ from keythedral import engine
 from keythedral.tui.widgets.decision import hotkeys
 from keythedral.vocab import COLOURS
 from keythedral.words.text import describe, seat_tokens, seat_value, short_price
-from tests.support.tui_helpers import choose, config, play_until
+from tests.support.tui_helpers import config, play_until
+from tests.words.games import every_kind_in_a_game as _every_kind_in_a_game
 
 
 def test_colour_order_matches_the_engine() -> None:
@@ -31,27 +31,6 @@ def test_seat_tokens_are_distinct_letters() -> None:
 def test_seat_values_follow_stage_and_edition() -> None:
     assert seat_value("s3-07", "classic") == 3
     assert seat_value("s5-01", "second") == 12
-
-
-def _every_kind_in_a_game(seed: int) -> dict[str, tuple[object, object]]:
-    """One (action, view) example of every action kind offered in a game, playing the test
-    policy but taking a law card whenever one is offered (to see them all)."""
-    state = engine.new_game(config(seed))
-    rng = random.Random(seed)
-    seen: dict[str, tuple[object, object]] = {}
-    while state.to_act:
-        legal = engine.legal_actions(state)
-        for a in legal:
-            seen.setdefault(a.kind, (a, engine.view(state, a.seat)))
-        laws = [a for a in legal if a.kind in ("play_law", "procure_law")]
-        if laws and rng.random() < 0.6:
-            a = rng.choice(laws)
-        elif rng.random() < 0.2:
-            a = rng.choice(legal)
-        else:
-            a = choose(state, rng)
-        state = engine.apply(state, a)
-    return seen
 
 
 def test_describe_every_action_kind_readably() -> None:

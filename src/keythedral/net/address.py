@@ -9,6 +9,8 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
+from keythedral.lang import _
+
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
@@ -73,14 +75,19 @@ def public_url(host: str, port: int, given: str | None = None) -> str:
     """
     if given:
         if not origin_of(given).startswith(("http://", "https://")):
-            raise ValueError(f"--public-url {given!r} is not an http:// or https:// address")
+            # I18N: {url} is what was given after --public-url
+            wrong = _("--public-url {url} is not an http:// or https:// address")
+            raise ValueError(wrong.format(url=repr(given)))
         return given.rstrip("/")
     if is_any_address(host):
-        raise ValueError(
-            f"--host {host} listens on every interface, so the page cannot know which address "
+        # I18N: {host} is an address ("0.0.0.0"), {suggestion} an address to give ("http://
+        # 192.168.1.5:8080"); --host and --public-url are options of the command line
+        unknown = _(
+            "--host {host} listens on every interface, so the page cannot know which address "
             "browsers on other machines reach it at: say it with --public-url, e.g. "
-            f"--public-url http://{this_machine()}:{port}"
+            "--public-url {suggestion}"
         )
+        raise ValueError(unknown.format(host=host, suggestion=f"http://{this_machine()}:{port}"))
     return _origin("http", listen_host(host), port)
 
 

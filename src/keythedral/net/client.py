@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
+from keythedral.lang import _
 from keythedral.net import protocol
 from keythedral.net.protocol import ErrorMessage, ProtocolError, StateUpdate, Welcome
 from keythedral.safetext import printable
+from keythedral.words import terms
 from keythedral.words.walkthrough import options_text
 from keythedral.words.walkthrough_options import cubes
 
@@ -84,20 +86,24 @@ class Client:
             )
         except aiohttp.ClientConnectorError as exc:
             await self.close()
-            raise Closed(
-                f"Cannot reach {self.url}: nothing answers there (is keythedral host running, "
-                "at that address and port?)"
-            ) from exc
+            # I18N: {url} is the address of a hosted game ("ws://192.168.1.5:8080")
+            nobody = _(
+                "Cannot reach {url}: nothing answers there (is keythedral host running, at that "
+                "address and port?)"
+            )
+            raise Closed(nobody.format(url=self.url)) from exc
         except (aiohttp.ClientError, OSError) as exc:
             await self.close()
-            raise Closed(f"Cannot reach {self.url}: {exc}") from exc
+            # I18N: {url} is the address of a hosted game, {problem} the system's reason
+            unreached = _("Cannot reach {url}: {problem}")
+            raise Closed(unreached.format(url=self.url, problem=exc)) from exc
         await self.send_raw(protocol.hello(self.token, self.log_from))
         message = await self.receive()
         if not isinstance(message, Welcome):
             await self.close()
             if isinstance(message, ErrorMessage):
                 raise Closed(message.reason, message)
-            raise Closed("The server did not welcome this seat.")
+            raise Closed(_("The server did not welcome this seat."))
         self.welcome = message
         return message
 
@@ -106,7 +112,8 @@ class Client:
         try:
             await self._ws.send_str(text)
         except (ConnectionError, RuntimeError, aiohttp.ClientError) as exc:
-            raise Closed(f"The connection broke: {exc}") from exc
+            # I18N: {problem} is the system's reason
+            raise Closed(_("The connection broke: {problem}").format(problem=exc)) from exc
 
     async def act(self, action: Action, at: int | None = None) -> None:
         await self.send_raw(protocol.act(action, at))
@@ -117,14 +124,19 @@ class Client:
         msg = await self._ws.receive()
         if msg.type != aiohttp.WSMsgType.TEXT:
             last = self.errors[-1] if self.errors else None
-            why = f" ({last.reason})" if last else ""
-            raise Closed(f"The server closed the connection{why}.", last)
+            if last is None:
+                raise Closed(_("The server closed the connection."), last)
+            # I18N: {reason} is the server's last error message, in the server's language
+            closed = _("The server closed the connection ({reason}).")
+            raise Closed(closed.format(reason=last.reason), last)
         if self.on_message is not None:
             self.on_message(msg.data)
         try:
             message = protocol.parse_server(msg.data)
         except ProtocolError as exc:
-            raise Closed(f"The server sent something unreadable: {exc.reason}") from exc
+            # I18N: {problem} says what could not be read
+            unreadable = _("The server sent something unreadable: {problem}")
+            raise Closed(unreadable.format(problem=exc.reason)) from exc
         if isinstance(message, StateUpdate):
             self.state = message
             self.events.extend(message.events)
@@ -189,7 +201,13 @@ async def run_text_client(
         say(f"keythedral join: {exc}")
         return 2
     names = welcome.names
-    say(f"You are {names[welcome.seat]} (seat {welcome.seat + 1}) in a game of {', '.join(names)}.")
+    # I18N: `keythedral join` greets its player: {player} is their name, {seat} their place at
+    # the table (1 to 5), {players} lists everyone's names
+    say(
+        _("You are {player} (seat {seat}) in a game of {players}.").format(
+            player=names[welcome.seat], seat=welcome.seat + 1, players=terms.comma_list(names)
+        )
+    )
     try:
         while True:
             message = await client.receive()
@@ -201,16 +219,20 @@ async def run_text_client(
             for event in message.events:
                 say("  " + narrate(event, names, welcome.seat))
             if message.view.winners is not None:
-                say("The game is over.")
+                say(_("The game is over."))
                 return 0
             if not message.legal:
                 continue
             say("")
             say(options_text(message.view, message.legal))
             if (hand := message.view.me) is not None:
-                laws = ", ".join(hand.laws) or "none"
-                tiles = ", ".join(hand.buildings) or "none"
-                say(f"Your cubes: {cubes(hand.cubes)}; law cards: {laws}; tiles: {tiles}")
+                # I18N: no law card, no building tile (in "law cards: none")
+                laws = terms.comma_list(list(hand.laws)) or _("none")
+                tiles = terms.comma_list(list(hand.buildings)) or _("none")
+                # I18N: `keythedral join`: {cubes} the player's cubes ("2 stone + 1 food"),
+                # {laws} their law cards (ids), {tiles} their building tiles (ids)
+                mine = _("Your cubes: {cubes}; law cards: {laws}; tiles: {tiles}")
+                say(mine.format(cubes=cubes(hand.cubes), laws=laws, tiles=tiles))
             for i, action in enumerate(message.legal, 1):
                 say(f"  {i:>3}. {describe_action(action)}")
             choice = await _ask(loop, reader, len(message.legal))
@@ -227,11 +249,13 @@ async def run_text_client(
 async def _ask(loop: asyncio.AbstractEventLoop, reader: Callable[[], str], n: int) -> int | None:
     """The number typed (0-based), or None at the end of input or on 'q'."""
     while True:
-        print(f"Your choice (1-{n}, q to leave): ", end="", flush=True)
+        # I18N: `keythedral join` asks for a choice: {n} is the number of choices; q is the key
+        # that leaves
+        print(_("Your choice (1-{n}, q to leave): ").format(n=n), end="", flush=True)
         line = await loop.run_in_executor(None, reader)
         if not line or line.strip().lower() == "q":
             return None
         text = line.strip()
         if text.isdigit() and 1 <= int(text) <= n:
             return int(text) - 1
-        print(f"Type a number from 1 to {n}.", flush=True)
+        print(_("Type a number from 1 to {n}.").format(n=n), flush=True)

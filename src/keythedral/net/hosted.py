@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import engine
 from keythedral.bots import check_spec, seat_bot
+from keythedral.lang import _
 from keythedral.net.protocol import Act, ProtocolError
 from keythedral.records import faults, persistence
 from keythedral.records.autosave import AutoSaver
 from keythedral.records.record import RecordError, read_data, write_atomic
+from keythedral.words import terms
 
 if TYPE_CHECKING:
     from keythedral.bots import Bot
@@ -114,10 +116,12 @@ class HostedGame:
         With a ``folder``, its tokens are written there at once, and the game saved."""
         kinds = tuple(seats) + (HUMAN,) * (config.n - len(seats))
         if len(kinds) != config.n:
-            raise HostError(f"{len(kinds)} seats named for {config.n} players.")
+            # I18N: {seats} and {players} are two numbers that should be the same
+            miscounted = _("{seats} seats named for {players} players.")
+            raise HostError(miscounted.format(seats=len(kinds), players=config.n))
         tokens = tuple(new_token() if k == HUMAN else None for k in kinds)
         if all(t is None for t in tokens):
-            raise HostError("A hosted game needs at least one person: every seat is a bot.")
+            raise HostError(_("A hosted game needs at least one person: every seat is a bot."))
         game = cls(config, kinds, tokens, engine.new_game(config), folder=folder)
         game._seat_bots()
         if folder is not None:
@@ -134,7 +138,9 @@ class HostedGame:
             saved = persistence.load(folder / SAVE, check_seat=check_spec)
             data = read_data(folder / SEATS, limit=64 * 1024, what="list of seat tokens")
         except RecordError as exc:
-            raise HostError(f"The hosted game in {folder} cannot be resumed: {exc}") from exc
+            # I18N: {folder} is where the hosted game is kept, {problem} what is wrong
+            unresumed = _("The hosted game in {folder} cannot be resumed: {problem}")
+            raise HostError(unresumed.format(folder=folder, problem=exc)) from exc
         kinds = saved.seats or (HUMAN,) * saved.config.n
         tokens = _tokens(data, kinds, saved.config)
         game = cls(
@@ -214,29 +220,26 @@ class HostedGame:
         """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
         not be played."""
         if self.over:
-            raise ProtocolError("game_over", "The game is over.")
+            raise ProtocolError("game_over", _("The game is over."))
         if act.action.seat != seat:
-            raise ProtocolError("not_your_seat", "You can only play for your own seat.")
+            raise ProtocolError("not_your_seat", _("You can only play for your own seat."))
         if act.at is not None and act.at != self.at:
             raise ProtocolError(
-                "stale", "The game moved on before your choice arrived: choose again."
+                "stale", _("The game moved on before your choice arrived: choose again.")
             )
         if seat not in self.state.to_act:
-            waiting = ", ".join(self.state.name(s) for s in self.state.to_act)
-            raise ProtocolError("not_your_turn", f"It is not your turn: waiting for {waiting}.")
+            waiting = terms.comma_list([self.state.name(s) for s in self.state.to_act])
+            # I18N: {players} lists the players the game waits for
+            not_yet = _("It is not your turn: waiting for {players}.")
+            raise ProtocolError("not_your_turn", not_yet.format(players=waiting))
         try:
             return faults.apply(self.state, act.action)
         except engine.IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:500]) from exc
         except faults.EngineFault as fault:
             path = self.report(fault, f"host: {self.config.players[seat]}'s move (seat {seat})")
-            saved = ", saved on the host" if self.saver is not None else ""
-            kept = f", which keeps a record for a bug report ({path.name})" if path else ""
             raise ProtocolError(
-                "engine_fault",
-                f"Something went wrong in the game's rules engine with that move "
-                f"({fault.kind}); the game stays as it was before it{saved}{kept}. "
-                "Choose another move.",
+                "engine_fault", _fault_words(fault.kind, self.saver is not None, path)
             ) from fault
 
     def report(self, fault: faults.EngineFault, where: str) -> Path | None:
@@ -287,13 +290,45 @@ def _address(data: Any) -> tuple[str, int] | None:
     return None
 
 
+def _fault_words(kind: str, saved: bool, path: Path | None) -> str:
+    """What a joined player reads when the engine failed on their move: the game stays as it
+    was (saved on the host, when it saves), and the record kept for a bug report, if any."""
+    # I18N: the rules engine failed on a player's move: {error} is the name of what it raised
+    # ("KeyError"), {file} the name of the record kept for a bug report
+    if saved and path is not None:
+        words = _(
+            "Something went wrong in the game's rules engine with that move ({error}); the game "
+            "stays as it was before it, saved on the host, which keeps a record for a bug report "
+            "({file}). Choose another move."
+        )
+    elif saved:
+        words = _(
+            "Something went wrong in the game's rules engine with that move ({error}); the game "
+            "stays as it was before it, saved on the host. Choose another move."
+        )
+    elif path is not None:
+        words = _(
+            "Something went wrong in the game's rules engine with that move ({error}); the game "
+            "stays as it was before it, which keeps a record for a bug report ({file}). Choose "
+            "another move."
+        )
+    else:
+        words = _(
+            "Something went wrong in the game's rules engine with that move ({error}); the game "
+            "stays as it was before it. Choose another move."
+        )
+    return words.format(error=kind, file=path.name if path is not None else "")
+
+
 def _tokens(data: Any, kinds: Sequence[str], config: GameConfig) -> tuple[str | None, ...]:
     """The tokens of ``seats.json``, checked against the save's game."""
-    problem = "it is damaged"
+    # I18N: why the list of a hosted game's seat tokens cannot be used
+    problem = _("it is damaged")
     if isinstance(data, dict) and data.get("format") == FORMAT:
         tokens = data.get("tokens")
         if data.get("players") != list(config.players) or data.get("seed") != config.seed:
-            problem = "it belongs to another game"
+            # I18N: why the list of a hosted game's seat tokens cannot be used
+            problem = _("it belongs to another game")
         elif isinstance(tokens, list) and len(tokens) == len(kinds):
             good = all(
                 (isinstance(t, str) and 16 <= len(t) <= 64) if k == HUMAN else t is None
@@ -301,4 +336,6 @@ def _tokens(data: Any, kinds: Sequence[str], config: GameConfig) -> tuple[str | 
             )
             if good:
                 return tuple(tokens)
-    raise HostError(f"The list of seat tokens ({SEATS}) cannot be used: {problem}.")
+    # I18N: {file} is the name of the list's file ("seats.json"), {problem} why
+    unusable = _("The list of seat tokens ({file}) cannot be used: {problem}.")
+    raise HostError(unusable.format(file=SEATS, problem=problem))

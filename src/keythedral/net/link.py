@@ -20,6 +20,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from keythedral.lang import _
 from keythedral.net.client import Client, Closed
 from keythedral.net.protocol import ErrorMessage, StateUpdate, Welcome
 
@@ -95,7 +96,7 @@ class Link:
                 return self._end(reason)
             attempt += 1
             await self._pause(reason, attempt)
-        return self._end("You left the game.")
+        return self._end(_("You left the game."))
 
     async def _read(self, client: Client) -> str:
         """Hand every message to the listener until the connection ends: why it ended."""

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator
 
+from keythedral.lang import _
 from keythedral.safefile import Refused, brief, parse_json
 
 if TYPE_CHECKING:
@@ -115,26 +116,36 @@ def _object(text: str | bytes, limit: int) -> dict[str, Any]:
     """The JSON object of a message, with its version checked; ProtocolError otherwise."""
     size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > limit:
-        raise ProtocolError("too_big", f"A message may hold at most {limit} bytes, not {size}.")
+        # I18N: the refusal of a network message: {limit} and {size} are numbers of bytes
+        too_big = _("A message may hold at most {limit} bytes, not {size}.")
+        raise ProtocolError("too_big", too_big.format(limit=limit, size=size))
     try:
         data = parse_json(text)
     except Refused as exc:
-        raise ProtocolError("malformed", f"The message cannot be read: {exc}.") from exc
+        # I18N: {problem} says why ("its lists or objects are nested too deeply to read")
+        unread = _("The message cannot be read: {problem}.")
+        raise ProtocolError("malformed", unread.format(problem=exc)) from exc
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", "The message is not JSON.") from exc
+        raise ProtocolError("malformed", _("The message is not JSON.")) from exc
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", "A message must be a JSON object.")
+        raise ProtocolError("malformed", _("A message must be a JSON object."))
     version = data.get("v")
     if version != VERSION or isinstance(version, bool):
-        raise ProtocolError(
-            "version",
-            f"This server speaks version {VERSION} of the protocol, not {brief(version, 20)}: "
-            "use the same Keythedral release as the host.",
+        # I18N: {ours} and {theirs} are versions of the network protocol (numbers)
+        other = _(
+            "This server speaks version {ours} of the protocol, not {theirs}: use the same "
+            "Keythedral release as the host."
         )
+        raise ProtocolError("version", other.format(ours=VERSION, theirs=brief(version, 20)))
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("malformed", "A message needs a type.")
+        raise ProtocolError("malformed", _("A message needs a type."))
     return data
+
+
+def _no_type(kind: object) -> str:
+    # I18N: {type} is what a network message gave as its type
+    return _("There is no message type {type}.").format(type=brief(kind, 30))
 
 
 def _fields(data: dict[str, Any], required: set[str], optional: set[str]) -> None:
@@ -142,10 +153,15 @@ def _fields(data: dict[str, Any], required: set[str], optional: set[str]) -> Non
     missing = required - keys
     extra = keys - required - optional
     if missing:
-        raise ProtocolError("malformed", f"A {data['type']} message needs {sorted(missing)}.")
+        # I18N: {type} is the type of a network message ("hello"), {fields} the protocol's
+        # names of the fields it lacks ("['token']")
+        needs = _("A {type} message needs {fields}.")
+        raise ProtocolError("malformed", needs.format(type=data["type"], fields=sorted(missing)))
     if extra:
         names = ", ".join(brief(k, 30) for k in sorted(extra)[:5])
-        raise ProtocolError("malformed", f"A {data['type']} message has no field {names}.")
+        # I18N: {type} is the type of a network message ("hello"), {fields} names of fields
+        no_field = _("A {type} message has no field {fields}.")
+        raise ProtocolError("malformed", no_field.format(type=data["type"], fields=names))
 
 
 def _count(value: object, what: str) -> int | None:
@@ -153,7 +169,9 @@ def _count(value: object, what: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
-        raise ProtocolError("malformed", f"{what} must be a count, not {brief(value, 20)}.")
+        # I18N: {field} is the protocol's name of a field ("log_from"), {value} what it held
+        not_count = _("{field} must be a count, not {value}.")
+        raise ProtocolError("malformed", not_count.format(field=what, value=brief(value, 20)))
     return value
 
 
@@ -165,7 +183,7 @@ def parse_client(text: str | bytes) -> Hello | Act:
         _fields(data, {"token"}, {"log_from"})
         token = data["token"]
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
-            raise ProtocolError("bad_token", "That is not a seat token.")
+            raise ProtocolError("bad_token", _("That is not a seat token."))
         return Hello(token, _count(data.get("log_from"), "log_from"))
     if kind == "act":
         from pydantic import ValidationError
@@ -173,20 +191,22 @@ def parse_client(text: str | bytes) -> Hello | Act:
         _fields(data, {"action"}, {"at"})
         raw = data["action"]
         if not isinstance(raw, dict):
-            raise ProtocolError("malformed", "An action must be a JSON object.")
+            raise ProtocolError("malformed", _("An action must be a JSON object."))
         try:
             action = _strict_action(raw)
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(p) for p in problem["loc"])[:60]
+            # I18N: {where} is the field of the action at fault ("field.0"), {problem} the
+            # validator's reason, in English
+            unknown = _("That is not an action the game knows ({where}: {problem}).")
             raise ProtocolError(
-                "malformed",
-                f"That is not an action the game knows ({where}: {problem['msg'][:80]}).",
+                "malformed", unknown.format(where=where, problem=problem["msg"][:80])
             ) from exc
         except (ValueError, TypeError, RecursionError) as exc:
-            raise ProtocolError("malformed", "That is not an action the game knows.") from exc
+            raise ProtocolError("malformed", _("That is not an action the game knows.")) from exc
         return Act(action, _count(data.get("at"), "at"))
-    raise ProtocolError("malformed", f"There is no message type {brief(kind, 30)}.")
+    raise ProtocolError("malformed", _no_type(kind))
 
 
 def _strict_action(raw: dict[str, Any]) -> Action:
@@ -352,7 +372,7 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             seats = _strings().validate_python(data["seats"])
             seat = _count(data["seat"], "seat")
             if seat is None or seat >= len(names) or len(seats) != len(names):
-                raise ProtocolError("malformed", "The welcome names no seat of the game.")
+                raise ProtocolError("malformed", _("The welcome names no seat of the game."))
             return Welcome(seat, names, seats, engine.GameConfig.model_validate(data["config"]))
         if kind == "state":
             _fields(data, {"at", "view", "legal", "log_from", "events"}, set())
@@ -360,7 +380,7 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             log_from = _count(data["log_from"], "log_from")
             assert at is not None and log_from is not None  # required fields
             if not isinstance(data["legal"], list) or not isinstance(data["events"], list):
-                raise ProtocolError("malformed", "A state's legal actions and events are lists.")
+                raise ProtocolError("malformed", _("A state's legal actions and events are lists."))
             return StateUpdate(
                 at,
                 engine.PlayerView.model_validate(data["view"]),
@@ -372,8 +392,10 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             _fields(data, {"code", "reason"}, set())
             code, reason = data["code"], data["reason"]
             if not isinstance(code, str) or not isinstance(reason, str):
-                raise ProtocolError("malformed", "An error has a code and a reason.")
+                raise ProtocolError("malformed", _("An error has a code and a reason."))
             return ErrorMessage(code[:40], reason[:1000])
     except (ValidationError, ValueError, TypeError) as exc:
-        raise ProtocolError("malformed", f"The server sent a damaged {kind} message.") from exc
-    raise ProtocolError("malformed", f"There is no message type {brief(kind, 30)}.")
+        # I18N: {type} is the type of a network message ("state")
+        damaged = _("The server sent a damaged {type} message.")
+        raise ProtocolError("malformed", damaged.format(type=kind)) from exc
+    raise ProtocolError("malformed", _no_type(kind))

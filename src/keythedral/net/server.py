@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, TypeVar
 from aiohttp import WSMsgType, web
 
 from keythedral import engine
+from keythedral.lang import N_, _
 from keythedral.net import guard, protocol
 from keythedral.net.address import is_loopback, listen_host, trusted_addresses
 from keythedral.net.guard import Waiting, quiet_errors
@@ -67,7 +68,8 @@ CLOSE_GRACE = 5.0  # seconds a dropped client's last messages may take before it
 #: MAX_CLIENT_MESSAGE the client is told "too_big" and may go on.
 FRAME_LIMIT = 4 * protocol.MAX_CLIENT_MESSAGE
 TOKEN_HEADER = "Authorization"  # "Bearer TOKEN": the seat, known before the upgrade
-BUSY = "Too many connections from your address are waiting to say hello: try again shortly.\n"
+#: The answer to an address with too many connections waiting (looked up when sent).
+BUSY = N_("Too many connections from your address are waiting to say hello: try again shortly.")
 
 
 class Connection:
@@ -100,7 +102,7 @@ class Connection:
         if self.closed:
             return False
         if self.queue.qsize() >= SEND_QUEUE:
-            self.close(1008, "too slow", last=TOO_SLOW, drop=True)
+            self.close(1008, "too slow", last=too_slow(), drop=True)
             return False
         self.queue.put_nowait(text)
         return True
@@ -169,16 +171,24 @@ class Connection:
                 await self.ws.ping()
 
 
-TOO_SLOW = protocol.error(
-    "too_slow",
-    f"Your connection did not take the game's messages ({SEND_QUEUE} were waiting): the server "
-    "closed it. Join again to get the game as it is now.",
-)
-TOO_MANY = protocol.error(
-    "too_many",
-    f"You sent more than {MESSAGE_BURST} messages at once (or {MESSAGE_RATE:.0f} a second): "
-    "the server closed this connection. Join again to go on.",
-)
+def too_slow() -> str:
+    """The last message to a client that does not read the game's messages."""
+    # I18N: {n} is the number of messages that were waiting
+    why = _(
+        "Your connection did not take the game's messages ({n} were waiting): the server closed "
+        "it. Join again to get the game as it is now."
+    )
+    return protocol.error("too_slow", why.format(n=SEND_QUEUE))
+
+
+def too_many() -> str:
+    """The last message to a client that sends too many messages."""
+    # I18N: {burst} is a number of messages, {rate} a number of messages a second
+    why = _(
+        "You sent more than {burst} messages at once (or {rate} a second): the server closed "
+        "this connection. Join again to go on."
+    )
+    return protocol.error("too_many", why.format(burst=MESSAGE_BURST, rate=f"{MESSAGE_RATE:.0f}"))
 
 
 class GameServer:
@@ -257,25 +267,27 @@ class GameServer:
     ) -> web.StreamResponse:
         """No web pages (they send an Origin), no other host names on loopback."""
         if request.headers.get("Origin") is not None:
-            return web.Response(status=403, text="Web pages cannot join a hosted game.\n")
+            return web.Response(status=403, text=_("Web pages cannot join a hosted game.") + "\n")
         if self._hosts is not None and request.headers.get("Host", "").lower() not in self._hosts:
-            return web.Response(status=403, text="Unknown host.\n")
+            return web.Response(status=403, text=_("Unknown host.") + "\n")
         return await handler(request)
 
     # --- connections ---------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         if self._stopping:
-            return web.Response(status=503, text="The server is stopping.\n")
+            return web.Response(status=503, text=_("The server is stopping.") + "\n")
         seat = self._seat_named(request)
         key = guard.address_key(request.remote) if seat is None else f"seat {seat}"
         if not self.waiting.admit(key, anonymous=seat is None):
-            return web.Response(status=503, text=BUSY, headers={"Retry-After": "5"})
+            return web.Response(status=503, text=_(BUSY) + "\n", headers={"Retry-After": "5"})
         try:
             # No heartbeat before the hello, and no waiting for a close reply: a socket that
             # is refused is let go at once.
             ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, autoping=False, timeout=0)
             if not ws.can_prepare(request).ok:
-                return web.Response(status=400, text="Join with: keythedral join URL --token T\n")
+                return web.Response(
+                    status=400, text=_("Join with: keythedral join URL --token T") + "\n"
+                )
             await ws.prepare(request)
             conn = await self._greet(ws)
         finally:
@@ -317,12 +329,12 @@ class GameServer:
             if msg.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 break
             if not conn.spend():
-                conn.close(1008, "too many messages", last=TOO_MANY)
+                conn.close(1008, "too many messages", last=too_many())
                 break
             if msg.type == WSMsgType.TEXT:
                 await self._on_text(conn, msg.data)
             else:
-                conn.send(protocol.error("malformed", "Messages are JSON text, not binary."))
+                conn.send(protocol.error("malformed", _("Messages are JSON text, not binary.")))
         if conn.closing is not None:
             await conn.closing
 
@@ -331,13 +343,13 @@ class GameServer:
         try:
             msg = await ws.receive(timeout=HELLO_TIMEOUT)
         except TimeoutError:
-            await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
+            await self._refuse(ws, "hello_first", _("Say hello (with your seat token) first."))
             return None
         if msg.type != WSMsgType.TEXT:
             if msg.type == WSMsgType.BINARY:
-                await self._refuse(ws, "malformed", "Messages are JSON text, not binary.")
+                await self._refuse(ws, "malformed", _("Messages are JSON text, not binary."))
             else:
-                await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
+                await self._refuse(ws, "hello_first", _("Say hello (with your seat token) first."))
             return None
         try:
             hello = protocol.parse_client(msg.data)
@@ -345,16 +357,16 @@ class GameServer:
             await self._refuse(ws, exc.code, exc.reason)
             return None
         if not isinstance(hello, Hello):
-            await self._refuse(ws, "hello_first", "Say hello (with your seat token) first.")
+            await self._refuse(ws, "hello_first", _("Say hello (with your seat token) first."))
             return None
         seat = self.game.seat_of(hello.token)
         if seat is None:
-            await self._refuse(ws, "bad_token", "No seat of this game has that token.")
+            await self._refuse(ws, "bad_token", _("No seat of this game has that token."))
             return None
         async with self._lock:  # between two actions: the state it is sent is the game's
             old = self.conns.get(seat)
             if old is not None:
-                old.send(protocol.error("replaced", "Your seat was opened somewhere else."))
+                old.send(protocol.error("replaced", _("Your seat was opened somewhere else.")))
                 old.close(1000, "replaced")
             conn = Connection(ws, seat, hello.log_from or 0)
             self.conns[seat] = conn
@@ -375,13 +387,13 @@ class GameServer:
         try:
             message = protocol.parse_client(text)
             if isinstance(message, Hello):
-                raise ProtocolError("hello_first", "You said hello already.")
+                raise ProtocolError("hello_first", _("You said hello already."))
             await self.play(conn.seat, message)
         except ProtocolError as exc:
             conn.send(protocol.error(exc.code, exc.reason))
         except Exception:  # a bug must not end the game for everyone
             log.exception("a message from seat %s could not be handled", conn.seat)
-            conn.send(protocol.error("server", "The server could not do that."))
+            conn.send(protocol.error("server", _("The server could not do that.")))
 
     # --- the game ------------------------------------------------------------------------------
     async def play(self, seat: int, act: Act) -> None:

@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
+from keythedral.lang import _
 from keythedral.records import persistence
 from keythedral.records.journal import (
     FORMAT,
@@ -128,10 +129,11 @@ def _unlink(name: str | Path) -> None:
 
 
 def _failed(folder: Path, exc: OSError) -> str:
-    return (
-        f"Could not write the autosave in {folder}: {exc.strerror or exc}. "
-        "The game is not being saved."
-    )
+    # I18N: {folder} is the data folder, {problem} the system's reason ("No space left on
+    # device")
+    return _(
+        "Could not write the autosave in {folder}: {problem}. The game is not being saved."
+    ).format(folder=folder, problem=exc.strerror or exc)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.folders import data_dir
+from keythedral.lang import _
 from keythedral.records.record import write_atomic
 
 if TYPE_CHECKING:
@@ -155,5 +156,9 @@ def keep(record: dict[str, Any], folder: Path | None = None) -> tuple[Path | Non
 def kept_words(path: Path | None, problem: str = "") -> str:
     """Where the record for a bug report is, in a sentence (or why there is none)."""
     if path is not None:
-        return f"A record for a bug report is in {path}."
-    return f"No record for a bug report could be written ({problem or 'unknown reason'})."
+        # I18N: {path} is the file written for a bug report, after a fault of the program
+        return _("A record for a bug report is in {path}.").format(path=path)
+    # I18N: {problem} is the system's reason, in English, or "unknown reason"
+    return _("No record for a bug report could be written ({problem}).").format(
+        problem=problem or _("unknown reason")
+    )

@@ -21,14 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import _, ngettext, pgettext
 from keythedral.safetext import printable
+from keythedral.words import terms
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig, GameState
 
 
 def _heading(rnd: int) -> str:
-    return "== Layout ==" if rnd == 0 else f"== Round {rnd} =="
+    if rnd == 0:
+        # I18N: a heading of `keythedral log`: the layout, before the first round
+        return _("== Layout ==")
+    # I18N: a heading of `keythedral log`: {n} is the number of a round of the game
+    return pgettext("a round of the game", "== Round {n} ==").format(n=rnd)
 
 
 def events(states: Iterable[GameState], you: int | None = None) -> Iterator[str]:
@@ -60,7 +66,9 @@ def events(states: Iterable[GameState], you: int | None = None) -> Iterator[str]
                 heading = h
                 yield h
             if i == 0 and lost > 0:
-                yield f"({lost} earlier events were not kept)"
+                yield ngettext(
+                    "({n} earlier event was not kept)", "({n} earlier events were not kept)", lost
+                ).format(n=lost)
             yield narrate(event, names, you)
         seen = state.log_total
         rnd = state.round
@@ -81,12 +89,20 @@ def log_text(config: GameConfig, actions: Sequence[Any]) -> str:
     """The whole public log of the game, as plain text with a title line (no control
     characters: it goes to terminals and files)."""
     states = list(replayed(config, actions))
-    lines = [f"Keythedral · {', '.join(config.players)} · seed {config.seed}"]
+    # I18N: the title line of `keythedral log`: {players} lists the players' names, {seed}
+    # is the game's seed (a number)
+    title = _("Keythedral · {players} · seed {seed}")
+    lines = [title.format(players=terms.comma_list(list(config.players)), seed=config.seed)]
     lines += events(states)
     final = states[-1]
     if not final.to_act and final.scores is not None:
-        scores = ", ".join(
-            f"{name} {score}" for name, score in zip(config.players, final.scores, strict=True)
+        scores = terms.comma_list(
+            [
+                # I18N: a player's score at the end: {player} is their name, {score} their seats
+                _("{player} {score}").format(player=name, score=score)
+                for name, score in zip(config.players, final.scores, strict=True)
+            ]
         )
-        lines += ["== The end ==", f"Scores: {scores}."]
+        # I18N: the last heading of `keythedral log`, over the scores
+        lines += [_("== The end =="), _("Scores: {scores}.").format(scores=scores)]
     return printable("\n".join(lines) + "\n")

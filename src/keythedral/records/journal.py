@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from keythedral.lang import _
 from keythedral.records.saved import SavedGame
 
 FORMAT = "keythedral-journal"
@@ -31,6 +32,16 @@ class _Unusable(Exception):
     """A journal that cannot be read at all; the message says why."""
 
 
+def _cannot_read(exc: OSError) -> str:
+    # I18N: why the autosave's journal was not used: {problem} is the system's reason
+    return _("it cannot be read ({problem})").format(problem=exc.strerror or exc)
+
+
+def _too_large() -> str:
+    # I18N: why the autosave's journal was not used: {n} is a size in megabytes
+    return _("it is larger than {n} MB").format(n=MAX_JOURNAL // 2**20)
+
+
 def _read(path: Path) -> bytes:
     """The journal's bytes: a regular file (not followed through a link), at most
     MAX_JOURNAL bytes; FileNotFoundError when there is none."""
@@ -40,22 +51,23 @@ def _read(path: Path) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise _Unusable(f"it cannot be read ({exc.strerror or exc})") from exc
+        raise _Unusable(_cannot_read(exc)) from exc
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise _Unusable("it is not a regular file")
+            # I18N: why the autosave's journal was not used, after "... was not used: "
+            raise _Unusable(_("it is not a regular file"))
         if st.st_size > MAX_JOURNAL:
-            raise _Unusable(f"it is larger than {MAX_JOURNAL // 2**20} MB")
+            raise _Unusable(_too_large())
         chunks, size = [], 0
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
             size += len(chunk)
             if size > MAX_JOURNAL:
-                raise _Unusable(f"it is larger than {MAX_JOURNAL // 2**20} MB")
+                raise _Unusable(_too_large())
         return b"".join(chunks)
     except OSError as exc:
-        raise _Unusable(f"it cannot be read ({exc.strerror or exc})") from exc
+        raise _Unusable(_cannot_read(exc)) from exc
     finally:
         os.close(fd)
 
@@ -101,10 +113,10 @@ def follow_journal(saved: SavedGame, journal: Journal) -> SavedGame:
     if saved.journal is None or journal.data is None:
         if saved.journal is None or not journal.problem:
             return saved
-        name = journal.path.name
-        return replace(
-            saved, note=f"The autosave's journal {name} was not used: {journal.problem}."
-        )
+        # I18N: {name} is a file's name, {problem} why it was not used ("it is not a regular
+        # file")
+        note = _("The autosave's journal {name} was not used: {problem}.")
+        return replace(saved, note=note.format(name=journal.path.name, problem=journal.problem))
     jid, snap_seq = saved.journal
     path, data = journal.path, journal.data
     lines = data.split(b"\n")
@@ -162,8 +174,10 @@ def follow_journal(saved: SavedGame, journal: Journal) -> SavedGame:
                 break
     note = ""
     if damage is not None:
-        note = (
-            f"The autosave's journal {path.name} is damaged from line {damage} on: the game "
-            f"resumes after action {len(acts)}, the last one that could be read."
-        )
+        # I18N: {name} is a file's name, {line} a line number in it, {n} the number of actions
+        # of the game that could be read
+        note = _(
+            "The autosave's journal {name} is damaged from line {line} on: the game resumes "
+            "after action {n}, the last one that could be read."
+        ).format(name=path.name, line=damage, n=len(acts))
     return replace(saved, actions=tuple(acts), state=state, note=note)

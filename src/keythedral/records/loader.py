@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import _
 from keythedral.records import persistence, replay
 from keythedral.records.record import KINDS, Record, RecordError, read_data
 
@@ -39,6 +40,6 @@ def load(
     if kind == "tutorial":
         config, actions = tutorial(path)
         return Record("tutorial", config, tuple(actions), (), str(data.get("game", "")), data)
-    raise RecordError(
-        f"The file {path.name} is not a Keythedral save, replay or tutorial progress file."
-    )
+    # I18N: {name} is a file's name
+    unknown = _("The file {name} is not a Keythedral save, replay or tutorial progress file.")
+    raise RecordError(unknown.format(name=path.name))

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.folders import data_dir as data_dir  # the user's folders, in one place
+from keythedral.lang import _
 from keythedral.records.journal import follow_journal, read_journal
 from keythedral.records.record import (
     RecordError,
@@ -40,6 +41,7 @@ from keythedral.records.record import (
     parse_data,
     read_data,
     replay_actions,
+    the_file,
 )
 from keythedral.records.record import write_atomic as write_atomic  # the one atomic writer
 from keythedral.records.saved import HUMAN as HUMAN
@@ -82,11 +84,14 @@ def save_path(name: str, base: Path | None = None) -> Path:
     SAVE_NAME of them), always directly inside the saves folder."""
     clean = re.sub(r"[^\w\- ]", "", name, flags=re.ASCII).strip()[:SAVE_NAME].strip()
     if not clean:
-        raise SaveError("A save needs a name made of letters, digits, spaces, - or _.")
+        raise SaveError(_("A save needs a name made of letters, digits, spaces, - or _."))
     try:
         return inside(saves_dir(base), f"{clean}.json")
     except ValueError as exc:
-        raise SaveError(f"A save cannot be written there: {exc}.") from exc
+        # I18N: {problem} says why the place is refused
+        raise SaveError(
+            _("A save cannot be written there: {problem}.").format(problem=exc)
+        ) from exc
 
 
 def game_stem(players: Sequence[str], seed: int) -> str:
@@ -133,11 +138,15 @@ def dumps(
     )
 
 
-def loads(
-    text: str | bytes, *, source: str = "the save", check_seat: SeatCheck | None = None
-) -> SavedGame:
+def _the_save() -> str:
+    # I18N: a saved game, named where a message begins ("the save is not readable JSON.")
+    return _("the save")
+
+
+def loads(text: str | bytes, *, source: str = "", check_seat: SeatCheck | None = None) -> SavedGame:
     """Check and replay a save; raises SaveError saying what is wrong (``check_seat``: see
-    :func:`loads_data`)."""
+    :func:`loads_data`).  ``source`` names it in those messages ("the save" by default)."""
+    source = source or _the_save()
     try:
         data = parse_data(text, source)
     except RecordError as exc:
@@ -145,9 +154,7 @@ def loads(
     return loads_data(data, source=source, check_seat=check_seat)
 
 
-def loads_data(
-    data: Any, *, source: str = "the save", check_seat: SeatCheck | None = None
-) -> SavedGame:
+def loads_data(data: Any, *, source: str = "", check_seat: SeatCheck | None = None) -> SavedGame:
     """Check and replay a save's parsed JSON; raises SaveError saying what is wrong.
     ``check_seat`` checks each bot seat's spec (the caller passes ``bots.check_spec``: the
     records know no bots); without it only the list of seats itself is checked."""
@@ -155,8 +162,12 @@ def loads_data(
 
     from keythedral.engine import GameState  # engine: after the first frame
 
+    source = source or _the_save()
+    # I18N: in the messages with {source}, {source} names the save ("The file x.json", "the
+    # save"); {format} is the tag every save holds
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{source} is not a Keythedral save (no '{FORMAT}' format tag).")
+        not_a_save = _("{source} is not a Keythedral save (no '{format}' format tag).")
+        raise SaveError(not_a_save.format(source=source, format=FORMAT))
     version = data.get("version")
     if version != VERSION:
         raise SaveError(_version_message(source, version, data.get("game")))
@@ -169,23 +180,23 @@ def loads_data(
         raise SaveError(str(exc)) from exc
     raw_actions = data.get("actions")
     if not isinstance(raw_actions, list):
-        raise SaveError(f"{source} has no list of actions.")
+        raise SaveError(_("{source} has no list of actions.").format(source=source))
     try:
         raw_state, text_log = _without_text_log(data["state"])
         stored = GameState.model_validate(raw_state)
     except (KeyError, ValidationError) as exc:
-        raise SaveError(
-            f"{source} holds a game state this version of Keythedral cannot read."
-        ) from exc
+        unread = _("{source} holds a game state this version of Keythedral cannot read.")
+        raise SaveError(unread.format(source=source)) from exc
     try:
         actions, (state,) = replay_actions(config, raw_actions, source=source, release=release)
     except RecordError as exc:
         raise SaveError(str(exc), action=exc.action, reason=exc.reason) from exc
     if (state.model_copy(update={"log": ()}) if text_log else state) != stored:
-        raise SaveError(
-            f"{source} was altered: its actions, replayed from its settings, do not give the "
-            f"saved game. It was not loaded.{changed}"
+        altered = _(
+            "{source} was altered: its actions, replayed from its settings, do not give the "
+            "saved game. It was not loaded."
         )
+        raise SaveError(altered.format(source=source) + changed)
     seats = _seats(data.get("seats"), config.n, source, check_seat)
     stamp = data.get("saved_at")
     stamp = stamp[:40] if isinstance(stamp, str) else ""
@@ -224,33 +235,62 @@ def _seats(raw: object, n: int, source: str, check_seat: SeatCheck | None) -> tu
     if raw is None:
         return ()  # a save from before computer players: people only
     if not isinstance(raw, list) or len(raw) != n or not all(isinstance(s, str) for s in raw):
-        raise SaveError(f"{source} has a damaged list of seats (one per player is needed).")
+        damaged = _("{source} has a damaged list of seats (one per player is needed).")
+        raise SaveError(damaged.format(source=source))
     for spec in raw:
         if spec != HUMAN and check_seat is not None:
             try:
                 check_seat(spec)
             except ValueError as exc:  # bots.BotSpecError
-                raise SaveError(
-                    f"{source} names a computer player this program lacks: {exc}."
-                ) from exc
+                # I18N: {problem} says which computer player and why
+                lacks = _("{source} names a computer player this program lacks: {problem}.")
+                raise SaveError(lacks.format(source=source, problem=exc)) from exc
     return tuple(raw) if any(s != HUMAN for s in raw) else ()
 
 
 def _version_message(source: str, version: object, game: object) -> str:
-    by = f" (Keythedral {clip(game, 30)})" if isinstance(game, str) else ""
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        return (
-            f"{source} is a version {brief(version, 20)} save from a newer Keythedral{by}; this is "
-            f"Keythedral {__version__}, which reads version {VERSION} saves. Update Keythedral "
-            "to continue that game."
+    """Why a save of another format version cannot be read; the release that wrote it is
+    named where the save says it."""
+    parts = {
+        "source": source,
+        "version": brief(version, 20),
+        "game": clip(game, 30) if isinstance(game, str) else "",
+        "this": __version__,
+        "ours": VERSION,
+    }
+    known = isinstance(version, int) and not isinstance(version, bool)
+    newer = known and isinstance(version, int) and version > VERSION
+    by = isinstance(game, str)
+    # I18N: {source} names the save ("The file x.json"), {version} its format version, {game}
+    # the release of Keythedral that wrote it ("0.3.1"), {this} this release, {ours} the
+    # format version it reads
+    if newer and by:
+        message = _(
+            "{source} is a version {version} save from a newer Keythedral (Keythedral {game}); "
+            "this is Keythedral {this}, which reads version {ours} saves. Update Keythedral to "
+            "continue that game."
         )
-    if isinstance(version, int) and not isinstance(version, bool):
-        return (
-            f"{source} is a version {brief(version, 20)} save from an older Keythedral{by}; this is "
-            f"Keythedral {__version__}, which reads version {VERSION} saves only, so that game "
+    elif newer:
+        message = _(
+            "{source} is a version {version} save from a newer Keythedral; this is Keythedral "
+            "{this}, which reads version {ours} saves. Update Keythedral to continue that game."
+        )
+    elif known and by:
+        message = _(
+            "{source} is a version {version} save from an older Keythedral (Keythedral {game}); "
+            "this is Keythedral {this}, which reads version {ours} saves only, so that game "
             "cannot be continued here."
         )
-    return f"{source} has no save format version this program knows ({brief(version)})."
+    elif known:
+        message = _(
+            "{source} is a version {version} save from an older Keythedral; this is Keythedral "
+            "{this}, which reads version {ours} saves only, so that game cannot be continued "
+            "here."
+        )
+    else:
+        parts["version"] = brief(version)
+        message = _("{source} has no save format version this program knows ({version}).")
+    return message.format(**parts)
 
 
 # --- files ----------------------------------------------------------------------------------
@@ -265,7 +305,9 @@ def save(
     try:
         write_atomic(path, dumps(config, actions, state, seats, coach=coach))
     except OSError as exc:
-        raise SaveError(f"Could not write {path}: {exc.strerror or exc}") from exc
+        # I18N: {path} is a file, {problem} the system's reason ("Permission denied")
+        problem = _("Could not write {path}: {problem}")
+        raise SaveError(problem.format(path=path, problem=exc.strerror or exc)) from exc
 
 
 def load(path: Path, *, check_seat: SeatCheck | None = None) -> SavedGame:
@@ -278,9 +320,7 @@ def load(path: Path, *, check_seat: SeatCheck | None = None) -> SavedGame:
         data = read_data(path, what="save")
     except RecordError as exc:
         raise SaveError(str(exc)) from exc
-    saved = replace(
-        loads_data(data, source=f"The file {path.name}", check_seat=check_seat), path=path
-    )
+    saved = replace(loads_data(data, source=the_file(path), check_seat=check_seat), path=path)
     return follow_journal(saved, journal)
 
 

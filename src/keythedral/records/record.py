@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
+from keythedral.lang import N_, _
 from keythedral.safefile import GAME_FILE_LIMIT, Refused, clip, parse_json, read_limited
 
 if TYPE_CHECKING:
@@ -98,40 +99,90 @@ def header(fmt: str, version: int) -> dict[str, Any]:
 
 
 # --- reading ---------------------------------------------------------------------------------
+#: What ``read_data`` says when there is no file, by what the file was to be.
+NO_FILE: dict[str, str] = {
+    # I18N: {path} is where a file was looked for
+    "file": N_("There is no file at {path}."),
+    # I18N: {path} is where a saved game was looked for
+    "save": N_("There is no save at {path}."),
+    # I18N: {path} is where the list of a hosted game's seat tokens was looked for
+    "list of seat tokens": N_("There is no list of seat tokens at {path}."),
+}
+
+
+def the_file(path: Path) -> str:
+    """ "The file x.json": a record named by its file, where a message begins."""
+    # I18N: a record file named where a message begins ("The file x.json is not readable
+    # JSON."): {name} is the file's name
+    return _("The file {name}").format(name=path.name)
+
+
 def read_data(
     path: Path, *, limit: int = GAME_FILE_LIMIT, source: str = "", what: str = "file"
 ) -> Any:
     """The parsed JSON of a record file: only a regular file of at most ``limit`` bytes."""
-    source = source or f"The file {path.name}"
+    source = source or the_file(path)
     try:
         text = read_limited(path, limit)
     except FileNotFoundError as exc:
-        raise RecordError(f"There is no {what} at {path}.") from exc
+        missing = _(NO_FILE[what]) if what in NO_FILE else _("There is no {what} at {path}.")
+        raise RecordError(missing.format(what=what, path=path)) from exc
     except Refused as exc:
-        raise RecordError(f"{source} cannot be loaded: {exc}.") from exc
+        raise RecordError(cannot_load(source, exc)) from exc
     except OSError as exc:
-        raise RecordError(f"Could not read {path}: {exc.strerror or exc}") from exc
+        raise RecordError(could_not_read(path, exc)) from exc
     return parse_data(text, source)
+
+
+def cannot_load(source: str, problem: object) -> str:
+    """ "The file x.json cannot be loaded: it is a folder, not a regular file."."""
+    # I18N: {source} names a record ("The file x.json", "the save"), {problem} says what is
+    # wrong with it ("it is a folder, not a regular file")
+    return _("{source} cannot be loaded: {problem}.").format(source=source, problem=problem)
+
+
+def could_not_read(path: Path, exc: OSError) -> str:
+    # I18N: {path} is a file, {problem} the system's reason ("Permission denied")
+    return _("Could not read {path}: {problem}").format(path=path, problem=exc.strerror or exc)
 
 
 def parse_data(text: str | bytes, source: str) -> Any:
     try:
         return parse_json(text)
     except Refused as exc:
-        raise RecordError(f"{source} cannot be loaded: {exc}.") from exc
+        raise RecordError(cannot_load(source, exc)) from exc
     except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{source} is not readable JSON.") from exc
+        # I18N: {source} names a record ("The file x.json", "the save")
+        raise RecordError(_("{source} is not readable JSON.").format(source=source)) from exc
 
 
 def other_rules(release: str, verb: str = "saved") -> str:
     """A note for a record written by another release, whose rules may differ from ours."""
     if release == __version__:
         return ""
-    by = f"Keythedral {clip(release, 30)}" if release else "a Keythedral before 0.2.0"
-    return (
-        f" It was {verb} by {by} and this is {__version__}: the rules changed between them, "
-        "so it cannot be replayed here."
-    )
+    # I18N: a sentence added after a message about a record that cannot be replayed: {release}
+    # is the version of Keythedral that wrote it ("0.3.1"), {version} this one's
+    if verb == "recorded" and release:
+        note = _(
+            "It was recorded by Keythedral {release} and this is {version}: the rules changed "
+            "between them, so it cannot be replayed here."
+        )
+    elif verb == "recorded":
+        note = _(
+            "It was recorded by a Keythedral before 0.2.0 and this is {version}: the rules "
+            "changed between them, so it cannot be replayed here."
+        )
+    elif release:
+        note = _(
+            "It was saved by Keythedral {release} and this is {version}: the rules changed "
+            "between them, so it cannot be replayed here."
+        )
+    else:
+        note = _(
+            "It was saved by a Keythedral before 0.2.0 and this is {version}: the rules changed "
+            "between them, so it cannot be replayed here."
+        )
+    return " " + note.format(release=clip(release, 30), version=__version__)
 
 
 def replay_actions(
@@ -158,15 +209,20 @@ def replay_actions(
             state = engine.apply(state, action)
         except Exception as exc:  # a damaged file, or a fault of the engine: never a crash
             if isinstance(exc, ValidationError):
-                reason = f"not an action the game knows: {exc.errors()[0]['msg']}"
+                # I18N: {problem} is the validator's reason, in English
+                reason = _("not an action the game knows: {problem}").format(
+                    problem=exc.errors()[0]["msg"]
+                )
             elif isinstance(exc, (engine.IllegalAction, ValueError, TypeError)):
                 reason = str(exc)
             else:
-                reason = f"the rules engine failed on it, {type(exc).__name__}: {exc}"
-            what = _what(item, state)
+                # I18N: {error} is the name of what the program raised ("KeyError"), {problem}
+                # its message, in English
+                reason = _("the rules engine failed on it, {error}: {problem}").format(
+                    error=type(exc).__name__, problem=exc
+                )
             raise RecordError(
-                f"{source} is damaged: action {i} of {len(raw)}{what} cannot be replayed "
-                f"({reason}).{other_rules(release, verb)}",
+                _damaged(source, i, len(raw), item, state, reason) + other_rules(release, verb),
                 action=i,
                 reason=reason,
             ) from exc
@@ -178,15 +234,32 @@ def replay_actions(
     return tuple(actions), states
 
 
-def _what(item: Any, state: GameState) -> str:
-    """' (pass by Bob)' for an action that names its kind and a seat of the game."""
+def _damaged(source: str, i: int, n: int, item: Any, state: GameState, reason: str) -> str:
+    """ "The file x.json is damaged: action 3 of 9 (pass by Bob) cannot be replayed (...)."; the
+    action's kind and seat are said where the action names them."""
     if isinstance(item, dict):
         kind, seat = item.get("kind"), item.get("seat")
     else:
         kind, seat = getattr(item, "kind", None), getattr(item, "seat", None)
     if not isinstance(kind, str) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        return ""
-    return f" ({clip(kind, 30).replace('_', ' ')} by {state.name(seat)})"
+        # I18N: {source} names a record ("The file x.json"), {i} and {n} number the action
+        # that failed among all, {reason} says why
+        return _("{source} is damaged: action {i} of {n} cannot be replayed ({reason}).").format(
+            source=source, i=i, n=n, reason=reason
+        )
+    # I18N: as the message above, with the kind of the action that failed ({action}, the
+    # game's code name for it: "buy building") and the player whose action it was ({player})
+    return _(
+        "{source} is damaged: action {i} of {n} ({action} by {player}) cannot be replayed "
+        "({reason})."
+    ).format(
+        source=source,
+        i=i,
+        n=n,
+        action=clip(kind, 30).replace("_", " "),
+        player=state.name(seat),
+        reason=reason,
+    )
 
 
 def config_of(data: dict[str, Any], source: str) -> GameConfig:
@@ -195,4 +268,6 @@ def config_of(data: dict[str, Any], source: str) -> GameConfig:
     try:
         return engine.GameConfig(**data["config"])
     except (KeyError, TypeError, engine.ConfigError) as exc:
-        raise RecordError(f"{source} has no valid game settings ({exc}).") from exc
+        # I18N: {source} names a record ("The file x.json"), {problem} says what is wrong
+        problem = _("{source} has no valid game settings ({problem}).")
+        raise RecordError(problem.format(source=source, problem=exc)) from exc

@@ -47,8 +47,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
+from keythedral.lang import N_, _, ngettext
 from keythedral.records.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
+from keythedral.words import terms
 
 if TYPE_CHECKING:  # the engine loads when a replay is used, not when the CLI starts
     from keythedral.engine import Action, GameConfig, GameState, PlayerView
@@ -89,10 +91,11 @@ class Replay:
         if self._states is not None:
             return self._states
         try:
-            _, out = replay_actions(
+            _actions, out = replay_actions(
                 self.config,
                 self.actions,
-                source="The replay",
+                # I18N: a replay file, named where a message begins ("The replay is damaged: ...")
+                source=_("The replay"),
                 release=self.release,
                 verb="recorded",
                 keep_states=True,
@@ -104,10 +107,11 @@ class Replay:
             got = result_of(state)
             want = {k: self.result.get(k) for k in got}
             if got != want:
-                raise ReplayError(
-                    f"the actions lead to {_describe(got)}, but the replay says "
-                    f"{_describe(want)}.{other_rules(self.release, 'recorded')}"
+                # I18N: {got} and {want} are results of a game ("an unfinished game in round 3")
+                differ = _("the actions lead to {got}, but the replay says {want}.").format(
+                    got=_describe(got), want=_describe(want)
                 )
+                raise ReplayError(differ + other_rules(self.release, "recorded"))
         object.__setattr__(self, "_states", out)
         return out
 
@@ -152,48 +156,55 @@ class Replay:
         from keythedral import engine  # engine: after the first frame
 
         if not isinstance(data, dict):
-            raise ReplayError("not a replay: the file does not hold a JSON object")
+            # I18N: why a file cannot be read as a replay (the messages of a replay's problems
+            # start in lower case: they may follow a file's name and a colon)
+            raise ReplayError(_("not a replay: the file does not hold a JSON object"))
         if data.get("format") != FORMAT:
-            raise ReplayError(
-                f"not a replay: the format is {brief(data.get('format'))}, not {FORMAT!r}"
-            )
+            # I18N: {found} is the format tag the file holds, {wanted} a replay's
+            not_one = _("not a replay: the format is {found}, not {wanted}")
+            raise ReplayError(not_one.format(found=brief(data.get("format")), wanted=repr(FORMAT)))
         version = data.get("version")
         if version != VERSION:
-            raise ReplayError(
-                f"replay version {brief(version)} is not supported (this is {VERSION})"
-            )
+            # I18N: {version} is the file's format version, {ours} the one this program reads
+            unsupported = _("replay version {version} is not supported (this is {ours})")
+            raise ReplayError(unsupported.format(version=brief(version), ours=VERSION))
         try:
             config = engine.GameConfig(**data.get("config", {}))
         except (engine.ConfigError, TypeError) as exc:
-            raise ReplayError(f"the replay's game settings are not valid: {exc}") from exc
+            # I18N: {problem} says which setting is wrong, in English
+            invalid = _("the replay's game settings are not valid: {problem}")
+            raise ReplayError(invalid.format(problem=exc)) from exc
         seed = data.get("seed", config.seed)
         if seed != config.seed:
-            raise ReplayError(
-                f"the replay's seed {brief(seed)} differs from its config's {config.seed}"
-            )
+            # I18N: {seed} and {config_seed} are two seeds (numbers) that should be the same
+            differs = _("the replay's seed {seed} differs from its config's {config_seed}")
+            raise ReplayError(differs.format(seed=brief(seed), config_seed=config.seed))
         raw = data.get("actions")
         if not isinstance(raw, list):
-            raise ReplayError("the replay has no list of actions")
+            raise ReplayError(_("the replay has no list of actions"))
         actions = []
         for i, item in enumerate(raw):
             try:
                 actions.append(engine.parse_action(item))
             except ValidationError as exc:
-                raise ReplayError(
-                    f"action {i + 1} is not an action the game knows: {exc.errors()[0]['msg']}"
-                ) from exc
+                # I18N: {i} numbers an action of the replay, {problem} is the validator's
+                # reason, in English
+                unknown = _("action {i} is not an action the game knows: {problem}")
+                raise ReplayError(unknown.format(i=i + 1, problem=exc.errors()[0]["msg"])) from exc
         seats = data.get("seats") or ()
         if not isinstance(seats, list | tuple) or not all(
             isinstance(s, str) and len(s) <= MAX_SEAT for s in seats
         ):
-            raise ReplayError(
-                f"the replay's seats must be a list of names ({MAX_SEAT} letters at most)"
-            )
+            # I18N: {n} is the longest name allowed, in letters
+            not_names = _("the replay's seats must be a list of names ({n} letters at most)")
+            raise ReplayError(not_names.format(n=MAX_SEAT))
         if seats and len(seats) != config.n:
-            raise ReplayError(f"the replay names {len(seats)} seats for {config.n} players")
+            # I18N: {seats} and {players} are two numbers that should be the same
+            miscounted = _("the replay names {seats} seats for {players} players")
+            raise ReplayError(miscounted.format(seats=len(seats), players=config.n))
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise ReplayError("the replay's result must be an object or null")
+            raise ReplayError(_("the replay's result must be an object or null"))
         replay = cls(
             config=config,
             actions=tuple(actions),
@@ -211,11 +222,13 @@ class Replay:
         try:
             data = parse_json(text)
         except Refused as exc:
-            raise ReplayError(f"not a replay that can be read: {exc}") from exc
+            # I18N: {problem} says why ("it is a folder, not a regular file")
+            unread = _("not a replay that can be read: {problem}")
+            raise ReplayError(unread.format(problem=exc)) from exc
         except (ValueError, UnicodeDecodeError) as exc:  # ValueError: JSONDecodeError and more
-            raise ReplayError(
-                f"not a replay: the file is not JSON ({clip(str(exc), 120)})"
-            ) from exc
+            # I18N: {problem} is the JSON parser's reason, in English
+            not_json = _("not a replay: the file is not JSON ({problem})")
+            raise ReplayError(not_json.format(problem=clip(str(exc), 120))) from exc
         return cls.from_dict(data, check=check)
 
 
@@ -230,8 +243,13 @@ def result_of(state: GameState) -> dict[str, Any]:
 
 def _describe(result: dict[str, Any]) -> str:
     if result.get("scores") is None:
-        return f"an unfinished game in round {result.get('rounds')}"
-    return f"scores {result['scores']} (winners {result['winners']}, {result.get('rounds')} rounds)"
+        # I18N: the result of a game stopped in round {n}
+        return _("an unfinished game in round {n}").format(n=result.get("rounds"))
+    # I18N: the result of a game: {scores} lists the scores by seat ("[9, 12, 7]"), {winners}
+    # the winning seats, numbered from 0 ("[1]"), {rounds} the number of rounds played
+    return _("scores {scores} (winners {winners}, {rounds} rounds)").format(
+        scores=result["scores"], winners=result["winners"], rounds=result.get("rounds")
+    )
 
 
 # --- files ----------------------------------------------------------------------------------
@@ -249,13 +267,19 @@ def load(path: str | Path, *, check: bool = True) -> Replay:
     try:
         text = read_limited(path)
     except Refused as exc:
-        raise ReplayError(f"cannot read {path}: {exc}") from exc
+        raise ReplayError(_cannot_read(path, exc)) from exc
     except OSError as exc:
-        raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise ReplayError(_cannot_read(path, exc.strerror or exc)) from exc
     try:
         return Replay.from_json(text, check=check)
     except ReplayError as exc:
-        raise ReplayError(f"{path}: {exc}") from exc
+        # I18N: a replay's problem, after its file: {path} is the file, {problem} what is wrong
+        raise ReplayError(_("{path}: {problem}").format(path=path, problem=exc)) from exc
+
+
+def _cannot_read(path: Path, problem: object) -> str:
+    # I18N: {path} is a replay file, {problem} why it cannot be read
+    return _("cannot read {path}: {problem}").format(path=path, problem=problem)
 
 
 # --- stepping -------------------------------------------------------------------------------
@@ -388,31 +412,61 @@ def describe(replay: Replay) -> str:
     """A short account of a replay: who played what, the variants, the length, the result."""
     cfg = replay.config
     final = replay.final()
-    names = ", ".join(
-        f"{n} ({who})" if who and who != n else n
-        for n, who in zip(cfg.players, replay.seats or ("",) * cfg.n, strict=True)
+    names = terms.comma_list(
+        [
+            # I18N: a player of a replay and who played the seat ("Ann (greedy)"): {who} is a
+            # computer player's name or "human"
+            _("{player} ({who})").format(player=n, who=who) if who and who != n else n
+            for n, who in zip(cfg.players, replay.seats or ("",) * cfg.n, strict=True)
+        ]
     )
-    variants = [cfg.edition + " scoring"]
+    variants = [_(EDITIONS[cfg.edition]) if cfg.edition in EDITIONS else cfg.edition + " scoring"]
     variants += [
-        v
-        for v, on in (
-            ("no laws", cfg.no_laws),
-            ("open buildings", cfg.open_buildings),
-            ("long game", cfg.long_game),
-        )
+        _(v)
+        for v, on in zip(VARIANTS, (cfg.no_laws, cfg.open_buildings, cfg.long_game), strict=True)
         if on
     ]
     if cfg.reaction_windows != "always":
-        variants.append(f"windows {cfg.reaction_windows}")
+        # I18N: the setting of the reaction windows ("never", "purchases", ...), as it is given
+        # on the command line
+        variants.append(_("windows {setting}").format(setting=cfg.reaction_windows))
     lines = [
-        f"{cfg.n} players: {names}",
-        f"seed {cfg.seed}; {', '.join(variants)}",
-        f"{len(replay)} actions, {final.round} rounds",
+        # I18N: a line of `keythedral replay --describe`: {names} lists the players
+        ngettext("{n} player: {names}", "{n} players: {names}", cfg.n).format(n=cfg.n, names=names),
+        # I18N: {seed} is the game's seed (a number), {variants} lists its variants
+        _("seed {seed}; {variants}").format(seed=cfg.seed, variants=terms.comma_list(variants)),
+        # I18N: {actions} is "12 actions", {rounds} "3 rounds"
+        _("{actions}, {rounds}").format(
+            actions=ngettext("{n} actions", "{n} actions", len(replay)).format(n=len(replay)),
+            rounds=ngettext("{n} rounds", "{n} rounds", final.round).format(n=final.round),
+        ),
     ]
     if final.scores is not None and final.winners is not None:
-        table = ", ".join(f"{cfg.players[s]} {final.scores[s]}" for s in range(cfg.n))
-        won = " and ".join(cfg.players[s] for s in final.winners)
-        lines.append(f"result: {table}; {won} {'win' if len(final.winners) > 1 else 'wins'}")
+        table = terms.comma_list(
+            [
+                _("{player} {score}").format(player=cfg.players[s], score=final.scores[s])
+                for s in range(cfg.n)
+            ]
+        )
+        won = terms.and_list([cfg.players[s] for s in final.winners])
+        if len(final.winners) > 1:
+            # I18N: the result of a replay: {scores} lists the scores ("Ann 9, Bob 12"),
+            # {players} the winners
+            lines.append(_("result: {scores}; {players} win").format(scores=table, players=won))
+        else:
+            lines.append(_("result: {scores}; {player} wins").format(scores=table, player=won))
     else:
-        lines.append("result: the game is unfinished")
+        lines.append(_("result: the game is unfinished"))
     return "\n".join(lines)
+
+
+#: The editions' scoring, as a replay's account names it.
+EDITIONS = {
+    # I18N: the scoring of the game's first edition (seat values 1 to 5)
+    "classic": N_("classic scoring"),
+    # I18N: the scoring of the game's second edition (seat values 4 to 12)
+    "second": N_("second scoring"),
+}
+#: The variants a game may be played with, in the order of GameConfig's switches (no_laws,
+#: open_buildings, long_game).
+VARIANTS = (N_("no laws"), N_("open buildings"), N_("long game"))

@@ -16,7 +16,9 @@ fence between your cottage 4 and ..."): the tutorial speaks so to its learner.
     narration.narrate(event, names, you=0)    # seat 0 is "you"
     narration.actor(event)                    # the seat that did it, if any
 
-No Textual, no rich: plain strings.
+Every sentence is one message per event kind and person, with named placeholders, looked up
+when it is told (docs/i18n.md); the game's terms (cubes, fields, cards, tiles) come from
+``keythedral.words.terms``.  No Textual, no rich: plain strings.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from typing import Any, TypeVar
 
 from keythedral.engine import events as ev
 from keythedral.engine.actions import PlayLaw
-from keythedral.engine.catalogue import buildings, tile_cost, tile_words
-from keythedral.engine.cubes import describe as cubes
-from keythedral.engine.laws import SALE_DISCOUNT, card_name
-from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_PRICE, fence_place, place
+from keythedral.engine.laws import SALE_DISCOUNT
+from keythedral.lang import _, ngettext, pgettext
+from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_COST, place
+from keythedral.words import terms
 
-#: Field types in the plural, for law plays ("Poor harvest on the lakes").
+#: Field types in the plural, in English (kept for old callers: the words shown come from
+#: ``terms.the_fields``, in the reader's language).
 FIELD_PLURALS = {
     "quarry": "quarries",
     "woods": "woods",
@@ -42,7 +45,8 @@ FIELD_PLURALS = {
 
 
 class Teller:
-    """Names seats for one narration: by name, or "you" for the ``you`` seat."""
+    """Names seats for one narration: by name, or "you" for the ``you`` seat, and picks a
+    sentence's message by the person of the seat it is about."""
 
     __slots__ = ("names", "you")
 
@@ -51,26 +55,44 @@ class Teller:
         self.you = you
 
     def name(self, seat: int) -> str:
-        """ "Ann", or "you"."""
+        """ "Ann", or "you" (where a sentence names the player addressed as its object, or in a
+        list: "pays you", "You and Hilda win")."""
         if seat == self.you:
-            return "you"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+            # I18N: the player addressed, named as the object of a sentence or in a list of
+            # players ("Otto pays you.", "You and Hilda win.")
+            return pgettext("the player addressed", "you")
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        # I18N: a player without a name, by their place at the table (1 to 5)
+        return pgettext("a place at the table", "seat {n}").format(n=seat + 1)
 
-    def whose(self, seat: int) -> str:
-        """ "Ann's", or "your"."""
-        return "your" if seat == self.you else f"{self.name(seat)}'s"
-
-    def does(self, seat: int, third: str, second: str) -> str:
-        """ "Ann lays" / "you lay": the seat and a verb in its person."""
-        return f"{self.name(seat)} {second if seat == self.you else third}"
-
-    def verb(self, seat: int, third: str, second: str) -> str:
-        """The verb alone, in the person of ``seat``."""
-        return second if seat == self.you else third
+    def say(self, seat: int, third: str, second: str, **parts: object) -> str:
+        """The sentence about ``seat`` in its person: ``third`` (the seat as ``{player}``), or
+        ``second`` for the "you" seat; both whole messages, already looked up."""
+        if seat == self.you:
+            return second.format(**parts)
+        return third.format(player=self.name(seat), **parts)
 
     def home(self, seat: int, number: int, house: bool) -> str:
         """ "Ann's house 3" / "your cottage 2"."""
-        return f"{self.whose(seat)} {'house' if house else 'cottage'} {number}"
+        if seat == self.you:
+            # I18N: a home of the player addressed: {number} is its cottage number (1 to 5)
+            mine = _("your house {number}") if house else _("your cottage {number}")
+            return mine.format(number=number)
+        # I18N: a player's home: {player} is their name, {number} its cottage number (1 to 5)
+        theirs = _("{player}'s house {number}") if house else _("{player}'s cottage {number}")
+        return theirs.format(player=self.name(seat), number=number)
+
+    def fence(self, seat: int, corner: terms.Pos, field: terms.Pos) -> str:
+        """ "Otto's fence between corner (2,2) and the field at (3,2)" / "your fence ..."."""
+        where = terms.fence_place(corner, field)
+        # I18N: a player's fence: {fence} is where it stands, "corner (2,2) and the field at (3,2)"
+        return self.say(
+            seat,
+            _("{player}'s fence between {fence}"),
+            _("your fence between {fence}"),
+            fence=where,
+        )
 
 
 T = TypeVar("T")
@@ -83,11 +105,6 @@ def narrate(event: ev.Event, names: Sequence[str], you: int | None = None) -> st
     if text[:1].islower() and not any(name and text.startswith(name) for name in names):
         text = text[0].upper() + text[1:]  # "you ...", "seat 5 ..." (a name stays as it is)
     return text
-
-
-def _you_first(text: str) -> str:
-    """A sentence that starts with "you" or "your" starts with a capital."""
-    return "Y" + text[1:] if text.startswith("you") else text
 
 
 def narrate_all(
@@ -120,11 +137,6 @@ def actor(event: ev.Event) -> int | None:
 
 
 # --- small words -----------------------------------------------------------------------------
-def _cubes(n: int) -> str:
-    """ "1 cube", "2 cubes"."""
-    return f"{n} cube{'s' if n > 1 else ''}"
-
-
 def _given(choice: T | None) -> T:
     """A choice the card always comes with (the engine checked it when the card was played)."""
     assert choice is not None
@@ -134,276 +146,565 @@ def _given(choice: T | None) -> T:
 # --- building tiles --------------------------------------------------------------------------
 def tiles_words(tiles: Iterable[str]) -> str:
     """Tiles turned face up, by their printed costs: "1 stone + 1 wood, 1 wood + 1 food"."""
-    return ", ".join(cubes(tile_cost(t)) if t in buildings() else t for t in tiles)
+    return terms.tiles(tiles)
 
 
 # --- law cards -------------------------------------------------------------------------------
 def law_words(law: PlayLaw, t: Teller) -> str:
     """A played card and its choices in words: "Poor harvest on the lakes", "Downgrade house
-    on Bob's house 1", "Start order for Cy"."""
-    words = card_name(law.card)
+    on Bob's house 1", "Start order for Cy".
+
+    Each choice wraps the words so far (``{play}``) in a whole message of its own."""
+    words = terms.card(law.card)
     if law.tile is not None:
-        tile = tile_words(law.tile)
-        words += f" to buy {tile}" if law.card == "substitution" else f" on {tile}"
+        tile = terms.tile(law.tile)
+        if law.card == "substitution":
+            # I18N: in every message with {play}, {play} is a law card's name with the choices
+            # told so far ("Substitution to buy the stage 4 tile (1 food + 1 iron + 1 glass)")
+            words = _("{play} to buy {tile}").format(play=words, tile=tile)
+        else:
+            words = _("{play} on {tile}").format(play=words, tile=tile)
     if law.extra is not None or law.less is not None:
-        changes = [f"1 more {law.extra}"] if law.extra is not None else []
-        changes += [f"1 less {law.less}"] if law.less is not None else []
-        words += f" (price with {' and '.join(changes)})"
+        changes = []
+        if law.extra is not None:
+            # I18N: a change to a tile's price: {colour} is a cube colour ("1 more wood")
+            changes.append(_("1 more {colour}").format(colour=terms.colour(law.extra)))
+        if law.less is not None:
+            # I18N: a change to a tile's price: {colour} is a cube colour ("1 less stone")
+            changes.append(_("1 less {colour}").format(colour=terms.colour(law.less)))
+        changed = terms.and_list(changes)
+        words = _("{play} (price with {changes})").format(play=words, changes=changed)
     if law.number is not None:
         if law.target is not None:  # another player's home: Downgrade house
-            words += f" on {t.home(law.target, law.number, True)}"
+            home = t.home(law.target, law.number, True)
         else:
-            words += f" on {t.home(law.seat, law.number, False)}"
+            home = t.home(law.seat, law.number, False)
+        words = _("{play} on {home}").format(play=words, home=home)
     elif law.target is not None:
-        words += f" for {t.name(law.target)}"
+        words = _("{play} for {player}").format(play=words, player=t.name(law.target))
     if law.field_type is not None:
-        words += f" on the {FIELD_PLURALS.get(law.field_type, law.field_type)}"
+        fields = terms.the_fields(law.field_type)
+        words = _("{play} on {fields}").format(play=words, fields=fields)
     if law.corner is not None and law.field is not None:
-        words += f" on the fence between {fence_place(law.corner, law.field)}"
+        fence = terms.fence_place(law.corner, law.field)
+        words = _("{play} on the fence between {fence}").format(play=words, fence=fence)
     elif law.field is not None:
-        words += f" on the field at {place(law.field)}"
+        words = _("{play} on the field at {place}").format(play=words, place=place(law.field))
     if law.craft is not None:
         if law.cube is not None:  # Craft bargain
-            article = "an" if law.craft[0] in "aeiou" else "a"
-            words += f", giving 1 {law.cube} for {article} {law.craft}"
+            words = _("{play}, giving {cube} for {a_craft}").format(
+                play=words,
+                cube=terms.counted(law.cube, 1),
+                a_craft=terms.craft_with_article(law.craft),
+            )
         else:
-            words += f" on {law.craft}"
+            words = _("{play} on {craft}").format(play=words, craft=terms.colour(law.craft))
     elif law.cube is not None and law.instead is not None:  # Substitution of a craft
-        words += f", paying {law.cube} instead of {law.instead}"
+        words = _("{play}, paying {cube} instead of {instead}").format(
+            play=words, cube=terms.colour(law.cube), instead=terms.colour(law.instead)
+        )
     if law.order is not None:
-        words += f", calling the numbers {', '.join(map(str, law.order))}"
+        numbers = terms.comma_list([str(n) for n in law.order])
+        words = _("{play}, calling the numbers {numbers}").format(play=words, numbers=numbers)
     return words
 
 
 Effect = Callable[[ev.LawTookEffect, Teller], str]
 
+
+def _tile(tile: str | None) -> str:
+    return terms.tile(_given(tile))
+
+
+# I18N: the messages of EFFECTS say what a law card did; they follow "{card} takes effect: "
+# and so start in lower case (a name stays as it is)
 #: What each card did, told after "<Card> takes effect: " (a card missing here is told by its
 #: play's words).
 EFFECTS: dict[str, Effect] = {
-    "work-order": lambda e, t: (
-        f"{t.does(e.seat, 'fixes', 'fix')} the order of the cottage numbers this round: "
-        f"{', '.join(map(str, e.law.order or ()))}."
+    "work-order": lambda e, t: t.say(
+        e.seat,
+        _("{player} fixes the order of the cottage numbers this round: {numbers}."),
+        _("you fix the order of the cottage numbers this round: {numbers}."),
+        numbers=terms.comma_list([str(n) for n in e.law.order or ()]),
     ),
-    "price-increase": lambda e, t: (
-        f"{tile_words(_given(e.law.tile))} costs one cube more until it is bought."
+    "price-increase": lambda e, t: _("{tile} costs one cube more until it is bought.").format(
+        tile=_tile(e.law.tile)
     ),
-    "price-decrease": lambda e, t: (
-        f"{tile_words(_given(e.law.tile))} costs one cube less until it is bought."
+    "price-decrease": lambda e, t: _("{tile} costs one cube less until it is bought.").format(
+        tile=_tile(e.law.tile)
     ),
-    "upgrade-cottage": lambda e, t: (
-        f"{t.whose(e.seat)} cottage {e.law.number} becomes a house for free."
+    "upgrade-cottage": lambda e, t: _("{home} becomes a house for free.").format(
+        home=t.home(e.seat, _given(e.law.number), False)
     ),
-    "cottage-number": lambda e, t: (
-        f"{t.whose(e.seat)} number {e.law.number} also goes out as number {e.called}, and will "
-        "stay home later this round."
+    "cottage-number": lambda e, t: t.say(
+        e.seat,
+        _(
+            "{player}'s number {number} also goes out as number {called}, and will stay home "
+            "later this round."
+        ),
+        _(
+            "your number {number} also goes out as number {called}, and will stay home later "
+            "this round."
+        ),
+        number=e.law.number,
+        called=e.called,
     ),
-    "craft-bargain": lambda e, t: (
-        f"{t.does(e.seat, 'gives', 'give')} 1 {e.law.cube} for a used {e.law.craft} from the store."
+    "craft-bargain": lambda e, t: t.say(
+        e.seat,
+        _("{player} gives {cube} for a used {craft} from the store."),
+        _("you give {cube} for a used {craft} from the store."),
+        cube=terms.counted(_given(e.law.cube), 1),
+        craft=terms.colour(_given(e.law.craft)),
     ),
-    "unexpected-harvest": lambda e, t: (
-        f"{t.does(e.seat, 'chooses', 'choose')} the colour of every cube from "
-        f"{t.verb(e.seat, 'their', 'your')} {e.law.field_type} workers this harvest."
+    "unexpected-harvest": lambda e, t: t.say(
+        e.seat,
+        _("{player} chooses the colour of every cube from their {field} workers this harvest."),
+        _("you choose the colour of every cube from your {field} workers this harvest."),
+        field=terms.field_name(_given(e.law.field_type)),
     ),
-    "broken-fences": lambda e, t: (
-        f"{t.whose(_given(e.law.target))} workers climb over fences this round."
+    "broken-fences": lambda e, t: t.say(
+        _given(e.law.target),
+        _("{player}'s workers climb over fences this round."),
+        _("your workers climb over fences this round."),
     ),
-    "unsafe-fence": lambda e, t: (
-        f"{t.whose(_given(e.owner))} fence between "
-        f"{fence_place(_given(e.law.corner), _given(e.law.field))} is dismantled and leaves the game."
+    "unsafe-fence": lambda e, t: _("{fence} is dismantled and leaves the game.").format(
+        fence=t.fence(_given(e.owner), _given(e.law.corner), _given(e.law.field))
     ),
-    "house-moratorium": lambda e, t: f"nobody but {t.name(e.seat)} may build a house this round.",
-    "design-change": lambda e, t: (
-        f"{tile_words(_given(e.law.tile))} is replaced by {tile_words(_given(e.replacement))}."
+    "house-moratorium": lambda e, t: _("nobody but {player} may build a house this round.").format(
+        player=t.name(e.seat)
     ),
-    "double-production": lambda e, t: (
-        f"{t.whose(e.seat)} worker at {place(_given(e.law.field))} produces double this harvest."
+    "design-change": lambda e, t: _("{tile} is replaced by {replacement}.").format(
+        tile=_tile(e.law.tile), replacement=_tile(e.replacement)
     ),
-    "bargain": lambda e, t: (
-        f"the trader takes 1 resource cube from {t.name(e.seat)} and gives 2 of "
-        f"{t.verb(e.seat, 'their', 'your')} choice."
+    "double-production": lambda e, t: t.say(
+        e.seat,
+        _("{player}'s worker at {place} produces double this harvest."),
+        _("your worker at {place} produces double this harvest."),
+        place=place(_given(e.law.field)),
     ),
-    "sale": lambda e, t: (
-        f"{t.does(e.seat, 'buys', 'buy')} {e.law.craft} for "
-        f"{_cubes(CRAFT_PRICE[_given(e.law.craft)] - SALE_DISCOUNT)}."
+    "bargain": lambda e, t: t.say(
+        e.seat,
+        _("the trader takes 1 resource cube from {player} and gives 2 of their choice."),
+        _("the trader takes 1 resource cube from you and gives 2 of your choice."),
     ),
-    "downgrade-house": lambda e, t: (
-        f"{t.whose(_given(e.law.target))} house {e.law.number} is a cottage again."
+    "sale": lambda e, t: t.say(
+        e.seat,
+        _("{player} buys {craft} for {cubes}."),
+        _("you buy {craft} for {cubes}."),
+        craft=terms.colour(_given(e.law.craft)),
+        cubes=terms.cubes(CRAFT_PRICE[_given(e.law.craft)] - SALE_DISCOUNT),
     ),
-    "good-harvest": lambda e, t: f"every {e.law.field_type} produces double this harvest.",
-    "poor-harvest": lambda e, t: f"no {e.law.field_type} produces anything this harvest.",
-    "start-order": lambda e, t: (
-        f"{t.does(_given(e.law.target), 'is', 'are')} now the start player."
+    "downgrade-house": lambda e, t: _("{home} is a cottage again.").format(
+        home=t.home(_given(e.law.target), _given(e.law.number), True)
+    ),
+    "good-harvest": lambda e, t: _("every {field} produces double this harvest.").format(
+        field=terms.field_name(_given(e.law.field_type))
+    ),
+    "poor-harvest": lambda e, t: _("no {field} produces anything this harvest.").format(
+        field=terms.field_name(_given(e.law.field_type))
+    ),
+    "start-order": lambda e, t: t.say(
+        _given(e.law.target),
+        _("{player} is now the start player."),
+        _("you are now the start player."),
     ),
 }
 
 
 def _law_took_effect(e: ev.LawTookEffect, t: Teller) -> str:
     if e.law.card == "substitution":  # played as the purchase itself
-        tile = tile_words(_given(e.law.tile))
-        return f"{t.does(e.seat, 'buys', 'buy')} {tile} with a Substitution."
+        return t.say(
+            e.seat,
+            _("{player} buys {tile} with a Substitution."),
+            _("You buy {tile} with a Substitution."),
+            tile=_tile(e.law.tile),
+        )
+    card = terms.card(e.law.card)
     effect = EFFECTS.get(e.law.card)
-    said = effect(e, t) if effect is not None else f"{law_words(e.law, t)}."
-    return f"{card_name(e.law.card)} takes effect: {said}"
+    if effect is None:
+        # I18N: a law card takes effect: {card} is its name, {play} the card and its choices
+        return _("{card} takes effect: {play}.").format(card=card, play=law_words(e.law, t))
+    # I18N: a law card takes effect: {card} is its name, {effect} what it does (in lower case)
+    return _("{card} takes effect: {effect}").format(card=card, effect=effect(e, t))
 
 
 def _law_called_off(e: ev.LawCalledOff, t: Teller) -> str:
     law = e.law
-    tile = tile_words(law.tile) if law.tile is not None else "the tile"
-    why = {
-        "tile": f"{tile} is no longer for sale",
-        "price": f"the laws under {tile} changed its price",
-        "cubes": f"{t.does(e.seat, 'can', 'can')} no longer pay for it",
-        "supply": (
-            f"there is no {law.craft} left to take"
-            if law.craft is not None
-            else "the store has no resource cube left to take"
-        ),
-        "no_effect": "it would have no effect any more",
-    }[e.reason]
-    again = ""
+    # I18N: a building tile, where a law card names none
+    tile = terms.tile(law.tile) if law.tile is not None else _("the tile")
+    # I18N: why a law card is called off, told after "{card} is called off: "
+    if e.reason == "tile":
+        why = _("{tile} is no longer for sale").format(tile=tile)
+    elif e.reason == "price":
+        why = _("the laws under {tile} changed its price").format(tile=tile)
+    elif e.reason == "cubes":
+        why = t.say(
+            e.seat, _("{player} can no longer pay for it"), _("you can no longer pay for it")
+        )
+    elif e.reason == "supply" and law.craft is not None:
+        why = _("there is no {craft} left to take").format(craft=terms.colour(law.craft))
+    elif e.reason == "supply":
+        why = _("the store has no resource cube left to take")
+    else:  # "no_effect"
+        why = _("it would have no effect any more")
+    card = terms.card(law.card)
+    # I18N: a law card is called off: {card} is its name, {why} the reason; the card goes back
+    # to its player ({player}), who may choose another action
     if law.card in ("substitution", "sale", "bargain"):  # played as the holder's action
-        again = ", and you choose again" if e.seat == t.you else ", who chooses again"
-    return f"{card_name(law.card)} is called off: {why}. The card goes back to {t.name(e.seat)}{again}."
+        said = t.say(
+            e.seat,
+            _("{card} is called off: {why}. The card goes back to {player}, who chooses again."),
+            _("{card} is called off: {why}. The card goes back to you, and you choose again."),
+            card=card,
+            why=why,
+        )
+    else:
+        said = t.say(
+            e.seat,
+            _("{card} is called off: {why}. The card goes back to {player}."),
+            _("{card} is called off: {why}. The card goes back to you."),
+            card=card,
+            why=why,
+        )
+    return said
 
 
 # --- the few sentences that take more than a line --------------------------------------------
 def _game_ended(e: ev.GameEnded, t: Teller) -> str:
     plain = Teller(t.names)  # the table of scores names everyone
-    table = ", ".join(f"{plain.name(s)} {score}" for s, score in enumerate(e.scores))
-    names = " and ".join(t.name(s) for s in e.winners)
-    single = len(e.winners) == 1
-    verb = t.verb(e.winners[0], "wins", "win") if single else "win"
-    return (
-        f"The last seat is taken: the Keythedral is complete. Scores: {table}. "
-        f"{_you_first(names)} {verb}."
+    table = terms.comma_list(
+        # I18N: a player's score at the end: {player} is their name, {score} their seats
+        [
+            _("{player} {score}").format(player=plain.name(s), score=score)
+            for s, score in enumerate(e.scores)
+        ]
+    )
+    if len(e.winners) == 1:
+        # I18N: the end of the game: {scores} lists every player's score ("Robin 9, Hilda 12")
+        return t.say(
+            e.winners[0],
+            _(
+                "The last seat is taken: the Keythedral is complete. Scores: {scores}. {player} wins."
+            ),
+            _("The last seat is taken: the Keythedral is complete. Scores: {scores}. You win."),
+            scores=table,
+        )
+    names = terms.and_list([t.name(s) for s in e.winners])
+    if t.you in e.winners:
+        names = names[:1].upper() + names[1:] if e.winners[0] == t.you else names
+        # I18N: the end of the game, with several winners, the player addressed among them:
+        # {players} lists them ("You and Hilda")
+        message = pgettext(
+            "several winners, you among them",
+            "The last seat is taken: the Keythedral is complete. Scores: {scores}. {players} win.",
+        )
+    else:
+        # I18N: the end of the game, with several winners: {players} lists them
+        message = _(
+            "The last seat is taken: the Keythedral is complete. Scores: {scores}. {players} win."
+        )
+    return message.format(scores=table, players=names)
+
+
+def _called_off_purchase(e: ev.PurchaseCalledOff, t: Teller) -> str:
+    tile = terms.tile(e.tile)
+    if e.reason == "answered":
+        # I18N: a player declared the purchase of a building tile ({tile}) and another
+        # answered it with a law card
+        return t.say(
+            e.seat,
+            _(
+                "{player}'s purchase of {tile} is answered: {player} may buy at the new terms "
+                "or do something else."
+            ),
+            _(
+                "Your purchase of {tile} is answered: you may buy at the new terms or do "
+                "something else."
+            ),
+            tile=tile,
+        )
+    # I18N: a player declared the purchase of a building tile ({tile}) and a law card changed
+    # its price
+    return t.say(
+        e.seat,
+        _(
+            "{player}'s purchase of {tile} cannot be paid as declared any more: {player} may buy "
+            "at the new terms or do something else."
+        ),
+        _(
+            "Your purchase of {tile} cannot be paid as declared any more: you may buy at the new "
+            "terms or do something else."
+        ),
+        tile=tile,
     )
 
 
-#: Why a declared purchase is off, as the sentence says it.
-CALLED_OFF = {"answered": "is answered", "unpayable": "cannot be paid as declared any more"}
+def _layout_complete(e: ev.LayoutComplete, t: Teller) -> str:
+    if not e.shown:
+        return _("The layout is complete.")
+    # I18N: {tiles} lists the costs of the building tiles turned up ("1 wood + 1 stone, 1 food")
+    return _("The layout is complete. The stage 1 tiles turn face up: {tiles}.").format(
+        tiles=terms.tiles(e.shown)
+    )
+
+
+def _worker_sent(e: ev.WorkerSent, t: Teller) -> str:
+    # I18N: a worker goes out: {number} is its home's cottage number, {field} a field with its
+    # definite article ("the lake"), {place} where the field is, "(0,1)"
+    if e.house:
+        third = _("{player} sends a worker from house {number} to {field} at {place}.")
+        second = _("You send a worker from house {number} to {field} at {place}.")
+    else:
+        third = _("{player} sends a worker from cottage {number} to {field} at {place}.")
+        second = _("You send a worker from cottage {number} to {field} at {place}.")
+    return t.say(
+        e.seat,
+        third,
+        second,
+        number=e.number,
+        field=terms.the_field(e.field_type),
+        place=place(e.field),
+    )
+
 
 #: How each kind of event is told, by its class: a sentence over the event ``e``, whose seats
 #: the teller ``t`` names.  (Tests may swap one: the words are never part of a saved game.)
+#: A second-person message starts with a capital: it starts the sentence.
 NARRATORS: dict[type, Narrator] = {
     # --- the layout
-    ev.GameBegan: lambda e, t: (
-        f"A game for {len(e.players)} players begins: {', '.join(e.players)}."
+    ev.GameBegan: lambda e, t: ngettext(
+        # I18N: {players} lists the players' names ("Robin, Hilda, Otto")
+        "A game for {n} player begins: {players}.",
+        "A game for {n} players begins: {players}.",
+        len(e.players),
+    ).format(n=len(e.players), players=terms.comma_list(list(e.players))),
+    ev.FieldLaid: lambda e, t: t.say(
+        e.seat,
+        # I18N: {field} is a field type with its indefinite article ("a farm"), {place} "(1,0)"
+        _("{player} lays {field} at {place}."),
+        _("You lay {field} at {place}."),
+        field=terms.a_field(e.field_type),
+        place=place(e.pos),
     ),
-    ev.FieldLaid: lambda e, t: (
-        f"{t.does(e.seat, 'lays', 'lay')} a {e.field_type} at {place(e.pos)}."
+    ev.CottagePlaced: lambda e, t: t.say(
+        e.seat,
+        _("{player} places cottage {number} at {place}."),
+        _("You place cottage {number} at {place}."),
+        number=e.number,
+        place=place(e.corner),
     ),
-    ev.CottagePlaced: lambda e, t: (
-        f"{t.does(e.seat, 'places', 'place')} cottage {e.number} at {place(e.corner)}."
-    ),
-    ev.LayoutComplete: lambda e, t: (
-        "The layout is complete."
-        + (f" The stage 1 tiles turn face up: {tiles_words(e.shown)}." if e.shown else "")
-    ),
+    ev.LayoutComplete: _layout_complete,
     # --- phase 1
-    ev.RoundBegan: lambda e, t: (
-        f"Round {e.round} begins; {t.does(e.start_player, 'is', 'are')} the start player."
+    ev.RoundBegan: lambda e, t: t.say(
+        e.start_player,
+        # I18N: {round} is the number of a round of the game
+        _("Round {round} begins; {player} is the start player."),
+        _("Round {round} begins; you are the start player."),
+        round=e.round,
     ),
-    ev.MarkerPlaced: lambda e, t: (
-        f"{t.does(e.seat, 'puts', 'put')} work-order marker {e.marker} on number {e.number}."
+    ev.MarkerPlaced: lambda e, t: t.say(
+        e.seat,
+        # I18N: {marker} is a work-order marker's number (1 to 5), {number} a cottage number
+        _("{player} puts work-order marker {marker} on number {number}."),
+        _("You put work-order marker {marker} on number {number}."),
+        marker=e.marker,
+        number=e.number,
     ),
-    ev.MarkerFixed: lambda e, t: (
-        f"Work-order marker {e.marker} goes on number {e.number}, as {t.whose(e.by)} Work "
-        "order fixed."
+    ev.MarkerFixed: lambda e, t: t.say(
+        e.by,
+        # I18N: the law card Work order fixed where the markers go: {card} is its name
+        _("Work-order marker {marker} goes on number {number}, as {player}'s {card} fixed."),
+        _("Work-order marker {marker} goes on number {number}, as your {card} fixed."),
+        marker=e.marker,
+        number=e.number,
+        card=terms.card("work-order"),
     ),
-    ev.WorkerSent: lambda e, t: (
-        f"{t.does(e.seat, 'sends', 'send')} a worker from "
-        f"{'house' if e.house else 'cottage'} {e.number} to the {e.field_type} at "
-        f"{place(e.field)}."
-    ),
-    ev.WorkersIdle: lambda e, t: (
-        f"{t.home(e.seat, e.number, e.house)} has no free field: {e.count} "
-        f"{'worker stays' if e.count == 1 else 'workers stay'} idle."
-    ),
+    ev.WorkerSent: _worker_sent,
+    ev.WorkersIdle: lambda e, t: ngettext(
+        # I18N: {home} is a player's home ("Hilda's cottage 5", "your house 2")
+        "{home} has no free field: {n} worker stays idle.",
+        "{home} has no free field: {n} workers stay idle.",
+        e.count,
+    ).format(home=t.home(e.seat, e.number, e.house), n=e.count),
     # --- phase 2
-    ev.Harvested: lambda e, t: f"{t.does(e.seat, 'harvests', 'harvest')} {cubes(e.got)}.",
-    ev.StoreRanOut: lambda e, t: (
-        f"The store has run out of {e.colour}: {t.does(e.seat, 'misses', 'miss')} "
-        f"{_cubes(e.missed)}."
+    ev.Harvested: lambda e, t: t.say(
+        e.seat,
+        # I18N: {cubes} are the cubes harvested ("1 wood + 2 stone")
+        _("{player} harvests {cubes}."),
+        _("You harvest {cubes}."),
+        cubes=terms.cost(e.got),
     ),
-    ev.ColoursToChoose: lambda e, t: (
-        f"{t.does(e.seat, 'chooses', 'choose')} the colour of {e.count} harvested cubes."
+    ev.StoreRanOut: lambda e, t: t.say(
+        e.seat,
+        # I18N: {colour} is a cube colour, {cubes} a number of cubes ("2 cubes")
+        _("The store has run out of {colour}: {player} misses {cubes}."),
+        _("The store has run out of {colour}: you miss {cubes}."),
+        colour=terms.colour(e.colour),
+        cubes=terms.cubes(e.missed),
     ),
-    ev.CubeTaken: lambda e, t: f"{t.does(e.seat, 'takes', 'take')} 1 {e.cube}.",
+    ev.ColoursToChoose: lambda e, t: t.say(
+        e.seat,
+        ngettext(
+            "{player} chooses the colour of {n} harvested cubes.",
+            "{player} chooses the colour of {n} harvested cubes.",
+            e.count,
+        ),
+        ngettext(
+            "You choose the colour of {n} harvested cubes.",
+            "You choose the colour of {n} harvested cubes.",
+            e.count,
+        ),
+        n=e.count,
+    ),
+    ev.CubeTaken: lambda e, t: t.say(
+        e.seat,
+        # I18N: {cube} is one cube ("1 wine")
+        _("{player} takes {cube}."),
+        _("You take {cube}."),
+        cube=terms.counted(e.cube, 1),
+    ),
     # --- phase 3
-    ev.Passed: lambda e, t: f"{t.does(e.seat, 'passes', 'pass')}.",
-    ev.CraftBought: lambda e, t: (
-        f"{t.does(e.seat, 'buys', 'buy')} 1 {e.craft} for {cubes(e.paid)}."
+    ev.Passed: lambda e, t: t.say(e.seat, _("{player} passes."), _("You pass.")),
+    ev.CraftBought: lambda e, t: t.say(
+        e.seat,
+        # I18N: {craft} is one craft cube ("1 glass"), {cost} the cubes paid ("1 wood + 2 food")
+        _("{player} buys {craft} for {cost}."),
+        _("You buy {craft} for {cost}."),
+        craft=terms.counted(e.craft, 1),
+        cost=terms.cost(e.paid),
     ),
-    ev.Traded: lambda e, t: f"{t.does(e.seat, 'trades', 'trade')} {cubes(e.paid)} for 1 {e.take}.",
-    ev.FenceBuilt: lambda e, t: (
-        f"{t.does(e.seat, 'builds', 'build')} a fence between "
-        f"{t.home(e.owner, e.number, e.house)} and the field at {place(e.field)}."
+    ev.Traded: lambda e, t: t.say(
+        e.seat,
+        # I18N: {cost} the cubes paid ("1 wood + 2 food"), {cube} the one taken ("1 water")
+        _("{player} trades {cost} for {cube}."),
+        _("You trade {cost} for {cube}."),
+        cost=terms.cost(e.paid),
+        cube=terms.counted(e.take, 1),
     ),
-    ev.CottageMustMove: lambda e, t: (
-        f"{t.home(e.seat, e.number, e.house)} is fenced off from every field and must move."
+    ev.FenceBuilt: lambda e, t: t.say(
+        e.seat,
+        # I18N: {home} is a player's home ("Robin's cottage 4"), {place} a field's place "(2,0)"
+        _("{player} builds a fence between {home} and the field at {place}."),
+        _("You build a fence between {home} and the field at {place}."),
+        home=t.home(e.owner, e.number, e.house),
+        place=place(e.field),
     ),
-    ev.CottageStays: lambda e, t: (
-        f"{t.home(e.seat, e.number, e.house)} is fenced off but has nowhere to go; it stays."
+    ev.CottageMustMove: lambda e, t: _(
+        "{home} is fenced off from every field and must move."
+    ).format(home=t.home(e.seat, e.number, e.house)),
+    ev.CottageStays: lambda e, t: _("{home} is fenced off but has nowhere to go; it stays.").format(
+        home=t.home(e.seat, e.number, e.house)
     ),
-    ev.FenceRemoved: lambda e, t: (
-        f"{t.does(e.seat, 'pays', 'pay')} {REMOVE_FENCE_PRICE} to remove {t.whose(e.owner)} "
-        f"fence between {fence_place(e.corner, e.field)}; it leaves the game."
+    ev.FenceRemoved: lambda e, t: t.say(
+        e.seat,
+        # I18N: {price} is the price of removing a fence ("2 wine"), {fence} a player's fence
+        # and where it stands ("Otto's fence between corner (2,2) and the field at (3,2)")
+        _("{player} pays {price} to remove {fence}; it leaves the game."),
+        _("You pay {price} to remove {fence}; it leaves the game."),
+        price=terms.cost(REMOVE_FENCE_COST),
+        fence=t.fence(e.owner, e.corner, e.field),
     ),
-    ev.Relocated: lambda e, t: (
-        f"{t.does(e.seat, 'moves', 'move')} {t.home(e.seat, e.number, e.house)} to "
-        f"{place(e.corner)}."
+    ev.Relocated: lambda e, t: t.say(
+        e.seat,
+        # I18N: {home} is the player's own home ("your cottage 4"), {place} a corner "(3,-1)"
+        _("{player} moves {home} to {place}."),
+        _("You move {home} to {place}."),
+        home=t.home(e.seat, e.number, e.house),
+        place=place(e.corner),
     ),
-    ev.CottageConverted: lambda e, t: (
-        f"{t.does(e.seat, 'converts', 'convert')} cottage {e.number} into a house."
+    ev.CottageConverted: lambda e, t: t.say(
+        e.seat,
+        _("{player} converts cottage {number} into a house."),
+        _("You convert cottage {number} into a house."),
+        number=e.number,
     ),
-    ev.LawProcured: lambda e, t: (
-        f"{t.does(e.seat, 'pays', 'pay')} {cubes(e.paid)} to the law master for a law card "
-        f"and {t.verb(e.seat, 'is', 'are')} done for this phase."
+    ev.LawProcured: lambda e, t: t.say(
+        e.seat,
+        _("{player} pays {cost} to the law master for a law card and is done for this phase."),
+        _("You pay {cost} to the law master for a law card and are done for this phase."),
+        cost=terms.cost(e.paid),
     ),
-    ev.PurchaseDeclared: lambda e, t: (
-        f"{t.does(e.seat, 'declares', 'declare')} the purchase of {tile_words(e.tile)}: "
-        "anyone to answer?"
+    ev.PurchaseDeclared: lambda e, t: t.say(
+        e.seat,
+        # I18N: {tile} is a building tile ("the stage 2 tile (2 stone + 1 food)"); the others
+        # may answer with a law card
+        _("{player} declares the purchase of {tile}: anyone to answer?"),
+        _("You declare the purchase of {tile}: anyone to answer?"),
+        tile=terms.tile(e.tile),
     ),
-    ev.PurchaseCalledOff: lambda e, t: (
-        f"{t.whose(e.seat)} purchase of {tile_words(e.tile)} {CALLED_OFF[e.reason]}: "
-        f"{t.name(e.seat)} may "
-        "buy at the new terms or do something else."
+    ev.PurchaseCalledOff: _called_off_purchase,
+    ev.BuildingBought: lambda e, t: t.say(
+        e.seat,
+        _("{player} buys a stage {stage} tile for {cost}."),
+        _("You buy a stage {stage} tile for {cost}."),
+        stage=e.stage,
+        cost=terms.cost(e.paid),
     ),
-    ev.BuildingBought: lambda e, t: (
-        f"{t.does(e.seat, 'buys', 'buy')} a stage {e.stage} tile for {cubes(e.paid)}."
-    ),
-    ev.StageComplete: lambda e, t: (
-        f"Stage {e.stage} is complete: the stage {e.stage + 1} tiles turn face up "
-        f"({tiles_words(e.shown)})."
-    ),
+    ev.StageComplete: lambda e, t: _(
+        # I18N: {tiles} lists the costs of the tiles turned up ("1 stone + 1 food, 2 stone")
+        "Stage {stage} is complete: the stage {next} tiles turn face up ({tiles})."
+    ).format(stage=e.stage, next=e.stage + 1, tiles=terms.tiles(e.shown)),
     # --- law cards
-    ev.LawPlayed: lambda e, t: f"{t.does(e.seat, 'plays', 'play')} the law {law_words(e.law, t)}.",
-    ev.LawRepealed: lambda e, t: (
-        f"The law {card_name(e.card)} is repealed: it has no effect. Both cards are discarded."
+    ev.LawPlayed: lambda e, t: t.say(
+        e.seat,
+        # I18N: {law} is a law card's name and its choices ("Good harvest on the farms")
+        _("{player} plays the law {law}."),
+        _("You play the law {law}."),
+        law=law_words(e.law, t),
     ),
+    ev.LawRepealed: lambda e, t: _(
+        "The law {card} is repealed: it has no effect. Both cards are discarded."
+    ).format(card=terms.card(e.card)),
     ev.LawTookEffect: _law_took_effect,
     ev.LawCalledOff: _law_called_off,
     # --- phases 4 and 5, the end
-    ev.WorkersReturned: lambda e, t: (
+    ev.WorkersReturned: lambda e, t: _(
         "Workers return home and the work-order markers come off the mat."
     ),
-    ev.BiddingOpened: lambda e, t: (
-        f"{t.does(e.seat, 'passes', 'pass')} the start-player marker to {t.name(e.holder)}. "
-        "Bidding for the next start player opens."
+    ev.BiddingOpened: lambda e, t: t.say(
+        e.seat,
+        # I18N: {holder} is the player who receives the marker (a name, or "you")
+        _(
+            "{player} passes the start-player marker to {holder}. Bidding for the next start "
+            "player opens."
+        ),
+        _("You pass the start-player marker to {holder}. Bidding for the next start player opens."),
+        holder=t.name(e.holder),
     ),
-    ev.BidMade: lambda e, t: f"{t.does(e.seat, 'bids', 'bid')} {e.amount}.",
-    ev.BidPassed: lambda e, t: f"{t.does(e.seat, 'passes', 'pass')}.",
-    ev.BidMatched: lambda e, t: (
-        f"{t.does(e.seat, 'matches', 'match')} the bid of {e.amount} and "
-        f"{t.verb(e.seat, 'wins', 'win')} the bidding."
+    ev.BidMade: lambda e, t: t.say(
+        e.seat,
+        # I18N: {amount} is a bid, in cubes
+        _("{player} bids {amount}."),
+        _("You bid {amount}."),
+        amount=e.amount,
     ),
-    ev.NobodyBid: lambda e, t: f"Nobody bid: {t.does(e.holder, 'names', 'name')} the start player.",
-    ev.BiddingWon: lambda e, t: (
-        f"{t.does(e.seat, 'wins', 'win')} the bidding with {e.amount} and "
-        f"{t.verb(e.seat, 'pays', 'pay')} {t.name(e.holder)}."
+    ev.BidPassed: lambda e, t: t.say(e.seat, _("{player} passes."), _("You pass.")),
+    ev.BidMatched: lambda e, t: t.say(
+        e.seat,
+        _("{player} matches the bid of {amount} and wins the bidding."),
+        _("You match the bid of {amount} and win the bidding."),
+        amount=e.amount,
     ),
-    ev.BidPaid: lambda e, t: (
-        f"{t.does(e.seat, 'hands', 'hand')} {cubes(e.paid)} to {t.name(e.to_seat)}."
+    ev.NobodyBid: lambda e, t: t.say(
+        e.holder,
+        _("Nobody bid: {player} names the start player."),
+        _("Nobody bid: you name the start player."),
+    ),
+    ev.BiddingWon: lambda e, t: t.say(
+        e.seat,
+        # I18N: {holder} is the player paid (a name, or "you")
+        _("{player} wins the bidding with {amount} and pays {holder}."),
+        _("You win the bidding with {amount} and pay {holder}."),
+        amount=e.amount,
+        holder=t.name(e.holder),
+    ),
+    ev.BidPaid: lambda e, t: t.say(
+        e.seat,
+        # I18N: {cost} the cubes paid, {to} the player paid (a name, or "you")
+        _("{player} hands {cost} to {to}."),
+        _("You hand {cost} to {to}."),
+        cost=terms.cost(e.paid),
+        to=t.name(e.to_seat),
     ),
     ev.GameEnded: _game_ended,
 }

@@ -10,22 +10,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
+from keythedral.lang import N_, _, ngettext, pgettext
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
-    FENCE_PRICE,
+    FENCE_COST,
     FIELD_LETTER,
     FIELD_YIELD,
-    HOUSE_PRICE,
-    REMOVE_FENCE_PRICE,
+    REMOVE_FENCE_COST,
     SEAT_VALUE,
-    SMITHS,
     VALUE,
-    asks,
-    cost_text,
     place,
-    plural,
 )
+from keythedral.vocab import (
+    plural as plural,  # one definition for every layer (tests/test_vocab.py)
+)
+from keythedral.words import terms
 
 if TYPE_CHECKING:
     from keythedral.engine import Action, PlayerView
@@ -47,15 +47,23 @@ def seat_tokens(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(tokens)
 
 
-def cubes_text(counts: Sequence[int], empty: str = "nothing") -> str:
-    """'2 stone + 1 food' for a colour-count tuple."""
-    return cost_text(tuple(counts), empty)
+def cubes_text(counts: Sequence[int], empty: str | None = None) -> str:
+    """'2 stone + 1 food' for a colour-count tuple (``empty``, by default "nothing", for none)."""
+    return terms.cost(tuple(counts), empty)
 
 
 def short_price(cost: Sequence[int]) -> str:
     """'2×stone food': a tile's price as the mats and the sale line show it."""
-    parts = [(f"{n}×" if n > 1 else "") + COLOURS[i] for i, n in enumerate(cost) if n]
-    return " ".join(parts) if parts else "free"
+    parts = [
+        # I18N: a short count of cubes of one colour on a tile's price, "2×stone"
+        _("{n}×{colour}").format(n=n, colour=terms.colour(COLOURS[i]))
+        if n > 1
+        else terms.colour(COLOURS[i])
+        for i, n in enumerate(cost)
+        if n
+    ]
+    # I18N: a tile's price of no cube at all
+    return " ".join(parts) if parts else pgettext("a price", "free")
 
 
 def worth(counts: Sequence[int]) -> int:
@@ -67,8 +75,10 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
     in classic scoring; it adds to the seats in the second edition."""
     w = worth(counts)
     if edition == "classic":
-        return f"worth {w}, breaks ties"
-    return f"worth {w} {'point' if w == 1 else 'points'} at the end"
+        # I18N: what a player's cubes are worth ({n}), in classic scoring: it breaks ties
+        return _("worth {n}, breaks ties").format(n=w)
+    # I18N: what a player's cubes are worth, in the second edition's scoring
+    return ngettext("worth {n} point at the end", "worth {n} points at the end", w).format(n=w)
 
 
 @cache
@@ -86,7 +96,7 @@ def law_name(card: str) -> str:
     from keythedral.engine.catalogue import laws  # after the first frame (``law_when``)
 
     known = laws().get(card)
-    return known.name if known is not None else card.replace("-", " ").capitalize()
+    return terms.card(card) if known is not None else card.replace("-", " ").capitalize()
 
 
 def law_text(card: str) -> str:
@@ -98,8 +108,13 @@ def law_text(card: str) -> str:
 
 def seat_name(view: PlayerView, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(view.players):
-        return "nobody"
+        return _nobody()
     return view.players[seat].name
+
+
+def _nobody() -> str:
+    # I18N: no player ("nobody must ...")
+    return _("nobody")
 
 
 def field_type(view: PlayerView, pos: Sequence[int]) -> str | None:
@@ -117,8 +132,9 @@ def corner_fields(corner: Sequence[int]) -> tuple[Pos, Pos, Pos, Pos]:
 
 def touches(view: PlayerView, corner: Sequence[int]) -> str:
     """'quarry, farm' : the field types a corner touches."""
-    kinds = [t for t in (field_type(view, p) for p in corner_fields(corner)) if t]
-    return ", ".join(kinds) if kinds else "no field"
+    kinds = [terms.field_name(t) for t in (field_type(view, p) for p in corner_fields(corner)) if t]
+    # I18N: a corner of the map that touches no field
+    return terms.comma_list(kinds) if kinds else _("no field")
 
 
 def pos_text(pos: Sequence[int]) -> str:
@@ -127,12 +143,20 @@ def pos_text(pos: Sequence[int]) -> str:
 
 def home_text(view: PlayerView, seat: int, number: int, *, own: bool = False) -> str:
     """ "Bob's house 3" / "your cottage 2"."""
-    kind = "cottage"
+    house = False
     for c in view.cottages:
         if c.seat == seat and c.number == number:
-            kind = "house" if c.house else "cottage"
-    who = "your" if own else f"{seat_name(view, seat)}'s"
-    return f"{who} {kind} {number}"
+            house = c.house
+    return home_words(seat_name(view, seat), number, house, own=own)
+
+
+def home_words(player: str, number: int, house: bool, *, own: bool = False) -> str:
+    """ "Bob's house 3" / "your cottage 2", from the player's name."""
+    if own:
+        mine = _("your house {number}") if house else _("your cottage {number}")
+        return mine.format(number=number)
+    theirs = _("{player}'s house {number}") if house else _("{player}'s cottage {number}")
+    return theirs.format(player=player, number=number)
 
 
 def cottage_at(view: PlayerView, corner: Sequence[int]) -> Cottage | None:
@@ -152,21 +176,21 @@ def seat_value(tile: str, edition: str) -> int:
 def tile_text(tile: str) -> str:
     """A building tile as a player names it: "the stage 2 tile (2 stone + 1 food)", never its
     id (``engine.catalogue.tile_words``)."""
-    from keythedral.engine.catalogue import tile_words  # after the first frame (``law_when``)
-
-    return tile_words(tile)
+    return terms.tile(tile)
 
 
 def seats_text(tiles: Sequence[str], edition: str, total: bool = True) -> str:
     """The seats a player holds, by what each is worth (never the tiles' ids): "1 + 3 + 3 =
     7 points", one seat "3 points", "none"; without the ``total``, "1 + 3 + 3"."""
     if not tiles:
-        return "none"
+        # I18N: no seat in the Keythedral
+        return pgettext("no seat", "none")
     values = [seat_value(t, edition) for t in tiles]
     each = " + ".join(map(str, values))
     if not total:
         return each
-    points = plural(sum(values), "point")
+    # I18N: the points of a player's seats in the Keythedral
+    points = ngettext("{n} point", "{n} points", sum(values)).format(n=sum(values))
     return points if len(values) == 1 else f"{each} = {points}"
 
 
@@ -198,7 +222,8 @@ def adjusted_cost(
     return tuple(counts)
 
 
-def _law_choices(a: PlayLaw, view: PlayerView) -> str:
+def _law_choices(a: PlayLaw, view: PlayerView) -> list[str]:
+    """The choices a law card is played with, each in a few words."""
     bits = []
     if a.target is not None:
         bits.append(seat_name(view, a.target))
@@ -210,26 +235,39 @@ def _law_choices(a: PlayLaw, view: PlayerView) -> str:
     if a.tile:
         bits.append(tile_text(a.tile))
     if a.field_type:
-        bits.append(str(a.field_type))
+        bits.append(terms.field_name(str(a.field_type)))
     if a.corner is not None and a.field is not None:
-        bits.append(f"fence {pos_text(a.corner)}-{pos_text(a.field)}")
+        # I18N: a fence, by its corner and its field: "fence (1,-1)-(2,0)"
+        fence = _("fence {corner}-{field}")
+        bits.append(fence.format(corner=pos_text(a.corner), field=pos_text(a.field)))
     elif a.field is not None:
-        ftype: str = field_type(view, a.field) or "field"
-        bits.append(f"{ftype} at {pos_text(a.field)}")
+        ftype = field_type(view, a.field)
+        # I18N: a field of the map ("farm at (1,0)"); a field of unknown type is "field"
+        name = terms.field_name(ftype) if ftype else pgettext("a field of the map", "field")
+        bits.append(_("{field} at {place}").format(field=name, place=pos_text(a.field)))
     if a.craft:
-        bits.append(f"take {a.craft}" if a.card == "craft-bargain" else str(a.craft))
+        craft = terms.colour(a.craft)
+        # I18N: Craft bargain's choice: the craft cube taken ("take iron")
+        bits.append(_("take {craft}").format(craft=craft) if a.card == "craft-bargain" else craft)
     if a.cube:
+        cube = terms.colour(a.cube)
         if a.instead:
-            bits.append(f"{a.cube} instead of {a.instead}")
+            instead = _("{cube} instead of {other}")
+            bits.append(instead.format(cube=cube, other=terms.colour(a.instead)))
         else:
-            bits.append(f"give {a.cube}")
+            # I18N: Craft bargain's choice: the cube given ("give stone")
+            bits.append(_("give {cube}").format(cube=cube))
     if a.extra:
-        bits.append(f"+1 {a.extra}")
+        # I18N: a change to a tile's price: one cube of a colour more ("+1 wood")
+        bits.append(_("+1 {colour}").format(colour=terms.colour(a.extra)))
     if a.less:
-        bits.append(f"-1 {a.less}")
+        # I18N: a change to a tile's price: one cube of a colour less ("-1 stone")
+        bits.append(_("-1 {colour}").format(colour=terms.colour(a.less)))
     if a.order:
-        bits.append("numbers in the order " + "-".join(map(str, a.order)))
-    return ": " + ", ".join(bits) if bits else ""
+        # I18N: Work order's choice: {order} is the cottage numbers, "3-1-5-2-4"
+        order = _("numbers in the order {order}")
+        bits.append(order.format(order="-".join(map(str, a.order))))
+    return bits
 
 
 def describe(action: Action, view: PlayerView) -> str:
@@ -241,38 +279,77 @@ def describe(action: Action, view: PlayerView) -> str:
     seat = action.seat
     me = seat == view.seat
     a = action
+    # I18N: the messages of describe() are a player's choices, in the list of choices: short,
+    # starting in lower case; {place} is a place on the map, "(1,-2)"
     match a.kind:
         case "place_field":
             ftype: str = view.next_field or "field"
-            return f"lay the {ftype} ({FIELD_LETTER.get(ftype, '?')}) at {pos_text(a.pos)}"
+            # I18N: {field} is the field tile with its definite article, {letter} the letter
+            # the map draws for it
+            lay = _("lay {field} ({letter}) at {place}")
+            return lay.format(
+                field=terms.the_field(ftype),
+                letter=FIELD_LETTER.get(ftype, "?"),
+                place=pos_text(a.pos),
+            )
         case "place_cottage":
-            return f"cottage {a.number} at {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+            # I18N: {fields} lists the field types the corner touches ("quarry, farm")
+            return _("cottage {number} at {place}: touches {fields}").format(
+                number=a.number, place=pos_text(a.corner), fields=touches(view, a.corner)
+            )
         case "choose_work_order":
-            return f"call number {a.number}: {_number_holders(view, a.number, seat)}"
+            # I18N: {homes} lists the players whose cottage has that number ("you, Bob (house)")
+            return _("call number {number}: {homes}").format(
+                number=a.number, homes=_number_holders(view, a.number, seat)
+            )
         case "place_worker":
             ftype = field_type(view, a.field) or "field"
-            gives = FIELD_YIELD.get(ftype, "?")
-            return f"worker to the {ftype} at {pos_text(a.field)} (gives {gives})"
+            gives = FIELD_YIELD.get(ftype)
+            # I18N: {field} is a field with its definite article ("the lake"), {colour} the
+            # colour of cube it yields
+            send = _("worker to {field} at {place} (gives {colour})")
+            return send.format(
+                field=terms.the_field(ftype),
+                place=pos_text(a.field),
+                colour=terms.colour(gives) if gives else "?",
+            )
         case "buy_building":
             cost = adjusted_cost(view, a.tile, a.extra, a.less)
             value = tile_value(view, a.tile)
-            price = cubes_text(cost) if cost is not None else "its price"
+            # I18N: the price of a tile whose cost is not known here
+            price = cubes_text(cost) if cost is not None else _("its price")
             # A tile as the list names it, short: its seat's worth (which tells its stage).
-            tile = f"a seat worth {value}" if value is not None else tile_text(a.tile)
-            return f"buy {tile} for {price}"
+            tile = (
+                _("a seat worth {value}").format(value=value)
+                if value is not None
+                else tile_text(a.tile)
+            )
+            # I18N: {tile} is "a seat worth 6" (or a tile's full name), {price} its cost
+            return _("buy {tile} for {price}").format(tile=tile, price=price)
         case "convert_cottage":
-            return f"convert cottage {a.number} into a house ({HOUSE_PRICE})"
+            # I18N: {price} is the price of a house, "1 stone + 1 wood"
+            return _("convert cottage {number} into a house ({price})").format(
+                number=a.number, price=terms.house_price()
+            )
         case "build_fence" | "remove_fence":
             home = cottage_at(view, a.corner)
             who = (
                 home_text(view, home.seat, home.number, own=home.seat == seat)
                 if home is not None
-                else f"the empty corner {pos_text(a.corner)}"
+                # I18N: a corner of the map with no cottage on it
+                else _("the empty corner {place}").format(place=pos_text(a.corner))
             )
-            ftype = field_type(view, a.field) or "field"
-            where = f"the {ftype} {pos_text(a.field)}"
+            fenced = field_type(view, a.field)
+            # I18N: a field with its definite article and its place: "the farm (1,0)"
+            where = _("{field} {place}").format(
+                field=terms.the_field(fenced), place=pos_text(a.field)
+            )
             if a.kind == "build_fence":
-                return f"fence {who} off {where} ({FENCE_PRICE})"
+                # I18N: {home} is a home ("Bob's cottage 3") or an empty corner, {field} a field
+                # ("the farm (1,0)"), {price} the price of a fence ("1 wood")
+                return _("fence {home} off {field} ({price})").format(
+                    home=who, field=where, price=terms.cost(FENCE_COST)
+                )
             owner = next(
                 (
                     f.seat
@@ -281,43 +358,69 @@ def describe(action: Action, view: PlayerView) -> str:
                 ),
                 None,
             )
-            return (
-                f"remove {seat_name(view, owner)}'s fence: {who} / {where} ({REMOVE_FENCE_PRICE})"
+            # I18N: {player} owns the fence; {home}, {field}: as above; {price} "2 wine"
+            return _("remove {player}'s fence: {home} / {field} ({price})").format(
+                player=seat_name(view, owner),
+                home=who,
+                field=where,
+                price=terms.cost(REMOVE_FENCE_COST),
             )
         case "buy_craft":
-            return f"buy 1 {a.craft} from the {SMITHS.get(a.craft, 'craftsman')} (any {CRAFT_PRICE.get(a.craft, '?')} cubes)"
+            # I18N: {craft} is one craft cube ("1 iron"), {smith} who sells it ("the
+            # blacksmith"), {n} its price in cubes of any colour (2 to 4)
+            return _("buy {craft} from {smith} (any {n} cubes)").format(
+                craft=terms.counted(a.craft, 1),
+                smith=terms.smith(a.craft),
+                n=CRAFT_PRICE.get(a.craft, "?"),
+            )
         case "trade":
-            return f"trade any 2 cubes for 1 {a.take}"
+            # I18N: {cube} is the cube taken ("1 water")
+            return _("trade any 2 cubes for {cube}").format(cube=terms.counted(a.take, 1))
         case "procure_law":
-            return f"procure law card {a.space + 1} (any 1 cube; ends your phase 3)"
+            # I18N: {n} numbers the law card among those on offer
+            return _("procure law card {n} (any 1 cube; ends your phase 3)").format(n=a.space + 1)
         case "pass":
-            return "pass"
+            # I18N: the choice to do nothing more this phase
+            return pgettext("a choice of phase 3", "pass")
         case "decline":
             if view.decision == "place_worker":
-                return "play no law: the workers of this home stay idle (no free field)"
-            return "let it go by (play no law)"
+                return _("play no law: the workers of this home stay idle (no free field)")
+            return _("let it go by (play no law)")
         case "relocate_cottage":
             home_name = home_text(view, seat, a.number, own=me)
-            return f"move {home_name} to {pos_text(a.corner)}: touches {touches(view, a.corner)}"
+            return _("move {home} to {place}: touches {fields}").format(
+                home=home_name, place=pos_text(a.corner), fields=touches(view, a.corner)
+            )
         case "bid":
             b = view.bidding
             if b is not None and seat == b.holder:
-                return f"match the bid of {a.amount} and win"
-            return f"bid {plural(a.amount, 'cube')}"
+                return _("match the bid of {amount} and win").format(amount=a.amount)
+            # I18N: {cubes} is the bid ("2 cubes")
+            return _("bid {cubes}").format(cubes=terms.cubes(a.amount))
         case "pass_bid":
-            return "pass (no bid)"
+            return _("pass (no bid)")
         case "choose_start_player":
             who = seat_name(view, a.target)
-            return f"make {who}{' (you)' if a.target == seat else ''} the start player"
+            if a.target == seat:
+                return _("make {player} (you) the start player").format(player=who)
+            return _("make {player} the start player").format(player=who)
         case "pay":
-            have = ""
+            cube = terms.counted(a.cube, 1)
             if view.me is not None and a.cube in COLOURS:
-                have = f" (you have {view.me.cubes[COLOURS.index(a.cube)]})"
-            return f"pay 1 {a.cube}{have}"
+                # I18N: {cube} is one cube ("1 wood"), {n} how many of its colour the player has
+                have = _("pay {cube} (you have {n})")
+                return have.format(cube=cube, n=view.me.cubes[COLOURS.index(a.cube)])
+            return _("pay {cube}").format(cube=cube)
         case "choose_cube":
-            return f"take 1 {a.cube}"
+            return _("take {cube}").format(cube=terms.counted(a.cube, 1))
         case "play_law":
-            return f"play the law {law_name(a.card)}{_law_choices(a, view)}"
+            bits = _law_choices(a, view)
+            if not bits:
+                return _("play the law {card}").format(card=law_name(a.card))
+            # I18N: {card} is a law card's name, {choices} lists what it is played with
+            return _("play the law {card}: {choices}").format(
+                card=law_name(a.card), choices=terms.comma_list(bits)
+            )
         case _:
             return _fallback(a, view)
 
@@ -325,18 +428,27 @@ def describe(action: Action, view: PlayerView) -> str:
 def paid_text(action: Action, view: PlayerView, paid: Sequence[int]) -> str:
     """``action`` with the cubes ``paid`` for it (chosen with it: the app's ``paid_choices``)."""
     cubes = cubes_text(paid)
+    # I18N: {cost} is the cubes paid ("1 wood + 2 food")
     match action.kind:
         case "buy_craft":
-            return (
-                f"buy 1 {action.craft} from the {SMITHS.get(action.craft, 'craftsman')} for {cubes}"
+            return _("buy {craft} from {smith} for {cost}").format(
+                craft=terms.counted(action.craft, 1), smith=terms.smith(action.craft), cost=cubes
             )
         case "trade":
-            return f"trade {cubes} for 1 {action.take}"
+            return _("trade {cost} for {cube}").format(
+                cost=cubes, cube=terms.counted(action.take, 1)
+            )
         case "procure_law":
-            return f"procure law card {action.space + 1} for {cubes} (ends your phase 3)"
+            return _("procure law card {n} for {cost} (ends your phase 3)").format(
+                n=action.space + 1, cost=cubes
+            )
         case "bid" if view.bidding is None or action.seat != view.bidding.holder:
-            return f"{describe(action, view)}: you pay {cubes} if you win"
-    return f"{describe(action, view)}: you pay {cubes}"
+            # I18N: {action} is a choice ("bid 2 cubes"), {cost} the cubes chosen to pay
+            return _("{action}: you pay {cost} if you win").format(
+                action=describe(action, view), cost=cubes
+            )
+    # I18N: {action} is a choice ("buy a seat worth 6 for 2 stone"), {cost} the cubes paid
+    return _("{action}: you pay {cost}").format(action=describe(action, view), cost=cubes)
 
 
 def _fallback(action: Never, view: PlayerView) -> str:
@@ -362,66 +474,118 @@ def _fallback(action: Never, view: PlayerView) -> str:
 
 ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth")
 
+#: A line of the Work order law's choices, by the position the number is called in.
+CALL_NEXT = (
+    # I18N: a choice of the law Work order: {number} is a cottage number, called first;
+    # {homes} lists the players whose cottage has that number
+    N_("call number {number} first: {homes}"),
+    N_("call number {number} second: {homes}"),
+    N_("call number {number} third: {homes}"),
+    N_("call number {number} fourth: {homes}"),
+    N_("call number {number} fifth: {homes}"),
+)
+
 
 def call_next_text(view: PlayerView, number: int, position: int, seat: int | None) -> str:
     """A line of the Work order law's choices: ``number`` is called ``position``-th (0-based)."""
-    return f"call number {number} {ORDINAL_WORDS[position]}: {_number_holders(view, number, seat)}"
+    return _(CALL_NEXT[position]).format(number=number, homes=_number_holders(view, number, seat))
 
 
 def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
     homes = []
     for c in sorted(view.cottages, key=lambda c: (c.seat != seat, c.seat)):
         if c.number == number:
-            who = "you" if c.seat == seat else view.players[c.seat].name
-            homes.append(f"{who}{' (house)' if c.house else ''}")
-    return ", ".join(homes) if homes else "nobody"
+            # I18N: the player addressed, in a list of players ("you, Bob (house)")
+            who = (
+                pgettext("the player addressed", "you")
+                if c.seat == seat
+                else view.players[c.seat].name
+            )
+            # I18N: a player whose home with that number is a house ("Bob (house)")
+            homes.append(_("{player} (house)").format(player=who) if c.house else who)
+    return terms.comma_list(homes) if homes else _nobody()
+
+
+#: What each decision asks of a player (kept here for old callers: ``terms.ASKS``).
+ASKS = terms.ASKS
+
+
+def asks_words(decision: str) -> str:
+    """What ``decision`` asks of the player, in the reader's language (``terms.asks``)."""
+    return terms.asks(decision)
 
 
 def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
-    names = " or ".join(seat_name(view, s) for s in seats) or "nobody"
-    return f"{names} must {asks(view.decision)}"
+    names = terms.or_chain([seat_name(view, s) for s in seats]) or _nobody()
+    # I18N: who must decide ({players}: "Ann" or "Ann or Bob") and what ("place a worker")
+    return _("{players} must {asks}").format(players=names, asks=asks_words(view.decision))
 
 
 def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str]) -> str:
     """What is on a cell of the map (a field or a corner), for the info line."""
+    # I18N: the info line under the map says what is on a cell: {place} is where, "(1,-2)";
+    # its parts are separated by " | "
     kind, pos = cell
     where = pos_text(pos)
+    parts = []
     if kind == "field":
         ftype = next((f.type for f in view.fields if f.pos == pos), None)
+        w = next((w for w in view.workers if w.field == pos), None)
         if ftype is None:
-            text = f"{where}: empty"
+            parts.append(_("{place}: empty").format(place=where))
+        elif w is None:
+            parts.append(_("{place}: {field}").format(place=where, field=terms.field_name(ftype)))
         else:
-            text = f"{where}: {ftype}"
-            w = next((w for w in view.workers if w.field == pos), None)
-            if w is not None:
-                text += f", worker of {names.get(w.seat, '?')}"
+            worker = _("{place}: {field}, worker of {player}")
+            parts.append(
+                worker.format(
+                    place=where, field=terms.field_name(ftype), player=names.get(w.seat, "?")
+                )
+            )
     else:
         home = next((c for c in view.cottages if c.corner == pos), None)
         if home is not None:
-            what = "house" if home.house else "cottage"
-            text = f"corner {where}: {names.get(home.seat, '?')}'s {what} {home.number}"
+            whose = home_words(names.get(home.seat, "?"), home.number, home.house)
+            parts.append(_("corner {place}: {home}").format(place=where, home=whose))
         elif view.keythedral is not None and view.keythedral == pos:
-            text = f"corner {where}: the Keythedral"
+            parts.append(_("corner {place}: the Keythedral").format(place=where))
         else:
-            text = f"corner {where}: empty"
+            parts.append(_("corner {place}: empty").format(place=where))
         types = [f.type for p in corner_fields(pos) for f in view.fields if f.pos == p]
         if types:
-            text += " | touches " + ", ".join(types)
+            fields = terms.comma_list([terms.field_name(t) for t in types])
+            parts.append(_("touches {fields}").format(fields=fields))
         fences = [f for f in view.fences if f.corner == pos]
         if fences:
-            text += " | fenced from " + ", ".join(
-                f"{pos_text(f.field)} by {names.get(f.seat, '?')}" for f in fences
-            )
-    return text
+            # I18N: a fence between a corner and a field ({place}), and its owner
+            by = [
+                _("{place} by {player}").format(
+                    place=pos_text(f.field), player=names.get(f.seat, "?")
+                )
+                for f in fences
+            ]
+            parts.append(_("fenced from {fences}").format(fences=terms.comma_list(by)))
+    return " | ".join(parts)
 
 
 def window_question(view: PlayerView, window: Sequence[int]) -> str:
     """A shared window asked on the privacy screen that follows it: what it answers, and
     the keys of the seats that may answer it."""
-    keys = [f"{s + 1} for {seat_name(view, s)}" for s in sorted(window)]
-    press = " or ".join([", ".join(keys[:-1]), keys[-1]] if len(keys) > 1 else keys)
-    moment = window_hint(view) or "a law card may be played now."
-    return f"First, law cards: {moment} To play one, press {press}. Enter goes on without one."
+    # I18N: a key to press for a player: {key} is a digit, {player} a name ("1 for Ann")
+    keys = [
+        _("{key} for {player}").format(key=s + 1, player=seat_name(view, s)) for s in sorted(window)
+    ]
+    if len(keys) > 1:
+        # I18N: the keys of the players who may play a law card: {keys} lists all but the
+        # last ("1 for Ann, 2 for Bob"), {last} is the last one
+        press = _("{keys} or {last}").format(keys=terms.comma_list(keys[:-1]), last=keys[-1])
+    else:
+        press = keys[0] if keys else ""
+    moment = window_hint(view) or _("a law card may be played now.")
+    # I18N: {moment} says what the law window answers (a sentence), {keys} the keys to press
+    return _(
+        "First, law cards: {moment} To play one, press {keys}. Enter goes on without one."
+    ).format(moment=moment, keys=press)
 
 
 def window_prompt(view: PlayerView) -> str:
@@ -430,10 +594,10 @@ def window_prompt(view: PlayerView) -> str:
     windows = getattr(view, "windows", ())
     kind = windows[-1].kind if windows else ""
     if kind == "purchase":
-        return "Anyone to answer the purchase?"
+        return _("Anyone to answer the purchase?")
     if kind == "law_played":
-        return "Anyone to answer that law?"
-    return "Anyone to play a law card?"
+        return _("Anyone to answer that law?")
+    return _("Anyone to play a law card?")
 
 
 def window_seat_line(view: PlayerView, seat: int) -> str:
@@ -441,8 +605,10 @@ def window_seat_line(view: PlayerView, seat: int) -> str:
     where nothing was, plays a law card."""
     windows = getattr(view, "windows", ())
     kind = windows[-1].kind if windows else ""
-    does = "answers" if kind in ("purchase", "law_played") else "plays a law card"
-    return f"{seat_name(view, seat)} {does}"
+    if kind in ("purchase", "law_played"):
+        # I18N: a player's line in the law window: they may answer what was played
+        return _("{player} answers").format(player=seat_name(view, seat))
+    return _("{player} plays a law card").format(player=seat_name(view, seat))
 
 
 def window_hint(view: PlayerView) -> str:
@@ -453,10 +619,14 @@ def window_hint(view: PlayerView) -> str:
     top = windows[-1]
     if top.kind == "purchase" and top.purchase is not None:
         buyer = seat_name(view, top.purchase.seat)
-        return f"{buyer} declared the purchase of {tile_text(top.purchase.tile)}."
+        return _("{player} declared the purchase of {tile}.").format(
+            player=buyer, tile=tile_text(top.purchase.tile)
+        )
     if top.kind == "law_played" and top.law is not None:
         who = seat_name(view, top.law.seat)
-        return f"{who} played {law_name(top.law.card)}; it can be repealed."
+        return _("{player} played {card}; it can be repealed.").format(
+            player=who, card=law_name(top.law.card)
+        )
     if top.kind == "phase_start":
-        return "A new phase begins: laws for its start may be played."
+        return _("A new phase begins: laws for its start may be played.")
     return ""

@@ -11,17 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import _, ngettext, pgettext
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
-    FENCE_PRICE,
+    FENCE_COST,
     FIELD_YIELD,
-    HOUSE_PRICE,
-    REMOVE_FENCE_PRICE,
+    REMOVE_FENCE_COST,
     RESOURCES,
-    SMITHS,
-    plural,
 )
+from keythedral.words import terms
 from keythedral.words.walkthrough_text import KIND_RULES
 
 if TYPE_CHECKING:  # the engine loads behind the app's first frame: import it where used
@@ -48,19 +47,26 @@ class Option:
 
     def line(self) -> str:
         mark = "+" if self.available else "-"
-        return f"{mark} {self.label}" + (f": {self.detail}" if self.detail else "")
+        if not self.detail:
+            return f"{mark} {self.label}"
+        # I18N: an option of the walkthrough and why it is open or not ("Pass: do nothing ...")
+        return f"{mark} " + _("{label}: {detail}").format(label=self.label, detail=self.detail)
 
 
 # --- small words -----------------------------------------------------------------------------
-def cubes(counts: Sequence[int], empty: str = "nothing") -> str:
-    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(counts) if n]
-    return " + ".join(parts) if parts else empty
+def cubes(counts: Sequence[int], empty: str | None = None) -> str:
+    """ "1 wood + 2 stone"; ``empty`` (by default "nothing") for no cube."""
+    return terms.cost(counts, empty)
 
 
 def seat_name(view: PlayerView, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(view.players):
-        return "nobody"
+        return _("nobody")
     return view.players[seat].name
+
+
+def _cost_of(counts: Sequence[int]) -> str:
+    return terms.cost(counts)
 
 
 def _pos(p: Sequence[int]) -> str:
@@ -71,6 +77,11 @@ def _field_types(view: PlayerView) -> dict[tuple[int, int], str]:
     return {(f.pos[0], f.pos[1]): str(f.type) for f in view.fields}
 
 
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter, as a line of options starts."""
+    return text[:1].upper() + text[1:]
+
+
 def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:
     x, y = corner[0], corner[1]
     return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
@@ -78,7 +89,11 @@ def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:
 
 def _have(hand: Sequence[int], colour: str) -> str:
     n = hand[COLOURS.index(colour)]
-    return f"you have no {colour}" if n == 0 else f"you have {n} {colour}"
+    if n == 0:
+        # I18N: {colour} is a cube colour ("you have no wine")
+        return _("you have no {colour}").format(colour=terms.colour(colour))
+    # I18N: {cubes} is a number of cubes of a colour ("2 wine")
+    return _("you have {cubes}").format(cubes=terms.counted(colour, n))
 
 
 def _kinds(legal: Sequence[Any], kind: str) -> tuple[Any, ...]:
@@ -95,46 +110,56 @@ def _offer(kind: str, label: str, detail: str, acts: Sequence[Any] = ()) -> Opti
 def _place_field(view: PlayerView, legal: list[Any]) -> list[Option]:
     kind = view.next_field or "field"
     spots = _kinds(legal, "place_field")
-    gives = FIELD_YIELD.get(kind, "?")
-    return [
-        _offer(
-            "place_field",
-            f"Lay the {kind} (it gives {gives})",
-            f"{plural(len(spots), 'spot')}: next to a field on the board, or beside a cottage; "
-            f"{plural(view.fields_in_stack - 1, 'tile')} left in the stack after it",
-            spots,
-        )
-    ]
+    gives = FIELD_YIELD.get(kind)
+    left = view.fields_in_stack - 1
+    # I18N: {field} is the field tile to lay, with its definite article ("the farm"), {colour}
+    # the colour of cube it yields
+    label = _("Lay {field} (it gives {colour})").format(
+        field=terms.the_field(kind), colour=terms.colour(gives) if gives else "?"
+    )
+    # I18N: {spots} is "3 spots", {tiles} "12 tiles" (field tiles left in the stack)
+    detail = _(
+        "{spots}: next to a field on the board, or beside a cottage; {tiles} left in the stack "
+        "after it"
+    ).format(
+        spots=ngettext("{n} spot", "{n} spots", len(spots)).format(n=len(spots)),
+        tiles=ngettext("{n} tile", "{n} tiles", left).format(n=left),
+    )
+    return [_offer("place_field", label, detail, spots)]
 
 
 def _place_cottage(view: PlayerView, legal: list[Any]) -> list[Option]:
     acts = _kinds(legal, "place_cottage")
     numbers = sorted({a.number for a in acts})
     corners = {tuple(a.corner) for a in acts}
-    return [
-        _offer(
-            "place_cottage",
-            f"Place a cottage (numbers {', '.join(map(str, numbers))} left)",
-            f"{plural(len(corners), 'free corner')}. Its workers can only use the fields it "
-            "touches: many fields of different kinds are best; a rival next door with the "
-            "same number competes for the fields you share",
-            acts,
-        )
-    ]
+    # I18N: {numbers} lists the cottage numbers still to place ("1, 3, 5")
+    label = _("Place a cottage (numbers {numbers} left)").format(
+        numbers=terms.comma_list([str(n) for n in numbers])
+    )
+    detail = ngettext(
+        "{n} free corner. Its workers can only use the fields it touches: many fields of "
+        "different kinds are best; a rival next door with the same number competes for the "
+        "fields you share",
+        "{n} free corners. Its workers can only use the fields it touches: many fields of "
+        "different kinds are best; a rival next door with the same number competes for the "
+        "fields you share",
+        len(corners),
+    ).format(n=len(corners))
+    return [_offer("place_cottage", label, detail, acts)]
 
 
 def _relocate(view: PlayerView, legal: list[Any]) -> list[Option]:
     acts = _kinds(legal, "relocate_cottage")
     number = acts[0].number if acts else (view.relocation[0][1] if view.relocation else 0)
-    return [
-        _offer(
-            "relocate_cottage",
-            f"Move cottage {number}",
-            f"it is fenced off from every field it touches: {plural(len(acts), 'corner')} "
-            "touch a field it could use (the fences stay where they are)",
-            acts,
-        )
-    ]
+    detail = ngettext(
+        "it is fenced off from every field it touches: {n} corner touch a field it could use "
+        "(the fences stay where they are)",
+        "it is fenced off from every field it touches: {n} corners touch a field it could use "
+        "(the fences stay where they are)",
+        len(acts),
+    ).format(n=len(acts))
+    label = _("Move cottage {number}").format(number=number)
+    return [_offer("relocate_cottage", label, detail, acts)]
 
 
 # --- phase 1 -------------------------------------------------------------------------------
@@ -143,25 +168,42 @@ def _work_order(view: PlayerView, legal: list[Any]) -> list[Option]:
     out = []
     for n in range(1, 6):
         homes = [c for c in view.cottages if c.number == n]
-        holders = ", ".join(
-            ("you" if c.seat == view.seat else seat_name(view, c.seat))
-            + (" (house)" if c.house else "")
-            for c in sorted(homes, key=lambda c: (c.seat != view.seat, c.seat))
+        holders = terms.comma_list(
+            [
+                _holder(view, c.seat, c.house)
+                for c in sorted(homes, key=lambda c: (c.seat != view.seat, c.seat))
+            ]
         )
+        # I18N: an option of phase 1: {n} is a cottage number
+        label = _("Call number {n}").format(n=n)
         if n in acts:
-            out.append(
-                _offer(
-                    "choose_work_order",
-                    f"Call number {n}",
-                    f"homes: {holders or 'none'}; you place first for it",
-                    (acts[n],),
-                )
+            # I18N: {homes} lists the players whose cottage has that number ("you, Bob (house)")
+            homes_words = _("homes: {homes}; you place first for it").format(
+                homes=holders or pgettext("no home", "none")
             )
+            out.append(_offer("choose_work_order", label, homes_words, (acts[n],)))
         else:
             marker = view.work_order.index(n) + 1 if n in view.work_order else 0
-            why = f"already called (marker {marker})" if marker else "not open"
-            out.append(Option(f"Call number {n}", False, why, KIND_RULES["choose_work_order"]))
+            # I18N: {marker} is the work-order marker that called the number (1 to 5)
+            why = (
+                _("already called (marker {marker})").format(marker=marker)
+                if marker
+                else _not_open()
+            )
+            out.append(Option(label, False, why, KIND_RULES["choose_work_order"]))
     return out
+
+
+def _holder(view: PlayerView, seat: int, house: bool) -> str:
+    """ "you", "Bob (house)": a player whose home has a number."""
+    who = pgettext("the player addressed", "you") if seat == view.seat else seat_name(view, seat)
+    # I18N: a player whose home with that number is a house ("Bob (house)")
+    return _("{player} (house)").format(player=who) if house else who
+
+
+def _not_open() -> str:
+    # I18N: why an option is closed, when no other reason is known
+    return _("not open")
 
 
 def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
@@ -183,19 +225,28 @@ def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
         if f not in types:
             continue
         kind = types[f]
-        label = f"The {kind} at {_pos(f)} (gives {FIELD_YIELD[kind]})"
+        # I18N: an option of phase 1: {field} is a field type with its definite article, at
+        # the start of the line ("The farm"), {place} where, {colour} what it yields
+        label = _("{field} at {place} (gives {colour})").format(
+            field=_capital(terms.the_field(kind)),
+            place=_pos(f),
+            colour=terms.colour(FIELD_YIELD[kind]),
+        )
         if f in acts:
-            out.append(_offer("place_worker", label, "free", (acts[f],)))
+            # I18N: a field no worker stands in
+            out.append(_offer("place_worker", label, pgettext("a field", "free"), (acts[f],)))
             continue
         if f in workers:
-            why = f"{seat_name(view, workers[f].seat)}'s worker is already there"
+            why = _("{player}'s worker is already there").format(
+                player=seat_name(view, workers[f].seat)
+            )
         elif f in fenced and not free_of_fences:
-            why = "a fence keeps this cottage's workers out"
+            why = _("a fence keeps this cottage's workers out")
         else:
-            why = "not open"
+            why = _not_open()
         out.append(Option(label, False, why, KIND_RULES["place_worker"]))
     if p is not None and p.left == 2:
-        out.append(Option("A house sends two workers", True, "into two different fields"))
+        out.append(Option(_("A house sends two workers"), True, _("into two different fields")))
     return out
 
 
@@ -215,122 +266,174 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
         mods[tile] = mods.get(tile, 0) + d
     for t in view.tiles:
         cost = tuple(t.cost)
-        label = f"Buy a stage {t.stage} tile ({cubes(cost)}, a seat worth {t.value})"
-        law = ""
-        if mods.get(t.id):
-            law = "; a price law lies under it (+/-1 cube of a colour on it)"
+        # I18N: an option of phase 3: {stage} is 1 to 5, {cost} the tile's printed cost,
+        # {value} the seat it is worth
+        label = _("Buy a stage {stage} tile ({cost}, a seat worth {value})").format(
+            stage=t.stage, cost=cubes(cost), value=t.value
+        )
+        law = bool(mods.get(t.id))
         if t.id in buys:
-            out.append(_offer("buy_building", label, "you can pay for it" + law, buys[t.id]))
+            can = _("you can pay for it")
+            out.append(_offer("buy_building", label, _with_law(can, law), buys[t.id]))
         elif not t.buyable:
-            why = f"not for sale until stage {view.stage} is complete"
+            why = _("not for sale until stage {stage} is complete").format(stage=view.stage)
             out.append(_offer("buy_building", label, why))
         else:
             short = tuple(max(0, c - h) for c, h in zip(cost, hand, strict=True))
-            lack = "you have none of these" if short == cost else f"you lack {cubes(short)}"
-            why = f"needs {cubes(cost)} ({lack})"
             if not any(short):
-                why = "its price with the law under it is more than you hold"
-            out.append(_offer("buy_building", label, why + law))
+                why = _("its price with the law under it is more than you hold")
+            elif short == cost:
+                why = _("needs {cost} (you have none of these)").format(cost=cubes(cost))
+            else:
+                # I18N: {cost} is a tile's price, {short} the cubes the player lacks for it
+                why = _("needs {cost} (you lack {short})").format(
+                    cost=cubes(cost), short=cubes(short)
+                )
+            out.append(_offer("buy_building", label, _with_law(why, law)))
     if not view.tiles:
         out.append(
-            Option("Buy a building", False, "no tile is face up", KIND_RULES["buy_building"])
+            Option(_("Buy a building"), False, _("no tile is face up"), KIND_RULES["buy_building"])
         )
     # 2. convert
     converts = _kinds(legal, "convert_cottage")
     cottages = sorted(c.number for c in view.cottages if c.seat == view.seat and not c.house)
-    label = f"Convert a cottage into a house ({HOUSE_PRICE})"
+    # I18N: {price} is the price of a house, "1 stone + 1 wood"
+    label = _("Convert a cottage into a house ({price})").format(price=terms.house_price())
     if converts:
-        nums = ", ".join(str(a.number) for a in converts)
-        detail = f"cottage {nums}: a house sends two workers from the next round on"
-        out.append(_offer("convert_cottage", label, detail, converts))
+        nums = terms.comma_list([str(a.number) for a in converts])
+        # I18N: {numbers} lists the cottages that may become a house ("2, 4")
+        detail = _("cottage {numbers}: a house sends two workers from the next round on")
+        out.append(_offer("convert_cottage", label, detail.format(numbers=nums), converts))
     else:
         holder = view.effects.moratorium
         if not cottages:
-            why = "all your homes are houses already"
+            why = _("all your homes are houses already")
         elif holder is not None and holder != view.seat:
-            why = f"{seat_name(view, holder)}'s House moratorium forbids it this round"
+            why = _("{player}'s {card} forbids it this round").format(
+                player=seat_name(view, holder), card=terms.card("house-moratorium")
+            )
         else:
-            missing = [c for c in ("stone", "wood") if hand[COLOURS.index(c)] < 1]
-            why = f"needs 1 stone and 1 wood (you have no {' and no '.join(missing)})"
+            no_stone = hand[COLOURS.index("stone")] < 1
+            no_wood = hand[COLOURS.index("wood")] < 1
+            if no_stone and no_wood:
+                why = _("needs 1 stone and 1 wood (you have no stone and no wood)")
+            elif no_stone:
+                why = _("needs 1 stone and 1 wood (you have no stone)")
+            else:
+                why = _("needs 1 stone and 1 wood (you have no wood)")
         out.append(_offer("convert_cottage", label, why))
     # 3. fences
     builds = _kinds(legal, "build_fence")
     left = view.players[view.seat].fences_left if view.seat is not None else 0
-    label = f"Build a fence ({FENCE_PRICE})"
+    # I18N: {price} is the price of a fence, "1 wood"
+    label = _("Build a fence ({price})").format(price=_cost_of(FENCE_COST))
     if builds:
-        detail = (
-            f"between a cottage and a field it touches: that cottage's workers may not enter "
-            f"it; {plural(left, 'fence')} left to build"
-        )
+        detail = ngettext(
+            "between a cottage and a field it touches: that cottage's workers may not enter it; "
+            "{n} fence left to build",
+            "between a cottage and a field it touches: that cottage's workers may not enter it; "
+            "{n} fences left to build",
+            left,
+        ).format(n=left)
         out.append(_offer("build_fence", label, detail, builds))
     else:
         if left <= 0:
-            why = "you have built all 3 of your fences"
+            why = _("you have built all 3 of your fences")
         elif hand[COLOURS.index("wood")] < 1:
-            why = "needs 1 wood (you have no wood)"
+            why = _("needs 1 wood (you have no wood)")
         else:
-            why = "no border beside a cottage is free"
+            why = _("no border beside a cottage is free")
         out.append(_offer("build_fence", label, why))
     removes = _kinds(legal, "remove_fence")
-    label = f"Remove a fence ({REMOVE_FENCE_PRICE})"
+    # I18N: {price} is the price of removing a fence, "2 wine"
+    label = _("Remove a fence ({price})").format(price=_cost_of(REMOVE_FENCE_COST))
     if removes:
-        detail = f"any fence, anyone's; it leaves the game ({plural(len(removes), 'fence')})"
+        detail = ngettext(
+            "any fence, anyone's; it leaves the game ({n} fence)",
+            "any fence, anyone's; it leaves the game ({n} fences)",
+            len(removes),
+        ).format(n=len(removes))
         out.append(_offer("remove_fence", label, detail, removes))
     else:
         if not view.fences:
-            why = "there is no fence on the board"
+            why = _("there is no fence on the board")
         else:
-            why = f"needs {REMOVE_FENCE_PRICE} ({_have(hand, 'wine')})"
+            # I18N: {price} is "2 wine", {have} what the player has ("you have 1 wine")
+            why = _("needs {price} ({have})").format(
+                price=_cost_of(REMOVE_FENCE_COST), have=_have(hand, "wine")
+            )
         out.append(_offer("remove_fence", label, why))
     # 4. craftsmen
     crafts = {a.craft: a for a in _kinds(legal, "buy_craft")}
     for i, craft in enumerate(("iron", "glass", "gold")):
         price = CRAFT_PRICE[craft]
-        label = f"Buy 1 {craft} from the {SMITHS[craft]} (any {price} cubes)"
+        # I18N: an option of phase 3: {craft} is one craft cube ("1 iron"), {smith} who sells
+        # it ("the blacksmith"), {n} its price (2 to 4)
+        label = _("Buy {craft} from {smith} (any {n} cubes)").format(
+            craft=terms.counted(craft, 1), smith=terms.smith(craft), n=price
+        )
         if craft in crafts:
-            out.append(_offer("buy_craft", label, f"you hold {total} cubes", (crafts[craft],)))
+            hold = ngettext("you hold {n} cube", "you hold {n} cubes", total).format(n=total)
+            out.append(_offer("buy_craft", label, hold, (crafts[craft],)))
             continue
         if view.craftsmen[i] == 0 and view.store[COLOURS.index(craft)] == 0:
-            why = f"the {SMITHS[craft]} has no {craft} left, and none is back in the store"
+            # I18N: {smith} is "the blacksmith", {craft} a craft cube's colour ("iron")
+            why = _("{smith} has no {craft} left, and none is back in the store").format(
+                smith=terms.smith(craft), craft=terms.colour(craft)
+            )
         else:
-            why = f"needs any {price} cubes (you hold {total})"
+            # I18N: {n} is the price, {total} the cubes the player holds
+            why = _("needs any {n} cubes (you hold {total})").format(n=price, total=total)
         out.append(_offer("buy_craft", label, why))
     # 5. trader
     trades = _kinds(legal, "trade")
-    label = "Trade any 2 cubes for 1 resource"
+    label = _("Trade any 2 cubes for 1 resource")
     if trades:
-        takes = ", ".join(a.take for a in trades)
-        out.append(_offer("trade", label, f"take one of: {takes}", trades))
+        takes = terms.comma_list([terms.colour(a.take) for a in trades])
+        # I18N: {colours} lists the colours the trader offers ("wood, stone")
+        take = _("take one of: {colours}").format(colours=takes)
+        out.append(_offer("trade", label, take, trades))
     else:
         if total < 2:
-            why = f"needs any 2 cubes (you hold {total})"
+            why = _("needs any 2 cubes (you hold {total})").format(total=total)
         else:
-            why = "the store has no resource cube left"
+            why = _("the store has no resource cube left")
         out.append(_offer("trade", label, why))
     # 6. law master
     procures = _kinds(legal, "procure_law")
-    label = "Procure a law (any 1 cube)"
+    label = _("Procure a law (any 1 cube)")
     if procures:
-        detail = "a secret law card; after this you take no more actions this phase"
+        detail = _("a secret law card; after this you take no more actions this phase")
         out.append(_offer("procure_law", label, detail, procures))
     else:
         if view.config.no_laws:
-            why = "this game is played without law cards"
+            why = _("this game is played without law cards")
         elif not any(view.law_spaces):
-            why = "no law card is waiting on the new-law spaces"
+            why = _("no law card is waiting on the new-law spaces")
         else:
-            why = "needs any 1 cube (you hold none)"
+            why = _("needs any 1 cube (you hold none)")
         out.append(_offer("procure_law", label, why))
     # 7. pass
     out.append(
         _offer(
             "pass",
-            "Pass",
-            "do nothing this turn; you may act again when your turn comes round",
+            # I18N: the option of phase 3 to do nothing this turn
+            pgettext("an option of phase 3", "Pass"),
+            _("do nothing this turn; you may act again when your turn comes round"),
             _kinds(legal, "pass"),
         )
     )
     return out
+
+
+def _with_law(detail: str, law: bool) -> str:
+    """``detail``, and that a price law lies under the tile when one does."""
+    if not law:
+        return detail
+    # I18N: {detail} says whether the player can buy the tile
+    return _("{detail}; a price law lies under it (+/-1 cube of a colour on it)").format(
+        detail=detail
+    )
 
 
 def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
@@ -343,27 +446,28 @@ def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
         if any(pay.need):
             owed.append(cubes(pay.need))
         if pay.any_resource:
-            owed.append(f"{pay.any_resource} of any resource")
+            # I18N: a number of cubes still owed, of any resource colour
+            owed.append(_("{n} of any resource").format(n=pay.any_resource))
         if pay.any_cube:
-            owed.append(f"{pay.any_cube} of any colour")
-    still = " + ".join(owed) or "nothing"
+            # I18N: a number of cubes still owed, of any colour
+            owed.append(_("{n} of any colour").format(n=pay.any_cube))
+    still = terms.added_up(owed) or _("nothing")
     out = []
     for i, colour in enumerate(COLOURS):
         n = me.cubes[i]
         if not n:
             continue
+        # I18N: an option of a payment: {cube} is one cube ("1 wood")
+        label = _("Pay {cube}").format(cube=terms.counted(colour, 1))
         if colour in acts:
-            out.append(_offer("pay", f"Pay 1 {colour}", f"you have {n}", (acts[colour],)))
+            have = _("you have {n}").format(n=n)
+            out.append(_offer("pay", label, have, (acts[colour],)))
         else:
-            out.append(
-                Option(
-                    f"Pay 1 {colour}",
-                    False,
-                    "it does not count toward this price",
-                    KIND_RULES["pay"],
-                )
-            )
-    return [Option(f"Still owed: {still}", True, pay_purpose(view)), *out]
+            why = _("it does not count toward this price")
+            out.append(Option(label, False, why, KIND_RULES["pay"]))
+    # I18N: {cubes} are the cubes still owed ("1 wood + 2 of any colour")
+    owing = _("Still owed: {cubes}").format(cubes=still)
+    return [Option(owing, True, pay_purpose(view)), *out]
 
 
 def pay_purpose(view: PlayerView) -> str:
@@ -372,38 +476,46 @@ def pay_purpose(view: PlayerView) -> str:
     pay = view.payment
     if pay is None:
         return ""
-    return {
-        "craft": f"for 1 {pay.target} from the {SMITHS.get(pay.target, 'craftsman')}",
-        "trade": f"to the trader, for 1 {pay.target}",
-        "law": "to the law master, for a law card",
-        "bid": f"to {seat_name(view, pay.to_seat)}, for the right to name the start player",
-        "building": f"for the building tile {pay.target}",
-        "bargain": "for the Bargain trade",
-    }.get(pay.purpose, f"for the {pay.purpose}")
+    target = str(pay.target)
+    # I18N: what a payment is for, after its cubes: {cube} is one cube ("1 wine"), {smith} "the
+    # blacksmith"
+    if pay.purpose == "craft":
+        return _("for {cube} from {smith}").format(
+            cube=terms.counted(target, 1), smith=terms.smith(target)
+        )
+    if pay.purpose == "trade":
+        return _("to the trader, for {cube}").format(cube=terms.counted(target, 1))
+    if pay.purpose == "law":
+        return _("to the law master, for a law card")
+    if pay.purpose == "bid":
+        return _("to {player}, for the right to name the start player").format(
+            player=seat_name(view, pay.to_seat)
+        )
+    if pay.purpose == "building":
+        # I18N: {tile} is a building tile's id ("s2-03")
+        return _("for the building tile {tile}").format(tile=target)
+    if pay.purpose == "bargain":
+        return _("for the {card} trade").format(card=terms.card("bargain"))
+    return _("for the {purpose}").format(purpose=pay.purpose)
 
 
 def _choose_cube(view: PlayerView, legal: list[Any]) -> list[Option]:
     acts = {a.cube: a for a in _kinds(legal, "choose_cube")}
     out = []
     for i, colour in enumerate(RESOURCES):
+        # I18N: an option: {cube} is one cube ("1 wood")
+        label = _("Take {cube}").format(cube=terms.counted(colour, 1))
         if colour in acts:
-            out.append(
-                Option(
-                    f"Take 1 {colour}",
-                    True,
-                    f"the store has {view.store[i]}",
-                    None,
-                    "choose_cube",
-                    (acts[colour],),
-                )
-            )
+            has = _("the store has {n}").format(n=view.store[i])
+            out.append(Option(label, True, has, None, "choose_cube", (acts[colour],)))
         else:
-            out.append(Option(f"Take 1 {colour}", False, "the store has none left"))
+            out.append(Option(label, False, _("the store has none left")))
     return out
 
 
 def _window(view: PlayerView, legal: list[Any]) -> list[Option]:
-    return [_offer("decline", "Let it go by", "play no law card now", _kinds(legal, "decline"))]
+    let = _("Let it go by")
+    return [_offer("decline", let, _("play no law card now"), _kinds(legal, "decline"))]
 
 
 # --- phase 5 -------------------------------------------------------------------------------
@@ -414,34 +526,45 @@ def _bid(view: PlayerView, legal: list[Any]) -> list[Option]:
     total = sum(me.cubes)
     bids = _kinds(legal, "bid")
     holder = b.holder == view.seat
+    # I18N: the bidding so far: {amount} the highest bid, {player} who made it
     high = (
-        f"the highest bid is {b.high} by {seat_name(view, b.high_seat)}"
+        _("the highest bid is {amount} by {player}").format(
+            amount=b.high, player=seat_name(view, b.high_seat)
+        )
         if b.high_seat is not None
-        else "nobody has bid yet"
+        else _("nobody has bid yet")
     )
+    # I18N: {high} is the bidding so far ("the highest bid is 2 by Ann"), {cubes} "3 cubes"
+    only = _("{high}, and you hold only {cubes}").format(high=high, cubes=terms.cubes(total))
     out = []
     if holder:
-        label = "Match the highest bid and win"
+        label = _("Match the highest bid and win")
         if bids:
-            detail = f"{high}; you pay it to {seat_name(view, b.high_seat)}, cube by cube"
+            # I18N: {high} is the bidding so far, {player} who made the highest bid
+            detail = _("{high}; you pay it to {player}, cube by cube").format(
+                high=high, player=seat_name(view, b.high_seat)
+            )
         elif b.high_seat is None:
-            detail = "nobody has bid: pass, and you name the start player for free"
+            detail = _("nobody has bid: pass, and you name the start player for free")
         else:
-            detail = f"{high}, and you hold only {plural(total, 'cube')}"
+            detail = only
         out.append(_offer("bid", label, detail, bids))
     else:
-        label = "Bid"
+        # I18N: the option of phase 5 to bid cubes
+        label = pgettext("an option of phase 5", "Bid")
         if bids:
             lo, hi = bids[0].amount, bids[-1].amount
-            amounts = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            detail = (
-                f"{amounts} cubes; {high}. {seat_name(view, b.holder)} (player B) speaks last "
-                "and may match"
-            )
+            # I18N: the bids open: {amounts} is "2" or "2 to 5", {high} the bidding so far,
+            # {player} player B, who speaks last
+            amounts = str(lo) if lo == hi else _("{low} to {high}").format(low=lo, high=hi)
+            detail = _("{amounts} cubes; {high}. {player} (player B) speaks last and may match")
+            detail = detail.format(amounts=amounts, high=high, player=seat_name(view, b.holder))
         else:
-            detail = f"{high}, and you hold only {plural(total, 'cube')}"
+            detail = only
         out.append(_offer("bid", label, detail, bids))
-    out.append(_offer("pass_bid", "Pass", "no bid; you pay nothing", _kinds(legal, "pass_bid")))
+    # I18N: the option of phase 5 not to bid
+    passing = pgettext("an option of phase 5", "Pass")
+    out.append(_offer("pass_bid", passing, _("no bid; you pay nothing"), _kinds(legal, "pass_bid")))
     return out
 
 
@@ -449,13 +572,17 @@ def _choose_start(view: PlayerView, legal: list[Any]) -> list[Option]:
     acts = _kinds(legal, "choose_start_player")
     out = []
     for a in acts:
-        who = "yourself" if a.target == view.seat else seat_name(view, a.target)
         detail = ""
         if a.target == view.seat:
-            detail = "you pick the first number, place first and act first in phase 3"
-        elif view.seat is not None and a.target == (view.seat - 1) % len(view.players):
-            detail = "the player on your right: you go second, and are player B next bidding"
-        out.append(_offer("choose_start_player", f"Name {who}", detail, (a,)))
+            label = _("Name yourself")
+            detail = _("you pick the first number, place first and act first in phase 3")
+        else:
+            # I18N: an option of phase 5: name {player} the next start player
+            label = _("Name {player}").format(player=seat_name(view, a.target))
+        right = view.seat is not None and a.target == (view.seat - 1) % len(view.players)
+        if a.target != view.seat and right:
+            detail = _("the player on your right: you go second, and are player B next bidding")
+        out.append(_offer("choose_start_player", label, detail, (a,)))
     return out
 
 
@@ -470,25 +597,22 @@ def law_options(view: PlayerView, legal: list[Any], only_playable: bool = False)
     out = []
     cards = law_catalogue()
     for card in dict.fromkeys(me.laws):
-        name = cards[card].name if card in cards else card
+        name = terms.card(card) if card in cards else card
+        # I18N: an option: play the law card {card}
+        label = _("Play {card}").format(card=name)
         if card in plays:
             n = len(plays[card])
-            detail = "can be played now" + (f" ({n} ways)" if n > 1 else "")
-            out.append(
-                Option(
-                    f"Play {name}",
-                    True,
-                    detail,
-                    f"{cards[card].number}. {name}",
-                    "play_law",
-                    tuple(plays[card]),
-                )
+            # I18N: a law card that can be played, in {n} ways (more than one)
+            detail = (
+                _("can be played now ({n} ways)").format(n=n) if n > 1 else _("can be played now")
             )
+            # The rule is a heading of the rules (docs/rules_en.md): its English name.
+            rule = f"{cards[card].number}. {cards[card].name}"
+            out.append(Option(label, True, detail, rule, "play_law", tuple(plays[card])))
         elif not only_playable:
             why = cards[card].when
-            out.append(
-                Option(f"Play {name}", False, why, f"{cards[card].number}. {name}", "play_law")
-            )
+            rule = f"{cards[card].number}. {cards[card].name}"
+            out.append(Option(label, False, why, rule, "play_law"))
     return out
 
 

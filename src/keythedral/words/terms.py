@@ -1,0 +1,353 @@
+"""The game's terms in the reader's language: cube colours, field types, law cards, building
+tiles, counted cubes, costs and lists, each said in one place (docs/i18n.md, docs/glossary.md).
+
+The tables are marked with ``N_`` and looked up when a word is shown (the language may change
+while the program runs); the functions build the phrases whole, through messages a translator
+can reorder:
+
+    terms.colour("wood")              # "wood"
+    terms.counted("stone", 2)         # "2 stone"
+    terms.cost((1, 2, 0, ...))        # "1 wood + 2 stone"
+    terms.and_list(["A", "B", "C"])   # "A, B and C"
+    terms.tile("s2-03")               # "the stage 2 tile (2 stone + 1 food)"
+    terms.card("sale")                # "Sale"
+
+Ids (``"wood"``, ``"s2-03"``, ``"sale"``) are data; a word the tables do not know is said as
+it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from keythedral.lang import N_, _, ngettext, pgettext
+from keythedral.vocab import COLOURS, place
+
+#: A field or a corner, as the events hold it.
+Pos = tuple[int, ...] | list[int]
+
+# --- cubes -----------------------------------------------------------------------------------
+#: A cube colour's name, alone ("gold" in "Sale on gold", "paying gold instead of iron").
+# I18N: the eight colours of the cubes (resources wood, stone, food, water, wine; crafts iron,
+# glass, gold), as nouns.
+COLOUR_NAMES: dict[str, str] = {
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "food": N_("food"),
+    "water": N_("water"),
+    "wine": N_("wine"),
+    "iron": N_("iron"),
+    "glass": N_("glass"),
+    "gold": N_("gold"),
+}
+
+#: A craft cube with its indefinite article ("giving 1 stone for an iron").
+CRAFT_WITH_ARTICLE: dict[str, str] = {
+    # I18N: one craft cube (iron, glass or gold) with its indefinite article
+    "iron": N_("an iron"),
+    # I18N: one craft cube (iron, glass or gold) with its indefinite article
+    "glass": N_("a glass"),
+    # I18N: one craft cube (iron, glass or gold) with its indefinite article
+    "gold": N_("a gold"),
+}
+
+
+#: A number of cubes of one colour ("2 stone"): each colour's own plural.
+COUNTED: dict[str, Callable[[int], str]] = {
+    # I18N: {n} cubes of wood, in a cost or a harvest ("1 wood + 2 stone")
+    "wood": lambda n: ngettext("{n} wood", "{n} wood", n).format(n=n),
+    # I18N: {n} cubes of stone, in a cost or a harvest ("1 wood + 2 stone")
+    "stone": lambda n: ngettext("{n} stone", "{n} stone", n).format(n=n),
+    # I18N: {n} cubes of food, in a cost or a harvest
+    "food": lambda n: ngettext("{n} food", "{n} food", n).format(n=n),
+    # I18N: {n} cubes of water, in a cost or a harvest
+    "water": lambda n: ngettext("{n} water", "{n} water", n).format(n=n),
+    # I18N: {n} cubes of wine, in a cost or a harvest
+    "wine": lambda n: ngettext("{n} wine", "{n} wine", n).format(n=n),
+    # I18N: {n} craft cubes of iron
+    "iron": lambda n: ngettext("{n} iron", "{n} iron", n).format(n=n),
+    # I18N: {n} craft cubes of glass
+    "glass": lambda n: ngettext("{n} glass", "{n} glass", n).format(n=n),
+    # I18N: {n} craft cubes of gold
+    "gold": lambda n: ngettext("{n} gold", "{n} gold", n).format(n=n),
+}
+
+
+def colour(name: str) -> str:
+    """A cube colour's name in the reader's language ("wood")."""
+    return _(COLOUR_NAMES[name]) if name in COLOUR_NAMES else name
+
+
+def craft_with_article(name: str) -> str:
+    """ "an iron", "a gold"."""
+    return _(CRAFT_WITH_ARTICLE[name]) if name in CRAFT_WITH_ARTICLE else name
+
+
+def counted(name: str, n: int) -> str:
+    """ "2 stone": ``n`` cubes of the colour ``name``."""
+    say = COUNTED.get(name)
+    return say(n) if say is not None else f"{n} {name}"
+
+
+def cubes(n: int) -> str:
+    """ "1 cube", "2 cubes": cubes of any colour."""
+    # I18N: a number of cubes of any colour
+    return ngettext("{n} cube", "{n} cubes", n).format(n=n)
+
+
+def cost(counts: Sequence[int], empty: str | None = None) -> str:
+    """ "1 wood + 2 stone" for a colour-count tuple (colours in their usual order); ``empty``
+    (by default "nothing") when it counts no cube."""
+    parts = [counted(COLOURS[i], n) for i, n in enumerate(counts) if n]
+    if not parts:
+        # I18N: a cost or a harvest of no cube at all
+        return _("nothing") if empty is None else empty
+    return added_up(parts)
+
+
+# --- lists -----------------------------------------------------------------------------------
+def _chained(items: Sequence[str], join: Callable[[str, str], str]) -> str:
+    """``items`` joined from the right, two at a time, by a message: "a + (b + c)"."""
+    text = items[-1] if items else ""
+    for item in reversed(items[:-1]):
+        text = join(item, text)
+    return text
+
+
+def added_up(parts: Sequence[str]) -> str:
+    """ "1 wood + 2 stone + 1 wine": counts of cubes added up in a cost."""
+    # I18N: counts of cubes added up in a cost or a harvest ("1 wood + 2 stone"): {a} is
+    # one count, {rest} the others, added up by this same message
+    return _chained(parts, lambda a, rest: _("{a} + {rest}").format(a=a, rest=rest))
+
+
+def comma_list(items: Sequence[str]) -> str:
+    """ "A, B, C": a list with no "and" (names at the table, numbers called)."""
+    # I18N: a list of items: {a} is the first, {rest} the others, listed by this same
+    # message (or by "{a} and {b}" for the last two)
+    return _chained(items, lambda a, rest: _("{a}, {rest}").format(a=a, rest=rest))
+
+
+def or_chain(items: Sequence[str]) -> str:
+    """ "A or B or C": choices, each "or" the next."""
+    # I18N: two choices, or a choice and the others ("Ann or Bob or Cy")
+    return _chained(items, lambda a, b: _("{a} or {b}").format(a=a, b=b))
+
+
+def and_list(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    # I18N: the last two items of a list ("Robin and Hilda", "1 more wood and 1 less stone")
+    text = _("{a} and {b}").format(a=items[-2], b=items[-1])
+    for item in reversed(items[:-2]):
+        text = _("{a}, {rest}").format(a=item, rest=text)
+    return text
+
+
+# --- fields ----------------------------------------------------------------------------------
+#: A field type's name, alone ("every farm", "your woods workers").
+# I18N: the five field types (a quarry yields stone, the woods wood, a lake water, a farm food,
+# a vineyard wine); "woods" is one field
+FIELD_NAMES: dict[str, str] = {
+    "quarry": N_("quarry"),
+    "woods": N_("woods"),
+    "lake": N_("lake"),
+    "farm": N_("farm"),
+    "vineyard": N_("vineyard"),
+}
+#: A field type with its indefinite article ("lays a farm at (1,0)").
+FIELD_A: dict[str, str] = {
+    # I18N: a field tile of this type, with its indefinite article ("Ann lays a quarry at (1,0).")
+    "quarry": N_("a quarry"),
+    # I18N: a field tile of this type, with its indefinite article ("Ann lays a woods at (1,0).")
+    "woods": N_("a woods"),
+    # I18N: a field tile of this type, with its indefinite article
+    "lake": N_("a lake"),
+    # I18N: a field tile of this type, with its indefinite article
+    "farm": N_("a farm"),
+    # I18N: a field tile of this type, with its indefinite article
+    "vineyard": N_("a vineyard"),
+}
+#: A field type with its definite article ("sends a worker ... to the lake at (0,1)").
+FIELD_THE: dict[str, str] = {
+    # I18N: a field of this type, with its definite article ("... to the quarry at (0,1).")
+    "quarry": N_("the quarry"),
+    # I18N: a field of this type, with its definite article ("... to the woods at (0,1).")
+    "woods": N_("the woods"),
+    # I18N: a field of this type, with its definite article
+    "lake": N_("the lake"),
+    # I18N: a field of this type, with its definite article
+    "farm": N_("the farm"),
+    # I18N: a field of this type, with its definite article
+    "vineyard": N_("the vineyard"),
+}
+#: Every field of a type, with the definite article ("Poor harvest on the lakes"); with a
+#: context, as the woods are one field and several.
+FIELDS_THE: dict[str, Callable[[], str]] = {
+    "quarry": lambda: pgettext("every field of the type", "the quarries"),
+    "woods": lambda: pgettext("every field of the type", "the woods"),
+    "lake": lambda: pgettext("every field of the type", "the lakes"),
+    "farm": lambda: pgettext("every field of the type", "the farms"),
+    "vineyard": lambda: pgettext("every field of the type", "the vineyards"),
+}
+
+
+def _field(table: dict[str, str], field_type: str) -> str:
+    return _(table[field_type]) if field_type in table else field_type
+
+
+def field_name(field_type: str) -> str:
+    """ "farm"."""
+    return _field(FIELD_NAMES, field_type)
+
+
+def a_field(field_type: str) -> str:
+    """ "a farm"."""
+    return _field(FIELD_A, field_type)
+
+
+def the_field(field_type: str | None) -> str:
+    """ "the farm"; "the field" for a field whose type is not known ("field" or None)."""
+    if not field_type or field_type == "field":
+        # I18N: a field of unknown type, with its definite article
+        return _("the field")
+    return _field(FIELD_THE, field_type)
+
+
+def the_fields(field_type: str) -> str:
+    """ "the farms"."""
+    say = FIELDS_THE.get(field_type)
+    return say() if say is not None else field_type
+
+
+def fence_place(corner: Pos, field: Pos) -> str:
+    """Where a fence stands: "corner (1,-2) and the field at (1,-1)"."""
+    # I18N: where a fence stands: {corner} and {field} are places on the map, "(1,-2)"
+    return _("corner {corner} and the field at {field}").format(
+        corner=place(corner), field=place(field)
+    )
+
+
+# --- craftsmen and prices --------------------------------------------------------------------
+#: The craftsman who sells each craft cube, with the definite article.
+SMITH_WORDS: dict[str, str] = {
+    # I18N: the craftsman who sells iron, with the definite article ("buy 1 iron from the
+    # blacksmith")
+    "iron": N_("the blacksmith"),
+    # I18N: the craftsman who sells glass, with the definite article
+    "glass": N_("the glassmaker"),
+    # I18N: the craftsman who sells gold, with the definite article
+    "gold": N_("the goldsmith"),
+}
+
+
+def smith(craft: str) -> str:
+    """ "the blacksmith": who sells the craft cube ``craft``, with the article."""
+    # I18N: a craftsman whose craft is unknown, with the definite article
+    return _(SMITH_WORDS[craft]) if craft in SMITH_WORDS else _("the craftsman")
+
+
+def house_price() -> str:
+    """ "1 stone + 1 wood": the price of a house, as players say it (stone first)."""
+    return added_up([counted("stone", 1), counted("wood", 1)])
+
+
+# --- phases and decisions --------------------------------------------------------------------
+#: The phases' names (vocab.PHASES's words).
+PHASE_NAMES: dict[str, str] = {
+    # I18N: the name of a part of the game (a heading)
+    "layout": N_("Layout"),
+    "place_workers": N_("Phase 1: placing workers"),
+    "harvest": N_("Phase 2: harvest"),
+    "spend": N_("Phase 3: spending"),
+    "retrieve": N_("Phase 4: retrieving"),
+    "bidding": N_("Phase 5: start player"),
+    "game_over": N_("Game over"),
+}
+
+
+def phase(name: str) -> str:
+    """A phase's name ("Phase 3: spending"); its id if unknown."""
+    return _(PHASE_NAMES[name]) if name in PHASE_NAMES else name
+
+
+#: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
+ASKS: dict[str, str] = {
+    # I18N: what a decision asks of a player, after "{players} must "
+    "place_field": N_("lay the next field tile"),
+    "place_cottage": N_("place a cottage"),
+    "choose_work_order": N_("put the work-order marker on a cottage number"),
+    "place_worker": N_("place a worker"),
+    "spend": N_("take one phase 3 action"),
+    "pay": N_("choose the cubes to pay, one at a time"),
+    "choose_cube": N_("choose the colour of a cube to take"),
+    "window": N_("answer with a law card or let it go by"),
+    "relocate": N_("move the fenced-off cottage"),
+    "bid": N_("bid or pass for the start player"),
+    "choose_start_player": N_("name the next start player"),
+    "game_over": N_("nothing: the game is over"),
+}
+
+
+def asks(decision: str) -> str:
+    """What ``decision`` asks of the player ("lay the next field tile"); its name if unknown."""
+    return _(ASKS[decision]) if decision in ASKS else decision.replace("_", " ")
+
+
+# --- law cards and building tiles ------------------------------------------------------------
+#: The law cards' names (as data/law_cards.yaml writes them in English), by card id.
+# I18N: the names of the 20 law cards (docs/glossary.md names them)
+CARD_NAMES: dict[str, str] = {
+    "work-order": N_("Work order"),
+    "price-increase": N_("Price increase"),
+    "price-decrease": N_("Price decrease"),
+    "upgrade-cottage": N_("Upgrade cottage"),
+    "substitution": N_("Substitution"),
+    "cottage-number": N_("Cottage number"),
+    "craft-bargain": N_("Craft bargain"),
+    "unexpected-harvest": N_("Unexpected harvest"),
+    "broken-fences": N_("Broken fences"),
+    "repeal-law": N_("Repeal law"),
+    "unsafe-fence": N_("Unsafe fence"),
+    "house-moratorium": N_("House moratorium"),
+    "design-change": N_("Design change"),
+    "double-production": N_("Double production"),
+    "bargain": N_("Bargain"),
+    "sale": N_("Sale"),
+    "downgrade-house": N_("Downgrade house"),
+    "good-harvest": N_("Good harvest"),
+    "poor-harvest": N_("Poor harvest"),
+    "start-order": N_("Start order"),
+}
+
+
+def card(card_id: str) -> str:
+    """A law card's name in the reader's language ("Poor harvest")."""
+    if card_id in CARD_NAMES:
+        return _(CARD_NAMES[card_id])
+    from keythedral.engine.laws import card_name  # engine: loaded on use only (the first frame)
+
+    return card_name(card_id)
+
+
+def tile(tile_id: str) -> str:
+    """A building tile as a player names it, "the stage 2 tile (2 stone + 1 food)"; an id the
+    catalogue does not know is said as it is."""
+    from keythedral.engine.catalogue import buildings, tile_cost  # engine: loaded on use only
+
+    known = buildings().get(tile_id)
+    if known is None:
+        return tile_id
+    # I18N: a building tile: {stage} is 1 to 5, {cost} its printed cost ("2 stone + 1 food")
+    return _("the stage {stage} tile ({cost})").format(
+        stage=known.stage, cost=cost(tile_cost(tile_id))
+    )
+
+
+def tiles(tile_ids: Iterable[str]) -> str:
+    """Tiles turned face up, by their printed costs: "1 stone + 1 wood, 1 wood + 1 food"."""
+    from keythedral.engine.catalogue import buildings, tile_cost  # engine: loaded on use only
+
+    known = buildings()
+    return comma_list([cost(tile_cost(t)) if t in known else t for t in tile_ids])
