@@ -104,9 +104,10 @@ def test_every_fixed_note_and_table_of_sentences_is_looked_up_when_shown() -> No
         assert bracketed(texts.paragraphs(paragraphs)), paragraphs
     for need in texts.STAGE_NEEDS.values():
         assert bracketed(lang._(need))
-    for forms in texts._LEAVES.values():
-        for form in forms:
-            assert bracketed(lang._(form))
+    for yours in (True, False):
+        for house in (True, False):
+            for n in (0, 1, 2):
+                assert bracketed(texts._leaves(yours, house, n))
     for lesson in LESSONS:
         assert bracketed(lesson.heading()), lesson.id
 
@@ -129,7 +130,7 @@ def test_the_coachs_own_reasons_are_looked_up() -> None:
 def test_lists_are_made_with_the_language_s_own_words() -> None:
     assert texts.and_list(["Ann", "Bob"]).startswith("[Ann")
     lang.use("en")
-    assert texts.and_list(["Ann", "Bob", "Cy"]) == "Ann and Bob and Cy"
+    assert texts.and_list(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy"
     assert texts.comma_list(["Ann", "Bob", "Cy"]) == "Ann, Bob, Cy"
     assert texts.and_list([]) == texts.comma_list([]) == ""
 

@@ -9,7 +9,7 @@ placeholders are filled here, with ``fill`` too, so that the keys' braces stay w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from keythedral.engine import PlayerView
 from keythedral.engine.catalogue import laws as law_catalogue
@@ -32,6 +32,7 @@ from keythedral.vocab import (
     HOUSE_PRICE,
     REMOVE_FENCE_PRICE,
 )
+from keythedral.words.terms import and_list, comma_list, the_field
 
 #: A note's text as written in the code: its paragraphs, each a message marked with N_.
 Paragraphs = tuple[str, ...]
@@ -40,27 +41,6 @@ Paragraphs = tuple[str, ...]
 def paragraphs(text: Paragraphs) -> str:
     """A note that always says the same, in the language in use: its paragraphs looked up."""
     return "\n\n".join(_(p) for p in text)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``A and B and C``: names (or things) listed, in the language in use."""
-    # I18N: a list of names or things, one more at a time: {list} is the list so far
-    # ("Hilda", then "Hilda and Otto"), {item} the next.  English: "Hilda and Otto".
-    return _listed(items, _("{list} and {item}"))
-
-
-def comma_list(items: Sequence[str]) -> str:
-    """``A, B, C``: items listed one after the other, in the language in use."""
-    # I18N: a list of names or things, one more at a time: {list} is the list so far,
-    # {item} the next.  English: "Q1 (2 stone), W2 (1 wood)".
-    return _listed(items, _("{list}, {item}"))
-
-
-def _listed(items: Sequence[str], pattern: str) -> str:
-    out = items[0] if items else ""
-    for item in items[1:]:
-        out = pattern.format(list=out, item=item)
-    return out
 
 
 def welcome(m: Moment) -> str:
@@ -209,9 +189,9 @@ def places_first(m: Moment) -> str:
     holder = marker_holder(m.view, number)
     if holder is None:
         return _(
-            "Someone called number {number}, so Someone placed first for it and had the pick of "
-            "the fields; the others follow clockwise. That is why the choice of numbers matters: "
-            "call the number of the cottage whose fields are most in danger."
+            "Number {number} was called, so the player who called it placed first for it and had "
+            "the pick of the fields; the others follow clockwise. That is why the choice of "
+            "numbers matters: call the number of the cottage whose fields are most in danger."
         ).format(number=number)
     # I18N: {player} is a player's name, {number} a cottage number (1 to 5).
     return _(
@@ -380,67 +360,61 @@ PAY: Paragraphs = (
 )
 
 
-#: What a fence leaves a home, by whose home it is and what it is: the sentence for one field
-#: left and for several (ngettext), and for none.  {fields}: the fields left ("the woods at
-#: (1,0) and the lake at (0,1)"), {player}: the owner's name, {number}: the home's number.
-_LEAVES = {
-    (True, False): (
-        N_(
+def _leaves(yours: bool, house: bool, n: int) -> str:
+    """What a fence leaves a home: ``n`` fields still to work (0: none), by whose home it is
+    and what it is; {fields}: the fields left ("the woods at (1,0) and the lake at (0,1)"),
+    {player}: the owner's name, {number}: the home's number."""
+    if n == 0:
+        if yours:
+            if house:
+                return _(
+                    "That leaves your house {number} no field to work: it could not work "
+                    "where it stands."
+                )
+            return _(
+                "That leaves your cottage {number} no field to work: it could not work where "
+                "it stands."
+            )
+        if house:
+            return _(
+                "That leaves {player}'s house {number} no field to work: it could not work "
+                "where it stands."
+            )
+        return _(
+            "That leaves {player}'s cottage {number} no field to work: it could not work where "
+            "it stands."
+        )
+    if yours:
+        if house:
+            return ngettext(
+                "That leaves your house {number} only {fields} to work. Fenced off from that "
+                "one too, it could not work where it stands.",
+                "That leaves your house {number} only {fields} to work. Fenced off from those "
+                "too, it could not work where it stands.",
+                n,
+            )
+        return ngettext(
             "That leaves your cottage {number} only {fields} to work. Fenced off from that one "
-            "too, it could not work where it stands."
-        ),
-        N_(
+            "too, it could not work where it stands.",
             "That leaves your cottage {number} only {fields} to work. Fenced off from those "
-            "too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves your cottage {number} only no field to work. Fenced off from those "
-            "too, it could not work where it stands."
-        ),
-    ),
-    (True, True): (
-        N_(
-            "That leaves your house {number} only {fields} to work. Fenced off from that one "
-            "too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves your house {number} only {fields} to work. Fenced off from those "
-            "too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves your house {number} only no field to work. Fenced off from those "
-            "too, it could not work where it stands."
-        ),
-    ),
-    (False, False): (
-        N_(
-            "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
-            "that one too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
-            "those too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves {player}'s cottage {number} only no field to work. Fenced off from "
-            "those too, it could not work where it stands."
-        ),
-    ),
-    (False, True): (
-        N_(
+            "too, it could not work where it stands.",
+            n,
+        )
+    if house:
+        return ngettext(
             "That leaves {player}'s house {number} only {fields} to work. Fenced off from "
-            "that one too, it could not work where it stands."
-        ),
-        N_(
+            "that one too, it could not work where it stands.",
             "That leaves {player}'s house {number} only {fields} to work. Fenced off from "
-            "those too, it could not work where it stands."
-        ),
-        N_(
-            "That leaves {player}'s house {number} only no field to work. Fenced off from "
-            "those too, it could not work where it stands."
-        ),
-    ),
-}
+            "those too, it could not work where it stands.",
+            n,
+        )
+    return ngettext(
+        "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
+        "that one too, it could not work where it stands.",
+        "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
+        "those too, it could not work where it stands.",
+        n,
+    )
 
 
 def relocation(m: Moment) -> str:
@@ -456,11 +430,13 @@ def relocation(m: Moment) -> str:
         home = home_of(m.view, fenced.owner, fenced.number)
         left = open_fields(m.view, tuple(home.corner)) if home is not None else []
         types = field_types(m.view)
-        # I18N: one field a home still touches: {field} its type (woods), {x},{y} its place.
-        where = [_("the {field} at ({x},{y})").format(field=types[f], x=f[0], y=f[1]) for f in left]
-        one, many, none = _LEAVES[fenced.owner == LEARNER, fenced.house]
-        leaves = ngettext(one, many, len(left)) if left else _(none)
-        said = leaves.format(
+        # I18N: one field a home still touches: {field} the field with its definite article
+        # ("the woods"), {x},{y} its place.
+        where = [
+            _("{field} at ({x},{y})").format(field=the_field(types[f]), x=f[0], y=f[1])
+            for f in left
+        ]
+        said = _leaves(fenced.owner == LEARNER, fenced.house, len(left)).format(
             fields=and_list(where),
             player=m.view.players[fenced.owner].name,
             number=fenced.number,
