@@ -152,7 +152,7 @@ def test_the_screens_words_and_constants_are_looked_up() -> None:
         lang._(help.GAME_IN_SHORT),
         *(lang._(meaning) for _mark, meaning in help.MAP_LEGEND),
         *(lang._(label) for label, _value in new_game.SEAT_KINDS),
-        *(lang._(part) for part in tutorial.MAT_PARTS.values()),
+        *(part() for part in tutorial.MAT_PARTS.values()),
         *(lang._(m) for legend in map_looks.LEGENDS.values() for _mark, m in legend),
         rules.glossary_markdown().split("\n")[0].removeprefix("# "),
         meanwhile(Text(""), ["a", "b", "c"], 1).plain.strip().split("\n")[0],

@@ -146,7 +146,7 @@ EFFECTS: list[tuple[ev.LawTookEffect, str]] = [
     (took(law("price-decrease", tile="s2-03")), "Price decrease takes effect: the stage 2 tile (2 stone + 1 food) costs one cube less until it is bought."),
     (took(law("upgrade-cottage", number=2)), "Upgrade cottage takes effect: Otto's cottage 2 becomes a house for free."),
     (took(law("substitution", tile="s2-03")), "Otto buys the stage 2 tile (2 stone + 1 food) with a Substitution."),
-    (took(law("cottage-number", number=4), called=2), "Cottage number takes effect: Otto's number 4 also goes out as number 2, and will stay home later this round."),
+    (took(law("cottage-number", number=4), called=2), "Cottage number takes effect: Otto's home 4 sends its workers out now, with number 2, and sends nobody when number 4 is called later this round."),
     (took(law("craft-bargain", craft="iron", cube="stone")), "Craft bargain takes effect: Otto gives 1 stone for a used iron from the store."),
     (took(law("unexpected-harvest", field_type="farm")), "Unexpected harvest takes effect: Otto chooses the colour of every cube from their farm workers this harvest."),
     (took(law("broken-fences", target=0)), "Broken fences takes effect: Robin's workers climb over fences this round."),

@@ -173,3 +173,37 @@ def test_the_walkthrough_is_looked_up(pseudo: None) -> None:
                 assert_translated(option.label)
                 if option.available:
                     assert_translated(option.detail)
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    lang.use("fr")
+    try:
+        yield
+    finally:
+        lang.use("en")
+
+
+def test_french_elides_de_before_a_vowel_in_an_owner(french: None) -> None:
+    """An owner is a phrase of its own (terms.whose), picked by the name's first letter."""
+    assert [terms.whose(n) for n in ("Otto", "Bob", "Hilda", "Émile")] == [
+        "d'Otto",
+        "de Bob",
+        "d'Hilda",
+        "d'Émile",
+    ]
+    assert text.home_words("Otto", 3, False) == "le cottage 3 d'Otto"
+    assert text.home_words("Bob", 2, True) == "la maison 2 de Bob"
+
+
+def test_the_english_of_an_owner_is_unchanged() -> None:
+    assert [terms.whose(n) for n in ("Otto", "Bob")] == ["Otto's", "Bob's"]
+    assert text.home_words("Otto", 3, False) == "Otto's cottage 3"
+    assert terms.of_colour("water") == "water"
+    assert terms.every_field("farm") == "every farm"
+    assert terms.no_field("lake") == "no lake"
+
+
+def test_french_colours_and_fields_agree(french: None) -> None:
+    assert [terms.of_colour(c) for c in ("water", "wine", "gold")] == ["d'eau", "de vin", "d'or"]
+    assert [terms.no_field(t) for t in ("lake", "farm")] == ["aucun lac", "aucune ferme"]

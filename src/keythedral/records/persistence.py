@@ -139,13 +139,13 @@ def dumps(
 
 
 def _the_save() -> str:
-    # I18N: a saved game, named where a message begins ("the save is not readable JSON.")
-    return _("the save")
+    # I18N: a saved game, named where a message begins ("The save is not readable JSON.")
+    return _("The save")
 
 
 def loads(text: str | bytes, *, source: str = "", check_seat: SeatCheck | None = None) -> SavedGame:
     """Check and replay a save; raises SaveError saying what is wrong (``check_seat``: see
-    :func:`loads_data`).  ``source`` names it in those messages ("the save" by default)."""
+    :func:`loads_data`).  ``source`` names it in those messages ("The save" by default)."""
     source = source or _the_save()
     try:
         data = parse_data(text, source)
@@ -163,7 +163,7 @@ def loads_data(data: Any, *, source: str = "", check_seat: SeatCheck | None = No
     from keythedral.engine import GameState  # engine: after the first frame
 
     source = source or _the_save()
-    # I18N: in the messages with {source}, {source} names the save ("The file x.json", "the
+    # I18N: in the messages with {source}, {source} names the save ("The file x.json", "The
     # save"); {format} is the tag every save holds
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         not_a_save = _("{source} is not a Keythedral save (no '{format}' format tag).")

@@ -125,8 +125,8 @@ def read_data(
     try:
         text = read_limited(path, limit)
     except FileNotFoundError as exc:
-        missing = _(NO_FILE[what]) if what in NO_FILE else _("There is no {what} at {path}.")
-        raise RecordError(missing.format(what=what, path=path)) from exc
+        missing = _(NO_FILE.get(what, NO_FILE["file"]))  # a record of another kind: a file
+        raise RecordError(missing.format(path=path)) from exc
     except Refused as exc:
         raise RecordError(cannot_load(source, exc)) from exc
     except OSError as exc:
@@ -136,7 +136,7 @@ def read_data(
 
 def cannot_load(source: str, problem: object) -> str:
     """ "The file x.json cannot be loaded: it is a folder, not a regular file."."""
-    # I18N: {source} names a record ("The file x.json", "the save"), {problem} says what is
+    # I18N: {source} names a record ("The file x.json", "The save"), {problem} says what is
     # wrong with it ("it is a folder, not a regular file")
     return _("{source} cannot be loaded: {problem}.").format(source=source, problem=problem)
 
@@ -152,7 +152,7 @@ def parse_data(text: str | bytes, source: str) -> Any:
     except Refused as exc:
         raise RecordError(cannot_load(source, exc)) from exc
     except (ValueError, UnicodeDecodeError) as exc:
-        # I18N: {source} names a record ("The file x.json", "the save")
+        # I18N: {source} names a record ("The file x.json", "The save")
         raise RecordError(_("{source} is not readable JSON.").format(source=source)) from exc
 
 

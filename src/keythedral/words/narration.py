@@ -79,19 +79,26 @@ class Teller:
             # I18N: a home of the player addressed: {number} is its cottage number (1 to 5)
             mine = _("your house {number}") if house else _("your cottage {number}")
             return mine.format(number=number)
-        # I18N: a player's home: {player} is their name, {number} its cottage number (1 to 5)
-        theirs = _("{player}'s house {number}") if house else _("{player}'s cottage {number}")
-        return theirs.format(player=self.name(seat), number=number)
+        # I18N: a player's home: {whose} is its owner ("Otto's", terms.whose: French "d'Otto"),
+        # {number} its cottage number (1 to 5)
+        theirs = _("{whose} house {number}") if house else _("{whose} cottage {number}")
+        return theirs.format(whose=self.whose(seat), number=number)
+
+    def whose(self, seat: int) -> str:
+        """ "Otto's": the seat as the owner of something (``terms.whose``), for ``{whose}``."""
+        return terms.whose(self.name(seat))
 
     def fence(self, seat: int, corner: terms.Pos, field: terms.Pos) -> str:
         """ "Otto's fence between corner (2,2) and the field at (3,2)" / "your fence ..."."""
         where = terms.fence_place(corner, field)
-        # I18N: a player's fence: {fence} is where it stands, "corner (2,2) and the field at (3,2)"
+        # I18N: a player's fence: {whose} is its owner ("Otto's", French "d'Otto"), {fence}
+        # where it stands, "corner (2,2) and the field at (3,2)"
         return self.say(
             seat,
-            _("{player}'s fence between {fence}"),
+            _("{whose} fence between {fence}"),
             _("your fence between {fence}"),
             fence=where,
+            whose=self.whose(seat),
         )
 
 
@@ -154,16 +161,19 @@ def law_words(law: PlayLaw, t: Teller) -> str:
     """A played card and its choices in words: "Poor harvest on the lakes", "Downgrade house
     on Bob's house 1", "Start order for Cy".
 
-    Each choice wraps the words so far (``{play}``) in a whole message of its own."""
-    words = terms.card(law.card)
+    The first choice takes the card's name as ``{card}`` (a translation may quote it); a
+    choice that follows wraps the words so far (``{play}``) in a whole message of its own."""
+    card = terms.card(law.card)
+    words = card
+    # I18N: in the messages with {card} and a choice, {card} is a law card's name (it may be
+    # quoted); in those with {play}, {play} is the card and its choices told so far
+    # ("Substitution to buy the stage 4 tile (1 food + 1 iron + 1 glass)")
     if law.tile is not None:
         tile = terms.tile(law.tile)
         if law.card == "substitution":
-            # I18N: in every message with {play}, {play} is a law card's name with the choices
-            # told so far ("Substitution to buy the stage 4 tile (1 food + 1 iron + 1 glass)")
-            words = _("{play} to buy {tile}").format(play=words, tile=tile)
+            words = _("{card} to buy {tile}").format(card=card, tile=tile)
         else:
-            words = _("{play} on {tile}").format(play=words, tile=tile)
+            words = _("{card} on {tile}").format(card=card, tile=tile)
     if law.extra is not None or law.less is not None:
         changes = []
         if law.extra is not None:
@@ -179,33 +189,33 @@ def law_words(law: PlayLaw, t: Teller) -> str:
             home = t.home(law.target, law.number, True)
         else:
             home = t.home(law.seat, law.number, False)
-        words = _("{play} on {home}").format(play=words, home=home)
+        words = _("{card} on {home}").format(card=card, home=home)
     elif law.target is not None:
-        words = _("{play} for {player}").format(play=words, player=t.name(law.target))
+        words = _("{card} for {player}").format(card=card, player=t.name(law.target))
     if law.field_type is not None:
         fields = terms.the_fields(law.field_type)
-        words = _("{play} on {fields}").format(play=words, fields=fields)
+        words = _("{card} on {fields}").format(card=card, fields=fields)
     if law.corner is not None and law.field is not None:
         fence = terms.fence_place(law.corner, law.field)
-        words = _("{play} on the fence between {fence}").format(play=words, fence=fence)
+        words = _("{card} on the fence between {fence}").format(card=card, fence=fence)
     elif law.field is not None:
-        words = _("{play} on the field at {place}").format(play=words, place=place(law.field))
+        words = _("{card} on the field at {place}").format(card=card, place=place(law.field))
     if law.craft is not None:
         if law.cube is not None:  # Craft bargain
-            words = _("{play}, giving {cube} for {a_craft}").format(
-                play=words,
+            words = _("{card}, giving {cube} for {a_craft}").format(
+                card=card,
                 cube=terms.counted(law.cube, 1),
                 a_craft=terms.craft_with_article(law.craft),
             )
         else:
-            words = _("{play} on {craft}").format(play=words, craft=terms.colour(law.craft))
+            words = _("{card} on {craft}").format(card=card, craft=terms.colour(law.craft))
     elif law.cube is not None and law.instead is not None:  # Substitution of a craft
         words = _("{play}, paying {cube} instead of {instead}").format(
             play=words, cube=terms.colour(law.cube), instead=terms.colour(law.instead)
         )
     if law.order is not None:
         numbers = terms.comma_list([str(n) for n in law.order])
-        words = _("{play}, calling the numbers {numbers}").format(play=words, numbers=numbers)
+        words = _("{card}, calling the numbers {numbers}").format(card=card, numbers=numbers)
     return words
 
 
@@ -236,31 +246,37 @@ EFFECTS: dict[str, Effect] = {
     "upgrade-cottage": lambda e, t: _("{home} becomes a house for free.").format(
         home=t.home(e.seat, _given(e.law.number), False)
     ),
+    # I18N: Cottage number: {whose} is the home's owner ("Otto's", French "d'Otto"), {number}
+    # the home's own number, {called} the number called now
     "cottage-number": lambda e, t: t.say(
         e.seat,
         _(
-            "{player}'s number {number} also goes out as number {called}, and will stay home "
-            "later this round."
+            "{whose} home {number} sends its workers out now, with number {called}, and sends "
+            "nobody when number {number} is called later this round."
         ),
         _(
-            "your number {number} also goes out as number {called}, and will stay home later "
-            "this round."
+            "your home {number} sends its workers out now, with number {called}, and sends "
+            "nobody when number {number} is called later this round."
         ),
         number=e.law.number,
         called=e.called,
+        whose=t.whose(e.seat),
     ),
+    # I18N: {cube} is one cube ("1 stone"), {of_craft} a craft cube's colour as it follows "a
+    # used" (terms.of_colour: French "de fer", "d'or")
     "craft-bargain": lambda e, t: t.say(
         e.seat,
-        _("{player} gives {cube} for a used {craft} from the store."),
-        _("you give {cube} for a used {craft} from the store."),
+        _("{player} gives {cube} for a used {of_craft} from the store."),
+        _("you give {cube} for a used {of_craft} from the store."),
         cube=terms.counted(_given(e.law.cube), 1),
-        craft=terms.colour(_given(e.law.craft)),
+        of_craft=terms.of_colour(_given(e.law.craft)),
     ),
+    # I18N: {workers} are the workers of a field type ("farm workers", terms.field_workers)
     "unexpected-harvest": lambda e, t: t.say(
         e.seat,
-        _("{player} chooses the colour of every cube from their {field} workers this harvest."),
-        _("you choose the colour of every cube from your {field} workers this harvest."),
-        field=terms.field_name(_given(e.law.field_type)),
+        _("{player} chooses the colour of every cube from their {workers} this harvest."),
+        _("you choose the colour of every cube from your {workers} this harvest."),
+        workers=terms.field_workers(_given(e.law.field_type)),
     ),
     "broken-fences": lambda e, t: t.say(
         _given(e.law.target),
@@ -276,11 +292,13 @@ EFFECTS: dict[str, Effect] = {
     "design-change": lambda e, t: _("{tile} is replaced by {replacement}.").format(
         tile=_tile(e.law.tile), replacement=_tile(e.replacement)
     ),
+    # I18N: {whose} is the worker's owner ("Otto's", French "d'Otto"), {place} its field
     "double-production": lambda e, t: t.say(
         e.seat,
-        _("{player}'s worker at {place} produces double this harvest."),
+        _("{whose} worker at {place} produces double this harvest."),
         _("your worker at {place} produces double this harvest."),
         place=place(_given(e.law.field)),
+        whose=t.whose(e.seat),
     ),
     "bargain": lambda e, t: t.say(
         e.seat,
@@ -297,11 +315,13 @@ EFFECTS: dict[str, Effect] = {
     "downgrade-house": lambda e, t: _("{home} is a cottage again.").format(
         home=t.home(_given(e.law.target), _given(e.law.number), True)
     ),
-    "good-harvest": lambda e, t: _("every {field} produces double this harvest.").format(
-        field=terms.field_name(_given(e.law.field_type))
+    # I18N: {every_field} is "every farm" (terms.every_field)
+    "good-harvest": lambda e, t: _("{every_field} produces double this harvest.").format(
+        every_field=terms.every_field(_given(e.law.field_type))
     ),
-    "poor-harvest": lambda e, t: _("no {field} produces anything this harvest.").format(
-        field=terms.field_name(_given(e.law.field_type))
+    # I18N: {no_field} is "no farm" (terms.no_field)
+    "poor-harvest": lambda e, t: _("{no_field} produces anything this harvest.").format(
+        no_field=terms.no_field(_given(e.law.field_type))
     ),
     "start-order": lambda e, t: t.say(
         _given(e.law.target),
@@ -342,7 +362,8 @@ def _law_called_off(e: ev.LawCalledOff, t: Teller) -> str:
             e.seat, _("{player} can no longer pay for it"), _("you can no longer pay for it")
         )
     elif e.reason == "supply" and law.craft is not None:
-        why = _("there is no {craft} left to take").format(craft=terms.colour(law.craft))
+        # I18N: {of_craft} is a craft cube's colour after "no" (terms.of_colour: French "d'or")
+        why = _("there is no {of_craft} left to take").format(of_craft=terms.of_colour(law.craft))
     elif e.reason == "supply":
         why = _("the store has no resource cube left to take")
     else:  # "no_effect"
@@ -437,6 +458,19 @@ def _called_off_purchase(e: ev.PurchaseCalledOff, t: Teller) -> str:
         ),
         tile=tile,
     )
+
+
+def _law_played(e: ev.LawPlayed, t: Teller) -> str:
+    card = terms.card(e.law.card)
+    law = law_words(e.law, t)
+    if law == card:  # a card played without a choice
+        # I18N: {card} is a law card's name (it may be quoted)
+        return t.say(
+            e.seat, _("{player} plays the law {card}."), _("You play the law {card}."), card=card
+        )
+    # I18N: {law} is a law card's name and its choices ("Good harvest on the farms"), made by
+    # the messages with {card} (where the name may be quoted)
+    return t.say(e.seat, _("{player} plays the law {law}."), _("You play the law {law}."), law=law)
 
 
 def _layout_complete(e: ev.LayoutComplete, t: Teller) -> str:
@@ -536,10 +570,11 @@ NARRATORS: dict[type, Narrator] = {
     ),
     ev.StoreRanOut: lambda e, t: t.say(
         e.seat,
-        # I18N: {colour} is a cube colour, {cubes} a number of cubes ("2 cubes")
-        _("The store has run out of {colour}: {player} misses {cubes}."),
-        _("The store has run out of {colour}: you miss {cubes}."),
-        colour=terms.colour(e.colour),
+        # I18N: {of_colour} is a cube colour after "out of" (terms.of_colour: French "de vin",
+        # "d'eau"), {cubes} a number of cubes ("2 cubes")
+        _("The store has run out of {of_colour}: {player} misses {cubes}."),
+        _("The store has run out of {of_colour}: you miss {cubes}."),
+        of_colour=terms.of_colour(e.colour),
         cubes=terms.cubes(e.missed),
     ),
     ev.ColoursToChoose: lambda e, t: t.say(
@@ -589,12 +624,18 @@ NARRATORS: dict[type, Narrator] = {
         home=t.home(e.owner, e.number, e.house),
         place=place(e.field),
     ),
-    ev.CottageMustMove: lambda e, t: _(
-        "{home} is fenced off from every field and must move."
+    # I18N: {home} is a player's home ("Hilda's cottage 5", "your house 2"): one message for a
+    # cottage, one for a house (the words may agree with it)
+    ev.CottageMustMove: lambda e, t: (
+        pgettext("a house", "{home} is fenced off from every field and must move.")
+        if e.house
+        else pgettext("a cottage", "{home} is fenced off from every field and must move.")
     ).format(home=t.home(e.seat, e.number, e.house)),
-    ev.CottageStays: lambda e, t: _("{home} is fenced off but has nowhere to go; it stays.").format(
-        home=t.home(e.seat, e.number, e.house)
-    ),
+    ev.CottageStays: lambda e, t: (
+        pgettext("a house", "{home} is fenced off but has nowhere to go; it stays.")
+        if e.house
+        else pgettext("a cottage", "{home} is fenced off but has nowhere to go; it stays.")
+    ).format(home=t.home(e.seat, e.number, e.house)),
     ev.FenceRemoved: lambda e, t: t.say(
         e.seat,
         # I18N: {price} is the price of removing a fence ("2 wine"), {fence} a player's fence
@@ -645,13 +686,7 @@ NARRATORS: dict[type, Narrator] = {
         "Stage {stage} is complete: the stage {next} tiles turn face up ({tiles})."
     ).format(stage=e.stage, next=e.stage + 1, tiles=terms.tiles(e.shown)),
     # --- law cards
-    ev.LawPlayed: lambda e, t: t.say(
-        e.seat,
-        # I18N: {law} is a law card's name and its choices ("Good harvest on the farms")
-        _("{player} plays the law {law}."),
-        _("You play the law {law}."),
-        law=law_words(e.law, t),
-    ),
+    ev.LawPlayed: _law_played,
     ev.LawRepealed: lambda e, t: _(
         "The law {card} is repealed: it has no effect. Both cards are discarded."
     ).format(card=terms.card(e.card)),
@@ -663,10 +698,16 @@ NARRATORS: dict[type, Narrator] = {
     ),
     ev.BiddingOpened: lambda e, t: t.say(
         e.seat,
-        # I18N: {holder} is the player who receives the marker (a name, or "you")
+        # I18N: {holder} is the player who receives the marker (a name)
         _(
             "{player} passes the start-player marker to {holder}. Bidding for the next start "
             "player opens."
+        )
+        if e.holder != t.you
+        # I18N: the player addressed receives the marker
+        else _(
+            "{player} passes the start-player marker to you. Bidding for the next start player "
+            "opens."
         ),
         _("You pass the start-player marker to {holder}. Bidding for the next start player opens."),
         holder=t.name(e.holder),
@@ -692,16 +733,22 @@ NARRATORS: dict[type, Narrator] = {
     ),
     ev.BiddingWon: lambda e, t: t.say(
         e.seat,
-        # I18N: {holder} is the player paid (a name, or "you")
-        _("{player} wins the bidding with {amount} and pays {holder}."),
+        # I18N: {holder} is the player paid (a name)
+        _("{player} wins the bidding with {amount} and pays {holder}.")
+        if e.holder != t.you
+        # I18N: the player addressed is paid
+        else _("{player} wins the bidding with {amount} and pays you."),
         _("You win the bidding with {amount} and pay {holder}."),
         amount=e.amount,
         holder=t.name(e.holder),
     ),
     ev.BidPaid: lambda e, t: t.say(
         e.seat,
-        # I18N: {cost} the cubes paid, {to} the player paid (a name, or "you")
-        _("{player} hands {cost} to {to}."),
+        # I18N: {cost} the cubes paid, {to} the player paid (a name)
+        _("{player} hands {cost} to {to}.")
+        if e.to_seat != t.you
+        # I18N: {cost} the cubes paid to the player addressed
+        else _("{player} hands {cost} to you."),
         _("You hand {cost} to {to}."),
         cost=terms.cost(e.paid),
         to=t.name(e.to_seat),

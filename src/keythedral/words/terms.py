@@ -11,6 +11,8 @@ can reorder:
     terms.and_list(["A", "B", "C"])   # "A, B and C"
     terms.tile("s2-03")               # "the stage 2 tile (2 stone + 1 food)"
     terms.card("sale")                # "Sale"
+    terms.whose("Otto")               # "Otto's" (French "d'Otto", "de Bob")
+    terms.of_colour("wine")           # "wine" after "no", "out of" (French "de vin", "d'eau")
 
 Ids (``"wood"``, ``"s2-03"``, ``"sale"``) are data; a word the tables do not know is said as
 it is.
@@ -18,6 +20,7 @@ it is.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 from keythedral.lang import N_, _, ngettext, pgettext
@@ -73,9 +76,32 @@ COUNTED: dict[str, Callable[[int], str]] = {
 }
 
 
+#: A cube colour after "no" or "out of" ("you have no wine", "run out of water"): in
+#: languages that put a partitive there, it is in the word (French "de vin", "d'eau").
+# I18N: the eight colours of the cubes after "no", "out of" or "a used" ("you have no wine",
+# "the store has run out of water", "a used gold"): French says the "de" here, elided ("de
+# vin", "d'eau", "d'or"); a language that needs no such word translates the colour alone
+OF_COLOUR: dict[str, Callable[[], str]] = {
+    "wood": lambda: pgettext("a colour after no, out of, a used", "wood"),
+    "stone": lambda: pgettext("a colour after no, out of, a used", "stone"),
+    "food": lambda: pgettext("a colour after no, out of, a used", "food"),
+    "water": lambda: pgettext("a colour after no, out of, a used", "water"),
+    "wine": lambda: pgettext("a colour after no, out of, a used", "wine"),
+    "iron": lambda: pgettext("a colour after no, out of, a used", "iron"),
+    "glass": lambda: pgettext("a colour after no, out of, a used", "glass"),
+    "gold": lambda: pgettext("a colour after no, out of, a used", "gold"),
+}
+
+
 def colour(name: str) -> str:
     """A cube colour's name in the reader's language ("wood")."""
     return _(COLOUR_NAMES[name]) if name in COLOUR_NAMES else name
+
+
+def of_colour(name: str) -> str:
+    """A cube colour after "no" or "out of" ("wine" in "you have no wine"; French "de vin")."""
+    say = OF_COLOUR.get(name)
+    return say() if say is not None else name
 
 
 def craft_with_article(name: str) -> str:
@@ -193,6 +219,38 @@ FIELDS_THE: dict[str, Callable[[], str]] = {
 }
 
 
+#: Every field of a type, as the subject of a sentence ("every farm produces double").
+EVERY_FIELD: dict[str, str] = {
+    # I18N: every field of a type, as the subject of a sentence ("every farm produces double
+    # this harvest"): the word for "every" agrees with the field type
+    "quarry": N_("every quarry"),
+    "woods": N_("every woods"),
+    "lake": N_("every lake"),
+    "farm": N_("every farm"),
+    "vineyard": N_("every vineyard"),
+}
+#: No field of a type, as the subject of a sentence ("no farm produces anything").
+NO_FIELD: dict[str, str] = {
+    # I18N: no field of a type, as the subject of a sentence ("no farm produces anything this
+    # harvest"): the word for "no" agrees with the field type
+    "quarry": N_("no quarry"),
+    "woods": N_("no woods"),
+    "lake": N_("no lake"),
+    "farm": N_("no farm"),
+    "vineyard": N_("no vineyard"),
+}
+#: A field type naming the workers in its fields ("their farm workers").
+FIELD_WORKERS: dict[str, str] = {
+    # I18N: a player's workers in every field of a type, after "their" or "your" ("Ann
+    # chooses the colour of every cube from their farm workers")
+    "quarry": N_("quarry workers"),
+    "woods": N_("woods workers"),
+    "lake": N_("lake workers"),
+    "farm": N_("farm workers"),
+    "vineyard": N_("vineyard workers"),
+}
+
+
 def _field(table: dict[str, str], field_type: str) -> str:
     return _(table[field_type]) if field_type in table else field_type
 
@@ -205,6 +263,21 @@ def field_name(field_type: str) -> str:
 def a_field(field_type: str) -> str:
     """ "a farm"."""
     return _field(FIELD_A, field_type)
+
+
+def every_field(field_type: str) -> str:
+    """ "every farm"."""
+    return _field(EVERY_FIELD, field_type)
+
+
+def field_workers(field_type: str) -> str:
+    """ "farm workers": a player's workers in every field of the type."""
+    return _field(FIELD_WORKERS, field_type)
+
+
+def no_field(field_type: str) -> str:
+    """ "no farm"."""
+    return _field(NO_FIELD, field_type)
 
 
 def the_field(field_type: str | None) -> str:
@@ -226,6 +299,35 @@ def fence_place(corner: Pos, field: Pos) -> str:
     # I18N: where a fence stands: {corner} and {field} are places on the map, "(1,-2)"
     return _("corner {corner} and the field at {field}").format(
         corner=place(corner), field=place(field)
+    )
+
+
+# --- names in sentences ----------------------------------------------------------------------
+#: Letters a name may begin with that a language may treat as a vowel: French elides "de" and
+#: "le" before them ("d'Otto", "d'Hilda": a name's h is taken as mute).
+_VOWEL_INITIALS = frozenset("aeiouyh")
+
+
+def begins_with_vowel(name: str) -> bool:
+    """Whether ``name`` begins with a vowel (or an h), accents aside: "Otto", "Émile", "Hilda"."""
+    first = unicodedata.normalize("NFD", name.strip()[:1]).lower()[:1]
+    return first in _VOWEL_INITIALS
+
+
+def whose(name: str) -> str:
+    """A player's name as the owner of something, a whole phrase of its own: "Otto's" (French
+    "d'Otto" / "de Bob", Dutch "van Otto"), picked by the name's first letter.  A sentence
+    takes it as ``{whose}``: "{whose} house {number}" ("Otto's house 3", "la maison 3 d'Otto")."""
+    if begins_with_vowel(name):
+        # I18N: the owner of something, a name beginning with a vowel or an h ("Otto's"): it
+        # fills {whose} ("{whose} house {number}"); French "d'{player}"
+        return pgettext("possessive of a name beginning with a vowel", "{player}'s").format(
+            player=name
+        )
+    # I18N: the owner of something, a name beginning with a consonant ("Bob's"): it fills
+    # {whose} ("{whose} house {number}"); French "de {player}"
+    return pgettext("possessive of a name beginning with a consonant", "{player}'s").format(
+        player=name
     )
 
 

@@ -155,8 +155,8 @@ def home_words(player: str, number: int, house: bool, *, own: bool = False) -> s
     if own:
         mine = _("your house {number}") if house else _("your cottage {number}")
         return mine.format(number=number)
-    theirs = _("{player}'s house {number}") if house else _("{player}'s cottage {number}")
-    return theirs.format(player=player, number=number)
+    theirs = _("{whose} house {number}") if house else _("{whose} cottage {number}")
+    return theirs.format(whose=terms.whose(player), number=number)
 
 
 def cottage_at(view: PlayerView, corner: Sequence[int]) -> Cottage | None:
@@ -358,9 +358,10 @@ def describe(action: Action, view: PlayerView) -> str:
                 ),
                 None,
             )
-            # I18N: {player} owns the fence; {home}, {field}: as above; {price} "2 wine"
-            return _("remove {player}'s fence: {home} / {field} ({price})").format(
-                player=seat_name(view, owner),
+            # I18N: {whose} owns the fence ("Otto's", French "d'Otto"); {home}, {field}: as
+            # above; {price} "2 wine"
+            return _("remove {whose} fence: {home} / {field} ({price})").format(
+                whose=terms.whose(seat_name(view, owner)),
                 home=who,
                 field=where,
                 price=terms.cost(REMOVE_FENCE_COST),
@@ -401,9 +402,28 @@ def describe(action: Action, view: PlayerView) -> str:
             return _("pass (no bid)")
         case "choose_start_player":
             who = seat_name(view, a.target)
+            # I18N: {player} is a name; one message for a name beginning with a vowel or an h
+            # (French "faire d'Ann"), one for the others ("faire de Bob")
+            vowel = terms.begins_with_vowel(who)
             if a.target == seat:
-                return _("make {player} (you) the start player").format(player=who)
-            return _("make {player} the start player").format(player=who)
+                make = (
+                    pgettext(
+                        "a name beginning with a vowel", "make {player} (you) the start player"
+                    )
+                    if vowel
+                    else pgettext(
+                        "a name beginning with a consonant", "make {player} (you) the start player"
+                    )
+                )
+            else:
+                make = (
+                    pgettext("a name beginning with a vowel", "make {player} the start player")
+                    if vowel
+                    else pgettext(
+                        "a name beginning with a consonant", "make {player} the start player"
+                    )
+                )
+            return make.format(player=who)
         case "pay":
             cube = terms.counted(a.cube, 1)
             if view.me is not None and a.cube in COLOURS:
@@ -557,10 +577,11 @@ def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str])
             parts.append(_("touches {fields}").format(fields=fields))
         fences = [f for f in view.fences if f.corner == pos]
         if fences:
-            # I18N: a fence between a corner and a field ({place}), and its owner
+            # I18N: a fence between a corner and a field ({place}), and its owner ({whose}:
+            # "Otto's", French "d'Otto"): "fenced from (1,0) by Otto's fence"
             by = [
-                _("{place} by {player}").format(
-                    place=pos_text(f.field), player=names.get(f.seat, "?")
+                _("{place} by {whose} fence").format(
+                    place=pos_text(f.field), whose=terms.whose(names.get(f.seat, "?"))
                 )
                 for f in fences
             ]

@@ -90,8 +90,9 @@ def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:
 def _have(hand: Sequence[int], colour: str) -> str:
     n = hand[COLOURS.index(colour)]
     if n == 0:
-        # I18N: {colour} is a cube colour ("you have no wine")
-        return _("you have no {colour}").format(colour=terms.colour(colour))
+        # I18N: {of_colour} is a cube colour after "no" ("you have no wine"; terms.of_colour:
+        # French "de vin", "d'eau")
+        return _("you have no {of_colour}").format(of_colour=terms.of_colour(colour))
     # I18N: {cubes} is a number of cubes of a colour ("2 wine")
     return _("you have {cubes}").format(cubes=terms.counted(colour, n))
 
@@ -237,8 +238,9 @@ def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
             out.append(_offer("place_worker", label, pgettext("a field", "free"), (acts[f],)))
             continue
         if f in workers:
-            why = _("{player}'s worker is already there").format(
-                player=seat_name(view, workers[f].seat)
+            # I18N: {whose} is the worker's owner ("Otto's", French "d'Otto")
+            why = _("{whose} worker is already there").format(
+                whose=terms.whose(seat_name(view, workers[f].seat))
             )
         elif f in fenced and not free_of_fences:
             why = _("a fence keeps this cottage's workers out")
@@ -301,9 +303,13 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
     label = _("Convert a cottage into a house ({price})").format(price=terms.house_price())
     if converts:
         nums = terms.comma_list([str(a.number) for a in converts])
-        # I18N: {numbers} lists the cottages that may become a house ("2, 4")
-        detail = _("cottage {numbers}: a house sends two workers from the next round on")
-        out.append(_offer("convert_cottage", label, detail.format(numbers=nums), converts))
+        # I18N: {numbers} lists the {n} cottages that may become a house ("2, 4")
+        detail = ngettext(
+            "cottage {numbers}: a house sends two workers from the next round on",
+            "cottages {numbers}: a house sends two workers from the next round on",
+            len(converts),
+        ).format(numbers=nums, n=len(converts))
+        out.append(_offer("convert_cottage", label, detail, converts))
     else:
         holder = view.effects.moratorium
         if not cottages:
@@ -377,9 +383,10 @@ def _spend(view: PlayerView, legal: list[Any]) -> list[Option]:
             out.append(_offer("buy_craft", label, hold, (crafts[craft],)))
             continue
         if view.craftsmen[i] == 0 and view.store[COLOURS.index(craft)] == 0:
-            # I18N: {smith} is "the blacksmith", {craft} a craft cube's colour ("iron")
-            why = _("{smith} has no {craft} left, and none is back in the store").format(
-                smith=terms.smith(craft), craft=terms.colour(craft)
+            # I18N: {smith} is "the blacksmith", {of_craft} a craft cube's colour after "no"
+            # ("iron"; terms.of_colour: French "de fer", "d'or")
+            why = _("{smith} has no {of_craft} left, and none is back in the store").format(
+                smith=terms.smith(craft), of_craft=terms.of_colour(craft)
             )
         else:
             # I18N: {n} is the price, {total} the cubes the player holds
@@ -447,10 +454,18 @@ def _pay(view: PlayerView, legal: list[Any]) -> list[Option]:
             owed.append(cubes(pay.need))
         if pay.any_resource:
             # I18N: a number of cubes still owed, of any resource colour
-            owed.append(_("{n} of any resource").format(n=pay.any_resource))
+            owed.append(
+                ngettext("{n} of any resource", "{n} of any resource", pay.any_resource).format(
+                    n=pay.any_resource
+                )
+            )
         if pay.any_cube:
             # I18N: a number of cubes still owed, of any colour
-            owed.append(_("{n} of any colour").format(n=pay.any_cube))
+            owed.append(
+                ngettext("{n} of any colour", "{n} of any colour", pay.any_cube).format(
+                    n=pay.any_cube
+                )
+            )
     still = terms.added_up(owed) or _("nothing")
     out = []
     for i, colour in enumerate(COLOURS):
@@ -496,7 +511,8 @@ def pay_purpose(view: PlayerView) -> str:
         return _("for the building tile {tile}").format(tile=target)
     if pay.purpose == "bargain":
         return _("for the {card} trade").format(card=terms.card("bargain"))
-    return _("for the {purpose}").format(purpose=pay.purpose)
+    # I18N: what a payment is for, when the game does not know its purpose
+    return _("for something else")
 
 
 def _choose_cube(view: PlayerView, legal: list[Any]) -> list[Option]:
@@ -554,11 +570,20 @@ def _bid(view: PlayerView, legal: list[Any]) -> list[Option]:
         label = pgettext("an option of phase 5", "Bid")
         if bids:
             lo, hi = bids[0].amount, bids[-1].amount
-            # I18N: the bids open: {amounts} is "2" or "2 to 5", {high} the bidding so far,
-            # {player} player B, who speaks last
-            amounts = str(lo) if lo == hi else _("{low} to {high}").format(low=lo, high=hi)
-            detail = _("{amounts} cubes; {high}. {player} (player B) speaks last and may match")
-            detail = detail.format(amounts=amounts, high=high, player=seat_name(view, b.holder))
+            holder_name = seat_name(view, b.holder)
+            if lo == hi:
+                # I18N: the bids open: {n} cubes, {high} the bidding so far, {player} player B,
+                # who speaks last
+                detail = ngettext(
+                    "{n} cube; {high}. {player} (player B) speaks last and may match",
+                    "{n} cubes; {high}. {player} (player B) speaks last and may match",
+                    lo,
+                ).format(n=lo, high=high, player=holder_name)
+            else:
+                # I18N: {low} to {most} cubes (always several), {high} the bidding so far
+                detail = _(
+                    "{low} to {most} cubes; {high}. {player} (player B) speaks last and may match"
+                ).format(low=lo, most=hi, high=high, player=holder_name)
         else:
             detail = only
         out.append(_offer("bid", label, detail, bids))
@@ -581,7 +606,10 @@ def _choose_start(view: PlayerView, legal: list[Any]) -> list[Option]:
             label = _("Name {player}").format(player=seat_name(view, a.target))
         right = view.seat is not None and a.target == (view.seat - 1) % len(view.players)
         if a.target != view.seat and right:
-            detail = _("the player on your right: you go second, and are player B next bidding")
+            detail = _(
+                "the player on your right: you go second, and at the next bidding you are "
+                "player B, who speaks last"
+            )
         out.append(_offer("choose_start_player", label, detail, (a,)))
     return out
 

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual import events, on
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.lang import N_, _
+from keythedral.lang import _
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
@@ -33,7 +34,7 @@ from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
-from keythedral.tui.widgets.panels import EventLog
+from keythedral.tui.widgets.panels import EventLog, work_order_label
 
 __all__ = [
     "CHOICE_LINES",
@@ -67,14 +68,15 @@ MAT_WIDGETS = {
 }
 #: The part of a mat a lesson points at, as the mat labels it (said in the mat's frame).
 #: (The mat's own words: widgets/panels.py's messages.)
-MAT_PARTS = {
-    "markers": N_("Work order"),
-    "store": N_("Store"),
-    "trader": N_("Trader"),
-    "lawmaster": N_("Law master"),
-    "blacksmith": N_("Craftsmen"),
-    "glassmaker": N_("Craftsmen"),
-    "goldsmith": N_("Craftsmen"),
+#: Each looked up when it is shown: the work order's label has a context (panels.py).
+MAT_PARTS: dict[str, Callable[[], str]] = {
+    "markers": work_order_label,
+    "store": lambda: _("Store"),
+    "trader": lambda: _("Trader"),
+    "lawmaster": lambda: _("Law master"),
+    "blacksmith": lambda: _("Craftsmen"),
+    "glassmaker": lambda: _("Craftsmen"),
+    "goldsmith": lambda: _("Craftsmen"),
 }
 LIT = "-lesson"
 #: Lines of the list of choices that always show under a task (under a note, whose choices
@@ -367,7 +369,8 @@ class TutorialScreen(GameScreen):
             selector, part = "#keythedral-mat", str(where)
         elif kind == "mat":
             selector = MAT_WIDGETS.get(str(where), "#keytown-mat")
-            part = MAT_PARTS.get(str(where), "")
+            say = MAT_PARTS.get(str(where))
+            part = say() if say is not None else ""
         if selector is None:
             return
         if selector.endswith("-mat"):
@@ -379,7 +382,7 @@ class TutorialScreen(GameScreen):
             mat = self.query_one(selector)
             if part:
                 # I18N: on a mat's frame, pointing at a part of it ({part}: "Store")
-                mat.border_title = _("look here: {part}").format(part=_(part))
+                mat.border_title = _("look here: {part}").format(part=part)
             else:
                 # I18N: on a mat's frame, pointing at it
                 mat.border_title = _("look here")

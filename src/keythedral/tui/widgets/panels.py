@@ -206,6 +206,13 @@ def labelled(text: Text, label: str, body: Text | str, *, bold: bool = True) -> 
         text.append_text(line)
 
 
+def work_order_label() -> str:
+    """The label of the work-order markers on the Keythedral mat (not the law card's name)."""
+    # I18N: the label of the work-order markers' track on the mat (at most 12 columns); the
+    # law card of that name is another message
+    return pgettext("a label on the Keythedral mat, at most 12 columns", "Work order")
+
+
 class KeythedralMat(Static):
     """Stages of building tiles (face up with costs, face down as counts) and work order."""
 
@@ -238,8 +245,7 @@ class KeythedralMat(Static):
             for i in range(5)
         ]
         order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
-        # I18N: a label of the mats (at most 12 columns)
-        labelled(text, _("Work order"), order)
+        labelled(text, work_order_label(), order)
         update_static(self, text)
 
 
