@@ -33,7 +33,7 @@ from keythedral.tui.table import (
     ShowPublic,
     TakeBack,
 )
-from keythedral.vocab import PHASES
+from keythedral.words import terms
 from keythedral.words.text import cubes_text, decision_prompt, describe, window_question
 
 if TYPE_CHECKING:
@@ -425,7 +425,7 @@ class GameMode:
         view = session.view(None)
         # The decision the seat takes the keyboard for: after the window, if one is asked first.
         then = session.window_gone_by().view(None) if window else view
-        phase = PHASES.get(then.phase, then.phase)
+        phase = terms.phase(then.phase)
         asked = decision_prompt(then, (seat,))
         if then.round:
             # I18N: the privacy screen: {n}: the round; {phase}: the phase's name; {question}:

@@ -27,6 +27,7 @@ from keythedral.tui.choices import (
 )
 from keythedral.tui.kind import HOT_SEAT, GameKind
 from keythedral.vocab import FIELD_LETTER
+from keythedral.words import terms
 from keythedral.words.text import (
     cubes_text,
     decision_prompt,
@@ -188,12 +189,12 @@ def decision_note(view: PlayerView, choices: list[Choice], narrowed: list[Action
         letter = FIELD_LETTER.get(view.next_field, "?")
         n = view.fields_in_stack
         return ngettext(
-            # I18N: {field}: the field type of the tile to place; {letter}: its letter on the
-            # map; {n}: how many field tiles are left
-            "The tile is a {field} ({letter}); {n} tile left in the stack.",
-            "The tile is a {field} ({letter}); {n} tiles left in the stack.",
+            # I18N: {field}: the field tile to place, with its article ("a farm"); {letter}: its
+            # letter on the map; {n}: how many field tiles are left
+            "The tile is {field} ({letter}); {n} tile left in the stack.",
+            "The tile is {field} ({letter}); {n} tiles left in the stack.",
             n,
-        ).format(field=view.next_field, letter=letter, n=n)
+        ).format(field=terms.a_field(view.next_field), letter=letter, n=n)
     pay = view.payment
     if d == "pay" and pay is not None:
         need = getattr(pay, "need", None)

@@ -344,6 +344,22 @@ SMITH_WORDS: dict[str, str] = {
 }
 
 
+#: The craftsman who sells each craft cube, as a label on the Keytown mat (no article).
+SMITH_NAMES: dict[str, str] = {
+    # I18N: a label on the Keytown mat: the craftsman who sells iron ("blacksmith: 10 iron")
+    "iron": N_("blacksmith"),
+    # I18N: a label on the Keytown mat: the craftsman who sells glass
+    "glass": N_("glassmaker"),
+    # I18N: a label on the Keytown mat: the craftsman who sells gold
+    "gold": N_("goldsmith"),
+}
+
+
+def smith_name(craft: str) -> str:
+    """ "blacksmith": the craftsman who sells ``craft``, as a label."""
+    return _(SMITH_NAMES[craft]) if craft in SMITH_NAMES else craft
+
+
 def smith(craft: str) -> str:
     """ "the blacksmith": who sells the craft cube ``craft``, with the article."""
     # I18N: a craftsman whose craft is unknown, with the definite article

@@ -27,7 +27,7 @@ from keythedral.tui.screens.game import action_cell, board_panes
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import HandPanel, KeythedralMat, KeytownMat, StatusBar
-from keythedral.vocab import PHASES
+from keythedral.words import terms
 from keythedral.words.text import (
     cubes_text,
     decision_prompt,
@@ -245,7 +245,7 @@ class ReplayScreen(BaseScreen):
                 # I18N: {scores}: every player's score, comma-separated ("Ann 12, Bob 9")
                 text.append("\n" + _("Scores: {scores}.").format(scores=scores))
         else:
-            phase = PHASES.get(view.phase, view.phase)
+            phase = terms.phase(view.phase)
             # I18N: {phase}: the phase's name; the question asked follows
             text.append(_("Next ({phase}): ").format(phase=phase), style="bold")
             # I18N: {question}: what is asked next

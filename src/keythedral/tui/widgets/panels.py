@@ -20,7 +20,8 @@ from textual.widgets import Static
 
 from keythedral.lang import _, ngettext, pgettext
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
-from keythedral.vocab import COLOURS, CRAFTS, PHASES, SMITHS
+from keythedral.vocab import COLOURS, CRAFTS
+from keythedral.words import terms
 from keythedral.words.text import (
     law_name,
     seat_name,
@@ -67,7 +68,7 @@ def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
 
 def cube_grid(counts: Sequence[int], per_row: int = 4) -> Text:
     """Eight colours in rows of aligned columns, every colour named."""
-    cells = [f"{colour} {counts[i]}" for i, colour in enumerate(COLOURS[: len(counts)])]
+    cells = [f"{terms.colour(c)} {counts[i]}" for i, c in enumerate(COLOURS[: len(counts)])]
     widths = [max(len(c) for c in cells[col::per_row]) for col in range(per_row)]
     text = Text()
     for i, cell in enumerate(cells):
@@ -122,7 +123,7 @@ class StatusBar(Snug):
     ) -> None:
         """``labels``: each seat as the table knows it ('Bob (greedy)' for a computer player);
         the names when not given."""
-        phase = PHASES.get(view.phase, view.phase)
+        phase = terms.phase(view.phase)
         if view.round == 0:
             # I18N: the status line: the part of the game before the first round
             rnd = pgettext("the game's opening", "Layout")
@@ -261,7 +262,7 @@ class KeytownMat(Static):
                 smiths.append("\n")
             # I18N: a craftsman on the mat: {smith}: who; {n}: how many crafts of {craft} are left
             smith = _("{smith}: {n} {craft}").format(
-                smith=SMITHS[craft], n=view.craftsmen[i], craft=craft
+                smith=terms.smith_name(craft), n=view.craftsmen[i], craft=terms.colour(craft)
             )
             smiths.append(smith, style=CUBE_STYLE[craft])
         # I18N: the labels of the mats (at most 12 columns each)
