@@ -14,8 +14,8 @@ from keythedral.bots.base import own_actions
 from keythedral.bots.coach import AHEAD
 from keythedral.bots.hints import LAW_REASONS, explain
 from keythedral.bots.levels import LEVELS
-from tests.engine.test_errors_translated import escaped, pseudo
 from tests.support.helpers import new
+from tests.support.translated import escaped, pseudo
 
 __all__ = ["pseudo"]  # the fixture
 

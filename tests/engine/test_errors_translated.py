@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,8 +20,10 @@ from keythedral.engine.catalogue import (
     tile_words,
 )
 from keythedral.engine.errors import Cost, Count, IllegalAction, Joined, Phrase, Term
-from tests.engine.test_errors import CASES
 from tests.support.helpers import action, set_cubes, spend_state
+from tests.support.translated import CASES, escaped, pseudo
+
+__all__ = ["pseudo"]  # the fixture
 
 #: More refusals, each with a game word of another kind in it.
 MORE = [
@@ -54,15 +54,6 @@ MORE = [
 ]
 
 
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    lang.use(lang.PSEUDO)
-    try:
-        yield
-    finally:
-        lang.use("en")
-
-
 def _refusal(make, bad) -> IllegalAction:
     state = make()
     with pytest.raises(IllegalAction) as caught:
@@ -72,15 +63,6 @@ def _refusal(make, bad) -> IllegalAction:
 
 def _all_cases():
     return [(m, b, s) for m, b, s in CASES] + MORE
-
-
-def escaped(text: str) -> str:
-    """What of ``text`` stands outside every bracket, but for data: names, numbers, places,
-    tile ids ("" when no word escaped translation)."""
-    outside = text
-    while re.search(r"\[[^\[\]]*\]", outside):
-        outside = re.sub(r"\[[^\[\]]*\]", "", outside)
-    return re.sub(r"\b(Ann|Bob|Cy|s\d-\d\d)\b|[\d(),.:;+'~\- ]", "", outside)
 
 
 @pytest.mark.parametrize("make,bad,start", _all_cases())
