@@ -17,8 +17,10 @@ import argparse
 import io
 import string
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import IO
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -51,11 +53,34 @@ def po_path(code: str) -> Path:
     return LOCALE / code / "LC_MESSAGES" / "keythedral.po"
 
 
+#: What of the law cards' data a player reads (data/law_cards.yaml): messages too.
+LAW_WORDS = {
+    "name": "the name of law card {number}",
+    "when": "when law card {number} may be played",
+    "text": "the text of law card {number}",
+}
+
+
+def extract_law_cards(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extraction method for data/law_cards.yaml: each card's name, timing in words
+    and text, with a comment saying which (the engine looks them up when shown)."""
+    import yaml
+
+    for card in yaml.safe_load(fileobj)["cards"]:
+        for key, comment in LAW_WORDS.items():
+            yield 0, "_", card[key], [comment.format(number=card["number"])]
+
+
 def template() -> Catalog:
-    """Every message the code asks for, from its source."""
+    """Every message the code asks for, from its source (and the law cards' words)."""
     catalog = Catalog(**HEADER)
     found = extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("I18N:",)
+        str(PACKAGE),
+        method_map=[("**.py", "python"), ("**/law_cards.yaml", extract_law_cards)],
+        keywords=KEYWORDS,
+        comment_tags=("I18N:",),
     )
     for filename, lineno, message, comments, context in found:
         catalog.add(

@@ -21,7 +21,7 @@ screen is up for longer than the search takes) and shows greedy's move until it 
 
     h = suggest(engine.view(state, seat), engine.legal_actions(state))
     h.action   # the coach's move
-    h.reason   # why, in a player's words
+    h.reason   # why, in a player's words (in the language in use)
 
 A ``coach`` seat (``make_bot("coach")``, ``keythedral simulate --players coach,normal,...``)
 plays every suggestion: the measure of how good the advice is (docs/benchmarks.md).
@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from keythedral.engine import Action, PlayerView
+from keythedral.lang import N_, _
 
 from .base import own_actions
 from .greedy import GreedyBot
@@ -49,7 +50,7 @@ QUICK = frozenset({"pay"})
 #: Greedy's moves the coach always suggests as they are (see the module's docstring).
 STANDS = frozenset({"buy_building"})
 #: Said after the reason when the search chose something other than the obvious move.
-AHEAD = "looking a round ahead, it does better than the obvious move"
+AHEAD = N_("looking a round ahead, it does better than the obvious move")
 
 
 def searched(view: PlayerView, legal: Sequence[Action]) -> bool:
@@ -73,7 +74,9 @@ def suggest(
         action = IsmctsBot(seed, iterations=iterations, time=time).choose(view, legal)
     reason = explain(view, action, mine)
     if action != obvious:
-        reason = f"{reason} ({AHEAD})"
+        # I18N: a hint's reason ({reason}) and, in brackets, why the coach chose another move
+        # than the obvious one ({ahead}: "looking a round ahead, it does better than ...")
+        reason = _("{reason} ({ahead})").format(reason=reason, ahead=_(AHEAD))
     return Hint(action, reason)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from keythedral.engine import Action, PlayerView
+from keythedral.lang import N_, _
 
 from .base import Bot, SeededBot, decision_rng
 from .greedy import GreedyBot, candidates, decide
@@ -59,19 +60,32 @@ class SloppyBot(SeededBot):
 
 @dataclass(frozen=True)
 class Level:
-    """A strength level: the bot class, its settings, and what it is in a line."""
+    """A strength level: the bot class, its settings, and what it is in a line.
+
+    ``description`` is the English message (marked with ``N_``); ``described()`` says it in the
+    language in use, where it is shown."""
 
     make: Callable[..., Bot]
     description: str
     options: dict[str, Any] = field(default_factory=dict)
+
+    def described(self) -> str:
+        """The level in a line, in the language in use."""
+        return _(self.description).format(seconds=HARD_TIME)
 
     def bot(self, seed: int, **options: Any) -> Bot:
         """The level's bot; ``options`` replace the level's own settings."""
         return self.make(seed, **{**self.options, **options})
 
 
-#: How long ``hard`` thinks at most, in a player's words.
-HARD_THINKS = "a second" if HARD_TIME == 1 else f"{HARD_TIME:g} seconds"
+#: What ``hard`` is, in a line: how long it thinks at most, in a player's words.
+HARD_DESCRIPTION = (
+    # I18N: the strongest computer player, on the new-game screen and in --help
+    N_("the strongest: thinks up to a second a move; beats normal most games")
+    if HARD_TIME == 1
+    # I18N: the strongest computer player: {seconds} is how long it thinks at most ("0.5")
+    else N_("the strongest: thinks up to {seconds:g} seconds a move; beats normal most games")
+)
 
 #: name -> level, from the weakest.  A level's description is what a player choosing an
 #: opponent wants to know, how it plays and how strong it is, in a line (the new-game screen,
@@ -79,15 +93,14 @@ HARD_THINKS = "a second" if HARD_TIME == 1 else f"{HARD_TIME:g} seconds"
 LEVELS: dict[str, Level] = {
     "easy": Level(
         SloppyBot,
-        "plays sensibly but slips about one move in five: good for a first game",
+        # I18N: the weakest computer player, on the new-game screen and in --help
+        N_("plays sensibly but slips about one move in five: good for a first game"),
         {"mistakes": 0.3},
     ),
     "normal": Level(
-        GreedyBot, "plays well and at once: buys tiles, houses and crafts in good time"
+        GreedyBot,
+        # I18N: the middle computer player, on the new-game screen and in --help
+        N_("plays well and at once: buys tiles, houses and crafts in good time"),
     ),
-    "hard": Level(
-        IsmctsBot,
-        f"the strongest: thinks up to {HARD_THINKS} a move; beats normal most games",
-        {"time": HARD_TIME},
-    ),
+    "hard": Level(IsmctsBot, HARD_DESCRIPTION, {"time": HARD_TIME}),
 }

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from keythedral.lang import N_
+
 from .actions import (
     Action,
     Bid,
@@ -19,7 +21,7 @@ from .actions import (
     make_choose_start,
     make_pass_bid,
 )
-from .errors import IllegalAction
+from .errors import Count, IllegalAction
 from .events import (
     BiddingOpened,
     BiddingWon,
@@ -69,14 +71,28 @@ def apply_bid(state: GameState, action: Bid) -> GameState:
     total = sum(state.players[seat].cubes)
     if seat == b.holder:
         if b.high == 0:
-            raise IllegalAction(f"Nobody has bid: {name} names the start player without paying.")
+            raise IllegalAction(
+                N_("Nobody has bid: {player} names the start player without paying."),
+                player=name,
+            )
         if amount != b.high:
-            raise IllegalAction(f"{name} speaks last and can only match the highest bid, {b.high}.")
+            raise IllegalAction(
+                N_("{player} speaks last and can only match the highest bid, {high}."),
+                player=name,
+                high=b.high,
+            )
     elif amount <= b.high:
-        raise IllegalAction(f"A bid must be more than the highest bid so far ({b.high}).")
+        raise IllegalAction(
+            N_("A bid must be more than the highest bid so far ({high})."), high=b.high
+        )
     if amount > total:
-        held = f"{total} cube" + ("" if total == 1 else "s")
-        raise IllegalAction(f"{name} holds only {held} and cannot bid {amount}.")
+        raise IllegalAction(
+            # I18N: {cubes} is a number of cubes ("1 cube", "2 cubes"), {amount} a bid
+            N_("{player} holds only {cubes} and cannot bid {amount}."),
+            player=name,
+            cubes=Count("cubes", total),
+            amount=amount,
+        )
     if seat == b.holder:
         assert b.high_seat is not None
         state = logged(
@@ -137,5 +153,9 @@ def finish_bid(state: GameState, payment: Payment) -> GameState:
 
 def apply_choose_start(state: GameState, action: ChooseStartPlayer) -> GameState:
     if not 0 <= action.target < state.n:
-        raise IllegalAction(f"There is no seat {action.target}: seats run from 0 to {state.n - 1}.")
+        raise IllegalAction(
+            N_("There is no seat {seat}: seats run from 0 to {last}."),
+            seat=action.target,
+            last=state.n - 1,
+        )
     return begin_round(state, action.target)

@@ -8,11 +8,13 @@ up; the last tile of the game ends it at once.
 
 from __future__ import annotations
 
+from keythedral.lang import N_
+
 from .actions import Action, BuyBuilding, PlayLaw, make_buy_building
 from .catalogue import buildings as catalogue
 from .catalogue import tile_cost
-from .cubes import COLOURS, GOLD, INDEX, Counts, add, describe
-from .errors import IllegalAction
+from .cubes import COLOURS, GOLD, INDEX, Counts, add
+from .errors import Cost, IllegalAction, Term
 from .events import BuildingBought, Event, StageComplete, new
 from .payments import can_afford, pay_cost, shortfall, start
 from .scoring import finish
@@ -56,23 +58,33 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
     cost = tile_cost(tile)
     if inc != (extra is not None):
         raise IllegalAction(
-            f"A Price increase lies under {tile}: choose the colour of the extra cube."
+            # I18N: {tile} is a building tile's id ("s2-03")
+            N_("A Price increase lies under {tile}: choose the colour of the extra cube.")
             if inc
-            else f"No Price increase lies under {tile}."
+            else N_("No Price increase lies under {tile}."),
+            tile=tile,
         )
     if dec != (less is not None):
         raise IllegalAction(
-            f"A Price decrease lies under {tile}: choose the colour of the cube it saves."
+            # I18N: {tile} is a building tile's id ("s2-03")
+            N_("A Price decrease lies under {tile}: choose the colour of the cube it saves.")
             if dec
-            else f"No Price decrease lies under {tile}."
+            else N_("No Price decrease lies under {tile}."),
+            tile=tile,
         )
     if extra is not None:
         if cost[INDEX[extra]] == 0:
-            raise IllegalAction(f"The extra cube must be a colour shown on {tile}, not {extra}.")
+            raise IllegalAction(
+                N_("The extra cube must be a colour shown on {tile}, not {colour}."),
+                tile=tile,
+                colour=Term("colour", extra),
+            )
         cost = add(cost, INDEX[extra])
     if less is not None:
         if tile_cost(tile)[INDEX[less]] == 0 or INDEX[less] == GOLD:
-            raise IllegalAction(f"The saved cube must be a non-gold colour shown on {tile}.")
+            raise IllegalAction(
+                N_("The saved cube must be a non-gold colour shown on {tile}."), tile=tile
+            )
         cost = add(cost, INDEX[less], -1)
     return cost
 
@@ -102,10 +114,14 @@ def _plain_buys(seat: int, hand: Counts, tiles: tuple[str, ...]) -> tuple[Action
 def check_tile(state: GameState, tile: str) -> None:
     if tile not in buyable(state):
         if tile not in catalogue():
-            raise IllegalAction(f"There is no building tile called {tile!r}.")
+            raise IllegalAction(N_("There is no building tile called {tile}."), tile=repr(tile))
         if tile in face_up(state):
-            raise IllegalAction(f"{tile} is not for sale until stage {state.stage} is finished.")
-        raise IllegalAction(f"{tile} is not a face-up building tile.")
+            raise IllegalAction(
+                N_("{tile} is not for sale until stage {stage} is finished."),
+                tile=tile,
+                stage=state.stage,
+            )
+        raise IllegalAction(N_("{tile} is not a face-up building tile."), tile=tile)
 
 
 def check_purchase(state: GameState, action: BuyBuilding) -> Counts:
@@ -116,8 +132,15 @@ def check_purchase(state: GameState, action: BuyBuilding) -> Counts:
     if not can_afford(hand, cost):
         name = state.name(action.seat)
         raise IllegalAction(
-            f"{name} cannot pay for {action.tile}: it costs {describe(cost)}, "
-            f"and {name} is short of {describe(shortfall(hand, cost))}."
+            # I18N: {tile} is a building tile's id ("s2-03"); {cost} and {short} are cubes
+            # ("1 wood + 2 stone")
+            N_(
+                "{player} cannot pay for {tile}: it costs {cost}, and {player} is short of {short}."
+            ),
+            player=name,
+            tile=action.tile,
+            cost=Cost(cost),
+            short=Cost(shortfall(hand, cost)),
         )
     return cost
 

@@ -8,10 +8,11 @@ from typing import Literal, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from keythedral.lang import N_, _
 from keythedral.vocab import SEAT_VALUE, load_yaml
 
-from .cubes import COLOURS, Counts, describe, from_dict
-from .errors import CatalogueError
+from .cubes import COLOURS, Counts, from_dict
+from .errors import CatalogueError, Cost, Phrase
 
 STAGES = 5
 #: Tiles per stage in the box, and in play (short game; the long game adds one per stage).
@@ -126,11 +127,46 @@ def tile_cost(tile_id: str) -> Counts:
     return costs()[tile_id]
 
 
-def tile_words(tile: str) -> str:
-    """A building tile as a player names it: its stage and its printed cost, "the stage 2
-    tile (2 stone + 1 food)" (what the mat shows of it; its id is for the files).  A name the
-    catalogue does not know is said as it is."""
+def tile_said(tile: str) -> Phrase:
+    """A building tile as a player names it, said in the reader's language when shown: its
+    stage and its printed cost, "the stage 2 tile (2 stone + 1 food)" (what the mat shows of
+    it; its id is for the files).  A name the catalogue does not know is said as it is."""
     known = buildings().get(tile)
     if known is None:
-        return tile
-    return f"the stage {known.stage} tile ({describe(tile_cost(tile))})"
+        return Phrase("{tile}", tile=tile)
+    # I18N: a building tile: {stage} is 1 to 5, {cost} its printed cost ("2 stone + 1 food")
+    return Phrase(N_("the stage {stage} tile ({cost})"), stage=known.stage, cost=Cost(known.counts))
+
+
+def tile_words(tile: str) -> str:
+    """``tile_said(tile)`` in the language in use now."""
+    return tile_said(tile).say()
+
+
+# --- a law card's words, in the reader's language ----------------------------------------
+# The names, timings and texts of data/law_cards.yaml are messages: tools/catalogues.py
+# extracts them from the file, and these look them up when they are shown.
+
+
+def card_said(card: str) -> Phrase:
+    """A law card's name ("Poor harvest"), said in the reader's language when shown; an id
+    the catalogue does not know is said as it is."""
+    known = laws().get(card)
+    return Phrase(known.name) if known is not None else Phrase("{card}", card=card)
+
+
+def card_name_words(card: str) -> str:
+    """A law card's name in the language in use ("Poor harvest")."""
+    return card_said(card).say()
+
+
+def card_when_words(card: str) -> str:
+    """When a law card may be played, in the language in use ("" for an unknown card)."""
+    known = laws().get(card)
+    return _(known.when) if known is not None else ""
+
+
+def card_text_words(card: str) -> str:
+    """A law card's text, in the language in use ("" for an unknown card)."""
+    known = laws().get(card)
+    return _(known.text) if known is not None else ""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from keythedral.lang import N_
 from keythedral.vocab import name_problem
 
-from .errors import ConfigError
+from .errors import ConfigError, Invalid, Joined, Phrase
 
 Edition = Literal["classic", "second"]
 WindowPolicy = Literal["always", "when_possible"]
@@ -31,12 +32,13 @@ class GameConfig(BaseModel):
         try:
             super().__init__(**data)
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'config'}: "
-                + e["msg"].removeprefix("Value error, ")
-                for e in exc.errors()
-            )
-            raise ConfigError(f"invalid game configuration: {problems}") from exc
+            problems = [_problem(e) for e in exc.errors()]
+            raise ConfigError(
+                # I18N: {problems} are what is wrong, each after the setting it is about
+                # ("players: player names must differ")
+                N_("invalid game configuration: {problems}"),
+                problems=Joined("problems", problems),
+            ) from exc
 
     @field_validator("players")
     @classmethod
@@ -45,12 +47,12 @@ class GameConfig(BaseModel):
         on screens and written to files: no control characters, no endless names)."""
         names = tuple(n.strip() for n in v)
         if not 2 <= len(names) <= 5:
-            raise ValueError(f"Keythedral needs 2 to 5 players, not {len(names)}")
+            raise Invalid(Phrase(N_("Keythedral needs 2 to 5 players, not {n}"), n=len(names)))
         for name in names:
             if (problem := name_problem(name)) is not None:
                 raise ValueError(problem)
         if len(set(names)) != len(names):
-            raise ValueError("player names must differ")
+            raise Invalid(Phrase(N_("player names must differ")))
         return names
 
     @property
@@ -66,3 +68,16 @@ class GameConfig(BaseModel):
         if self.no_laws:
             return 0
         return 1 if self.two_player else 2
+
+
+def _problem(error: Any) -> Phrase:
+    """One of pydantic's errors as a player reads it: where, and what (our validators' words in
+    the reader's language; pydantic's own, about data no form makes, in English)."""
+    where = ".".join(str(p) for p in error["loc"]) or "config"
+    raised = error.get("ctx", {}).get("error")
+    what: object = raised.phrase if isinstance(raised, Invalid) else None
+    if what is None:
+        what = error["msg"].removeprefix("Value error, ")
+    # I18N: a problem of a game's configuration: {where} is the setting's name in the data
+    # ("players"), {problem} what is wrong with it
+    return Phrase(N_("{where}: {problem}"), where=where, problem=what)

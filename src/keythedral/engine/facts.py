@@ -22,6 +22,12 @@ Board
     a corner touches); it is kept by the tuple's identity, so asking again costs nothing.
 Events
     The classes of the entries of a log (``PlayerView.log``) that bots read.
+Words
+    The game's words, said in the language in use when formatted (``engine.errors``): ``Term``
+    a cube colour, a field type, a decision or a kind of action by its id (``Term("colour",
+    "wood")``); ``Cost`` a count tuple ("1 wood + 2 stone"); ``tile_said(tile)`` and
+    ``card_said(card)`` a building tile and a law card's name; ``card_name_words``,
+    ``card_when_words`` and ``card_text_words`` a law card's words in the language in use.
 """
 
 from __future__ import annotations
@@ -30,7 +36,20 @@ from functools import cache
 
 from .board import BoardIndex, Pos, corner_fields, field_corners, field_neighbours
 from .board import index as board_index
-from .catalogue import IN_PLAY, IN_PLAY_LONG, buildings, tile_cost, tile_words, tiles_of_stage
+from .catalogue import (
+    IN_PLAY,
+    IN_PLAY_LONG,
+    buildings,
+    card_name_words,
+    card_said,
+    card_text_words,
+    card_when_words,
+    tile_cost,
+    tile_said,
+    tile_words,
+    tiles_of_stage,
+)
+from .errors import Cost, Term
 from .events import (
     BidPaid,
     BuildingBought,
@@ -53,6 +72,7 @@ __all__ = [
     "BidPaid",
     "BoardIndex",
     "BuildingBought",
+    "Cost",
     "CottageConverted",
     "CraftBought",
     "CubeTaken",
@@ -62,12 +82,18 @@ __all__ = [
     "LawProcured",
     "LawTookEffect",
     "Pos",
+    "Term",
     "Traded",
     "board_index",
+    "card_name_words",
+    "card_said",
+    "card_text_words",
+    "card_when_words",
     "corner_fields",
     "field_corners",
     "field_neighbours",
     "tile_cost",
+    "tile_said",
     "tile_stage",
     "tile_words",
     "tiles_of_stage",

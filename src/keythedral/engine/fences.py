@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from keythedral.lang import N_
 from keythedral.vocab import (
     FENCE_COST,
     FENCES_PER_PLAYER,
     REMOVE_FENCE_COST,
-    REMOVE_FENCE_PRICE,
-    fence_place,
     place,
 )
 
@@ -29,7 +28,7 @@ from .actions import (
 )
 from .board import Fence, MomentMemo, Pos, as_pos, extends, index
 from .cubes import WINE, WOOD
-from .errors import IllegalAction
+from .errors import Cost, Count, IllegalAction
 from .events import (
     CottageMustMove,
     CottageStays,
@@ -133,18 +132,33 @@ def apply_build(state: GameState, action: BuildFence) -> GameState:
     seat, corner, field = action.seat, as_pos(action.corner), as_pos(action.field)
     name = state.name(seat)
     if fences_left(state, seat) <= 0:
-        raise IllegalAction(f"{name} has already built all {FENCES_PER_PLAYER} fences.")
+        raise IllegalAction(
+            # I18N: {fences} is a number of fences ("3 fences")
+            N_("{player} has already built all {fences}."),
+            player=name,
+            fences=Count("fences", FENCES_PER_PLAYER),
+        )
     if state.players[seat].cubes[WOOD] < 1:
-        raise IllegalAction(f"{name} has no wood to build a fence.")
+        raise IllegalAction(N_("{player} has no wood to build a fence."), player=name)
     owner = next((c for c in state.cottages if c.corner == corner), None)
     if owner is None:
         raise IllegalAction(
-            f"A fence must stand beside a cottage or house; {place(corner)} has none."
+            N_("A fence must stand beside a cottage or house; {corner} has none."),
+            corner=place(corner),
         )
     if field not in index(state.fields).fields_of(corner):
-        raise IllegalAction(f"The field {place(field)} does not touch the corner {place(corner)}.")
+        raise IllegalAction(
+            N_("The field {field} does not touch the corner {corner}."),
+            field=place(field),
+            corner=place(corner),
+        )
     if any(f.corner == corner and f.field == field for f in state.fences):
-        raise IllegalAction(f"There is already a fence between {fence_place(corner, field)}.")
+        raise IllegalAction(
+            # I18N: {corner} and {field} are places on the map, "(1,-2)"
+            N_("There is already a fence between corner {corner} and the field at {field}."),
+            corner=place(corner),
+            field=place(field),
+        )
     state = pay_cost(state, seat, FENCE_COST)
     fences = (*state.fences, Fence(corner, field, seat))
     number, house = owner.number, owner.house
@@ -173,10 +187,20 @@ def apply_remove(state: GameState, action: RemoveFence) -> GameState:
     seat, corner, field = action.seat, as_pos(action.corner), as_pos(action.field)
     name = state.name(seat)
     if state.players[seat].cubes[WINE] < REMOVE_FENCE_COST[WINE]:
-        raise IllegalAction(f"{name} needs {REMOVE_FENCE_PRICE} to remove a fence.")
+        raise IllegalAction(
+            # I18N: {cost} is a number of cubes of a colour, "2 wine"
+            N_("{player} needs {cost} to remove a fence."),
+            player=name,
+            cost=Cost(REMOVE_FENCE_COST),
+        )
     fence = next((f for f in state.fences if f.corner == corner and f.field == field), None)
     if fence is None:
-        raise IllegalAction(f"There is no fence between {fence_place(corner, field)}.")
+        raise IllegalAction(
+            # I18N: {corner} and {field} are places on the map, "(1,-2)"
+            N_("There is no fence between corner {corner} and the field at {field}."),
+            corner=place(corner),
+            field=place(field),
+        )
     state = pay_cost(state, seat, REMOVE_FENCE_COST)
     state = logged_fresh(
         state,
@@ -195,10 +219,18 @@ def apply_relocate(state: GameState, action: RelocateCottage) -> GameState:
     seat, number = state.relocation[0]
     corner = as_pos(action.corner)
     if action.number != number:
-        raise IllegalAction(f"{state.name(seat)} must relocate number {number} first.")
+        raise IllegalAction(
+            N_("{player} must relocate number {number} first."),
+            player=state.name(seat),
+            number=number,
+        )
     if corner not in relocation_spots(state):
         raise IllegalAction(
-            f"The corner {place(corner)} is not free, or touches no field that is not fenced off from it."
+            N_(
+                "The corner {corner} is not free, or touches no field that is not fenced off "
+                "from it."
+            ),
+            corner=place(corner),
         )
     moved = state.cottage(seat, number)
     cottages = tuple(c._replace(corner=corner) if c is moved else c for c in state.cottages)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from operator import add as add_
 from operator import sub
 
+from keythedral.lang import N_
+
 from .actions import Action, ChooseCube, make_choose_cube
 from .board import index
 from .cubes import COLOURS, FIELD_YIELD, INDEX, RESOURCES, add
-from .errors import IllegalAction
+from .errors import IllegalAction, Term
 from .events import ColoursToChoose, CubeTaken, Event, Harvested, StoreRanOut, new
 from .spend import acted_fresh
 from .state import NO_EFFECTS, Gain, GameState, logged, replace, with_player
@@ -102,9 +104,13 @@ def apply_choose(state: GameState, action: ChooseCube) -> GameState:
     assert g is not None
     colour = INDEX.get(action.cube, -1)
     if not 0 <= colour < 5:
-        raise IllegalAction(f"Choose a resource colour, not {action.cube}.")
+        raise IllegalAction(
+            N_("Choose a resource colour, not {colour}."), colour=Term("colour", action.cube)
+        )
     if state.store[colour] == 0:
-        raise IllegalAction(f"The store has no {action.cube} left.")
+        raise IllegalAction(
+            N_("The store has no {colour} left."), colour=Term("colour", action.cube)
+        )
     store = add(state.store, colour, -1)
     cubes = add(state.players[g.seat].cubes, colour)
     left = g.count - 1

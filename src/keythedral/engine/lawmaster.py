@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from keythedral.lang import N_
+
 from .actions import Action, ProcureLaw, make_procure
 from .errors import IllegalAction
 from .events import LawProcured, new
@@ -23,11 +25,15 @@ def apply_procure(state: GameState, action: ProcureLaw) -> GameState:
     seat, space = action.seat, action.space
     name = state.name(seat)
     if not state.law_spaces:
-        raise IllegalAction("There are no law cards in this game.")
+        raise IllegalAction(N_("There are no law cards in this game."))
     if not 0 <= space < len(state.law_spaces) or state.law_spaces[space] is None:
-        raise IllegalAction(f"There is no law card waiting on new-law space {space + 1}.")
+        raise IllegalAction(
+            N_("There is no law card waiting on new-law space {space}."), space=space + 1
+        )
     if sum(state.players[seat].cubes) < LAW_PRICE:
-        raise IllegalAction(f"{name} needs a cube of any colour to pay the law master.")
+        raise IllegalAction(
+            N_("{player} needs a cube of any colour to pay the law master."), player=name
+        )
     # Procuring ends the player's phase 3 at once; the card arrives with the payment.
     players = with_player(state, seat, procured=True)
     state = replace(state, players=players, passes=0)

@@ -9,6 +9,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from keythedral.lang import N_
 from keythedral.vocab import place
 
 from .actions import Action, PlaceCottage, PlaceField, make_place_cottage, make_place_field
@@ -196,10 +197,13 @@ def apply_place_field(state: GameState, action: PlaceField) -> GameState:
     pos = tuple(action.pos)
     if pos not in _facts(state).spot_set:  # a spot is never a laid field
         if pos in index(state.fields).types:
-            raise IllegalAction(f"There is already a field at {place(pos)}.")
+            raise IllegalAction(N_("There is already a field at {pos}."), pos=place(pos))
         raise IllegalAction(
-            f"A field at {place(pos)} would not touch the board: lay it next to a field "
-            "or beside a cottage."
+            N_(
+                "A field at {pos} would not touch the board: lay it next to a field or beside "
+                "a cottage."
+            ),
+            pos=place(pos),
         )
     ftype = state.field_stack[0]
     return logged(
@@ -216,12 +220,16 @@ def apply_place_cottage(state: GameState, action: PlaceCottage) -> GameState:
     seat, corner = action.seat, tuple(action.corner)
     name = state.name(seat)
     if action.number not in unplaced_numbers(state, seat):
-        raise IllegalAction(f"{name} has no unplaced cottage number {action.number}.")
+        raise IllegalAction(
+            N_("{player} has no unplaced cottage number {number}."),
+            player=name,
+            number=action.number,
+        )
     facts = _facts(state)  # free: a corner touching a field, not taken (``free_corners``)
     if corner not in facts.corner_set or corner in facts.taken:
         if any(c.corner == corner for c in state.cottages) or corner == state.keythedral:
-            raise IllegalAction(f"The corner {place(corner)} is already taken.")
-        raise IllegalAction(f"A cottage at {place(corner)} would touch no field.")
+            raise IllegalAction(N_("The corner {corner} is already taken."), corner=place(corner))
+        raise IllegalAction(N_("A cottage at {corner} would touch no field."), corner=place(corner))
     return logged(
         state,
         new(CottagePlaced, seat=seat, number=action.number, corner=corner),

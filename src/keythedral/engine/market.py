@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import cast
 
+from keythedral.lang import N_
+
 from .actions import Action, BuyCraft, Trade, make_buy_craft, make_trade
 from .cubes import CRAFT_PRICE, CRAFTS, INDEX, RESOURCES, Counts, Craft, Resource, add
-from .errors import IllegalAction
+from .errors import Count, IllegalAction, Term
 from .events import CraftBought, Traded, new
 from .payments import start
 from .spend import acted_fresh
@@ -49,12 +51,24 @@ def apply_buy_craft(state: GameState, action: BuyCraft) -> GameState:
     seat, craft = action.seat, action.craft
     name = state.name(seat)
     if craft not in CRAFTS:
-        raise IllegalAction(f"{craft} is not a craft: the craftsmen sell iron, glass and gold.")
+        raise IllegalAction(
+            N_("{craft} is not a craft: the craftsmen sell iron, glass and gold."),
+            craft=Term("colour", craft),
+        )
     if not craft_available(state, craft):
-        raise IllegalAction(f"There is no {craft} left at the craftsman or in the store.")
+        raise IllegalAction(
+            N_("There is no {craft} left at the craftsman or in the store."),
+            craft=Term("colour", craft),
+        )
     price = CRAFT_PRICE[craft]
     if sum(state.players[seat].cubes) < price:
-        raise IllegalAction(f"{name} needs {price} cubes of any colour to buy {craft}.")
+        raise IllegalAction(
+            # I18N: {cubes} is a number of cubes ("2 cubes"), {craft} a craft cube's colour
+            N_("{player} needs {cubes} of any colour to buy {craft}."),
+            player=name,
+            cubes=Count("cubes", price),
+            craft=Term("colour", craft),
+        )
     return start(state, seat, "craft", any_cube=price, target=craft)
 
 
@@ -82,11 +96,21 @@ def apply_trade(state: GameState, action: Trade) -> GameState:
     seat, take = action.seat, action.take
     name = state.name(seat)
     if take not in RESOURCES:
-        raise IllegalAction(f"The trader only sells resource cubes, not {take}.")
+        raise IllegalAction(
+            N_("The trader only sells resource cubes, not {colour}."), colour=Term("colour", take)
+        )
     if state.store[INDEX[take]] == 0:
-        raise IllegalAction(f"The store has no {take} left for the trader to sell.")
+        raise IllegalAction(
+            N_("The store has no {colour} left for the trader to sell."),
+            colour=Term("colour", take),
+        )
     if sum(state.players[seat].cubes) < TRADE_PRICE:
-        raise IllegalAction(f"{name} needs {TRADE_PRICE} cubes of any colour to trade.")
+        raise IllegalAction(
+            # I18N: {cubes} is a number of cubes ("2 cubes")
+            N_("{player} needs {cubes} of any colour to trade."),
+            player=name,
+            cubes=Count("cubes", TRADE_PRICE),
+        )
     return start(state, seat, "trade", any_cube=TRADE_PRICE, target=take)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from operator import add as add_
 from operator import ge, sub
 
+from keythedral.lang import N_
+
 from .actions import Action, Pay, make_pay
 from .cubes import COLOURS, INDEX, ZERO, Counts, add
-from .errors import IllegalAction
+from .errors import IllegalAction, Term
 from .state import GameState, Payment, PaymentPurpose, construct, renew, replace, with_player
 
 
@@ -73,10 +75,16 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     cube = action.cube
     colour = INDEX.get(cube)
     if colour is None:
-        raise IllegalAction(f"There are no {cube} cubes in this game.")
+        raise IllegalAction(
+            N_("There are no {colour} cubes in this game."), colour=Term("colour", cube)
+        )
     hand = state.players[seat].cubes
     if hand[colour] == 0:
-        raise IllegalAction(f"{state.name(seat)} has no {cube} cube to give.")
+        raise IllegalAction(
+            N_("{player} has no {colour} cube to give."),
+            player=state.name(seat),
+            colour=Term("colour", cube),
+        )
     any_resource, any_cube = p.any_resource, p.any_cube
     if need[colour] > 0:
         need = add(need, colour, -1)
@@ -85,7 +93,9 @@ def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:
     elif any_cube > 0:
         any_cube -= 1
     else:
-        raise IllegalAction(f"A {cube} cube does not count toward this price.")
+        raise IllegalAction(
+            N_("A {colour} cube does not count toward this price."), colour=Term("colour", cube)
+        )
     left = replace(
         p, need=need, any_resource=any_resource, any_cube=any_cube, paid=add(paid, colour)
     )

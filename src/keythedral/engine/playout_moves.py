@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from keythedral.lang import N_
+
 from . import buildings, houses, lawmaster, laws, layout, market, payments
 from .actions import Action, make_pass, make_pay, make_place_cottage, make_place_field
 from .cubes import COLOURS, Counts
@@ -54,7 +56,7 @@ def spend_options(state: GameState) -> list[Action]:
     option ``legal_actions`` lists, in its order (buildings, houses, the market, the law
     master, pass, then the law cards the seat may play)."""
     if decided(state) != "spend":
-        raise IllegalAction("Nobody is taking a spending turn now.")
+        raise IllegalAction(N_("Nobody is taking a spending turn now."))
     seat = state.turn
     acts: list[Action] = [
         *buildings.legal(state, seat),
@@ -79,7 +81,7 @@ def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
             spots = tuple(rng.sample(spots, k))
         return [make_place_field(seat, p) for p in spots]
     if d != "place_cottage":
-        raise IllegalAction("Nobody is laying out the board now.")
+        raise IllegalAction(N_("Nobody is laying out the board now."))
     corners = layout.free_corners(state)
     numbers = layout.unplaced_numbers(state, seat)
     per = len(numbers)
@@ -95,7 +97,7 @@ def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
     the price accepts.  A colour that is not one of those offered raises IllegalAction."""
     p = state.payment
     if p is None or decided(state) != "pay" or p.seat not in state.to_act:
-        raise IllegalAction("No payment is waiting for its cubes now.")
+        raise IllegalAction(N_("No payment is waiting for its cubes now."))
     seat = p.seat
     given = 0
     while p is not None:
@@ -105,7 +107,11 @@ def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
             break
         colour = choose(hand, colours)
         if colour not in colours:
-            raise IllegalAction(f"Colour {colour!r} is not one this price takes from that hand.")
+            raise IllegalAction(
+                # I18N: {colour} is the colour's number in the data, for developers
+                N_("Colour {colour} is not one this price takes from that hand."),
+                colour=repr(colour),
+            )
         action = make_pay(seat, COLOURS[colour])
         given += 1
         if p.owed == 1:  # the last cube: ``apply`` finishes what the price bought

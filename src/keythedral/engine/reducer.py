@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
-from keythedral.vocab import asks
+from keythedral.lang import N_
 
 from . import (
     bidding,
@@ -26,7 +26,7 @@ from . import (
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
 from .decisions import KINDS, decided
-from .errors import IllegalAction
+from .errors import IllegalAction, Joined, Term
 from .state import Gain, GameState, Payment, renew
 
 Handler = Callable[[GameState, Any], GameState]
@@ -82,7 +82,9 @@ def _parse(data: dict[str, Any]) -> Action:
         return parse_action(data)
     except ValidationError as exc:
         raise IllegalAction(
-            f"That is not an action the game knows: {exc.errors()[0]['msg']}"
+            # I18N: {problem} is what the data lacks, in English (for developers)
+            N_("That is not an action the game knows: {problem}"),
+            problem=exc.errors()[0]["msg"],
         ) from exc
 
 
@@ -93,8 +95,12 @@ def _as_action(action: object) -> Action:
         shown = repr(action)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise IllegalAction(
-            f"That is not an action the game knows: expected an action or a dict describing "
-            f"one, got {shown}."
+            # I18N: {shown} is the data received, as Python writes it
+            N_(
+                "That is not an action the game knows: expected an action or a dict describing "
+                "one, got {shown}."
+            ),
+            shown=shown,
         )
     return cast(Action, action)  # an instance of one of the action classes
 
@@ -105,14 +111,25 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     act: Action = action if type(action) in _KNOWN else _as_action(action)  # type: ignore[assignment]
     d = decided(state)  # kept: legal_actions asked it of this state just before
     if d == "game_over":
-        raise IllegalAction("The game is over: no more actions.")
+        raise IllegalAction(N_("The game is over: no more actions."))
     seat = act.seat
     if seat not in state.to_act:
         if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"There is no seat {seat} in this game.")
-        waiting = " or ".join(state.name(s) for s in state.to_act)
-        raise IllegalAction(f"It is not {state.name(seat)}'s turn: waiting for {waiting}.")
+            raise IllegalAction(N_("There is no seat {seat} in this game."), seat=seat)
+        raise IllegalAction(
+            # I18N: {waiting} is the names of the players the game waits for ("Ann or Bob")
+            N_("It is not {player}'s turn: waiting for {waiting}."),
+            player=state.name(seat),
+            waiting=Joined("or", [state.name(s) for s in state.to_act]),
+        )
     kind = act.kind
     if kind not in KINDS[d]:
-        raise IllegalAction(f"{state.name(seat)} must {asks(d)} now, not {kind.replace('_', ' ')}.")
+        raise IllegalAction(
+            # I18N: {asks} is what the decision asks ("place a worker"), {kind} the kind of
+            # action tried ("buy building")
+            N_("{player} must {asks} now, not {kind}."),
+            player=state.name(seat),
+            asks=Term("asks", d),
+            kind=Term("action", kind),
+        )
     return flow.advance(_HANDLERS[kind](state, act), state)

@@ -17,8 +17,11 @@ from __future__ import annotations
 from functools import cache
 from typing import cast
 
+from keythedral.lang import N_
+
 from . import buildings, law_effects, laws, workers
 from .actions import BuyBuilding, Decline, PlayLaw
+from .catalogue import card_said
 from .catalogue import laws as law_catalogue
 from .decisions import decision
 from .errors import IllegalAction
@@ -102,19 +105,33 @@ def apply_play(state: GameState, action: PlayLaw) -> GameState:
     seat, card = action.seat, action.card
     name = state.name(seat)
     if card not in law_catalogue():
-        raise IllegalAction(f"There is no law card called {card!r}.")
-    title = laws.card_name(card)
+        raise IllegalAction(N_("There is no law card called {card}."), card=repr(card))
     hand = state.players[seat].laws
     if card not in hand:
-        raise IllegalAction(f"{name} does not hold the law {title}.")
+        raise IllegalAction(
+            # I18N: {law} is a law card's name
+            N_("{player} does not hold the law {law}."),
+            player=name,
+            law=card_said(card),
+        )
     ctx = context(state)
     if ctx == "own" and decision(state) not in laws.OWN_DECISIONS:
-        raise IllegalAction(f"{name} cannot play a law in the middle of a payment or a move.")
+        raise IllegalAction(
+            N_("{player} cannot play a law in the middle of a payment or a move."), player=name
+        )
     offered = laws.options(state, seat, ctx)
     if not any(o is action for o in offered) and action not in offered:  # `is`: the usual case
         if not any(o.card == card for o in offered):
-            raise IllegalAction(f"{title} cannot be played now, or would have no effect.")
-        raise IllegalAction(f"{title} cannot be played with those choices now.")
+            raise IllegalAction(
+                # I18N: {law} is a law card's name
+                N_("{law} cannot be played now, or would have no effect."),
+                law=card_said(card),
+            )
+        raise IllegalAction(
+            # I18N: {law} is a law card's name
+            N_("{law} cannot be played with those choices now."),
+            law=card_said(card),
+        )
     i = hand.index(card)
     state = logged(
         state,
@@ -143,7 +160,9 @@ def apply_decline(state: GameState, action: Decline) -> GameState:
     top = stack[-1]
     seat, seats = action.seat, top.seats
     if seat not in seats:
-        raise IllegalAction(f"{state.name(seat)} has already let this moment go by.")
+        raise IllegalAction(
+            N_("{player} has already let this moment go by."), player=state.name(seat)
+        )
     return replace(state, windows=(*stack[:-1], replace(top, seats=_without(seats, seat))))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache, lru_cache
 
+from keythedral.lang import N_
 from keythedral.vocab import FieldType, place
 
 from .actions import (
@@ -123,9 +124,11 @@ def _placement(number: int, order: tuple[int, ...], left: int) -> Placement:
 def apply_choose_work_order(state: GameState, action: ChooseWorkOrder) -> GameState:
     number = action.number
     if not 1 <= number <= 5:
-        raise IllegalAction(f"Cottage numbers run from 1 to 5, not {number}.")
+        raise IllegalAction(N_("Cottage numbers run from 1 to 5, not {number}."), number=number)
     if number in state.work_order:
-        raise IllegalAction(f"Cottage number {number} has already been chosen this round.")
+        raise IllegalAction(
+            N_("Cottage number {number} has already been chosen this round."), number=number
+        )
     marker = len(state.work_order) + 1
     return _call(state, number, _marker_placed(action.seat, marker, number))
 
@@ -169,10 +172,13 @@ def apply_place_worker(state: GameState, action: PlaceWorker) -> GameState:
         field = as_pos(field)
     if action.number != home:
         raise IllegalAction(
-            f"{state.name(seat)} is placing the workers of number {home}, not {action.number}."
+            N_("{player} is placing the workers of number {number}, not {tried}."),
+            player=state.name(seat),
+            number=home,
+            tried=action.number,
         )
     if field not in open_fields(state, seat, home):
-        raise IllegalAction(_why_closed(state, seat, home, field))
+        raise _why_closed(state, seat, home, field)
     ftype = index(state.fields).types[field]
     house = state.cottage(seat, home).house
     left = p.left
@@ -195,19 +201,29 @@ def _sent(seat: int, number: int, house: bool, field: Pos, ftype: FieldType) -> 
 _worker = tuple.__new__
 
 
-def home_name(state: GameState, seat: int, number: int) -> str:
-    return ("house " if state.cottage(seat, number).house else "cottage ") + str(number)
-
-
-def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> str:
-    corner = state.cottage(seat, number).corner
-    if field not in index(state.fields).fields_of(corner):
-        return f"The field {place(field)} does not touch {home_name(state, seat, number)} of {state.name(seat)}."
+def _why_closed(state: GameState, seat: int, number: int, field: Pos) -> IllegalAction:
+    """Why the field is closed to the workers of ``seat``'s home ``number``: one whole message
+    for a house and one for a cottage."""
+    home = state.cottage(seat, number)
+    says = {"player": state.name(seat), "number": number, "field": place(field)}
+    if field not in index(state.fields).fields_of(home.corner):
+        if home.house:
+            return IllegalAction(
+                N_("The field {field} does not touch house {number} of {player}."), **says
+            )
+        return IllegalAction(
+            N_("The field {field} does not touch cottage {number} of {player}."), **says
+        )
     if any(w.field == field for w in state.workers):
-        return f"The field {place(field)} already has a worker in it."
-    return (
-        f"A fence keeps the workers of {state.name(seat)}'s {home_name(state, seat, number)} "
-        f"out of the field {place(field)}."
+        return IllegalAction(N_("The field {field} already has a worker in it."), **says)
+    if home.house:
+        return IllegalAction(
+            N_("A fence keeps the workers of {player}'s house {number} out of the field {field}."),
+            **says,
+        )
+    return IllegalAction(
+        N_("A fence keeps the workers of {player}'s cottage {number} out of the field {field}."),
+        **says,
     )
 
 
@@ -221,9 +237,15 @@ def apply_idle(state: GameState, action: Decline) -> GameState:
     p = state.placement
     assert p is not None
     if open_fields(state, action.seat, p.home):
+        says = {"player": state.name(action.seat), "number": p.home}
+        if state.cottage(action.seat, p.home).house:
+            raise IllegalAction(
+                N_("{player}'s house {number} still has a free field: its workers must go out."),
+                **says,
+            )
         raise IllegalAction(
-            f"{state.name(action.seat)}'s {home_name(state, action.seat, p.home)} still has a "
-            "free field: its workers must go out."
+            N_("{player}'s cottage {number} still has a free field: its workers must go out."),
+            **says,
         )
     return logged(state, _idle(state, action.seat, p.home, p.left), placement=replace(p, left=0))
 
