@@ -153,3 +153,28 @@ async def test_the_rules_screen_is_in_the_players_language() -> None:
         shown = [str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)]
         assert "Présentation" in shown and "Overview" not in shown
         assert "Acheter une tuile construction" in screen_text(app)
+
+
+async def test_the_screens_up_when_the_language_changes_are_made_again_in_it() -> None:
+    from textual.widgets import OptionList
+
+    app = make_app(config(3), strict_privacy=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = RulesScreen(section="Buy a building")
+        await app.push_screen(screen)
+        await settle(pilot)
+        app.use_language("nl")
+        await settle(pilot)
+        toc = screen.query_one("#rules-toc", OptionList)
+        shown = [str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)]
+        assert "Overview" not in shown and shown[0] == "Overzicht", shown[:3]
+        assert screen.chapter == "Phase 3: spending"  # the same place, in Dutch
+        assert "Een bouwtegel kopen" in screen_text(app)
+        screen.dismiss(None)
+        await settle(pilot)
+        app.action_help()
+        await settle(pilot)
+        app.use_language(lang.PSEUDO)
+        await settle(pilot)
+        assert "[Keys~" in screen_text(app)  # the help screen's table, made again

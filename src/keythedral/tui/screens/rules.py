@@ -104,10 +104,7 @@ class RulesScreen(BaseScreen):
         from textual.widgets import Markdown  # imported when shown: see the module's notes
 
         with Horizontal(id="rules-main"):
-            yield OptionList(
-                *(Option(("  " if entry[0] == 3 else "") + entry[2]) for entry in self.toc),
-                id="rules-toc",
-            )
+            yield OptionList(*self._options(), id="rules-toc")
             with VerticalScroll(id="rules-body"):
                 yield Markdown(id="rules-text")
         yield KeyBar()
@@ -116,6 +113,22 @@ class RulesScreen(BaseScreen):
     async def on_mount(self) -> None:
         await self.goto(self.section)
         self.query_one("#rules-body").focus()
+
+    def relanguage(self) -> None:
+        """The app's language changed: the contents and the chapter shown in it, at the same
+        section."""
+        toc = self.query_one("#rules-toc", OptionList)
+        at = toc.highlighted
+        section = self.toc[at][1] if at is not None else self.section
+        self.toc = chapters()
+        with toc.prevent(OptionList.OptionHighlighted):
+            toc.clear_options()
+            toc.add_options(self._options())
+        self.chapter = ""  # made again in the new language
+        self.run_worker(self.goto(section), exclusive=True)
+
+    def _options(self) -> list[Option]:
+        return [Option(("  " if entry[0] == 3 else "") + entry[2]) for entry in self.toc]
 
     def chapter_text(self, chapter: str) -> str:
         return glossary_markdown() if chapter == GLOSSARY else rules.section(chapter)
