@@ -8,6 +8,7 @@ is chosen is text kept in the old language."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -178,3 +179,22 @@ async def test_the_screens_up_when_the_language_changes_are_made_again_in_it() -
         app.use_language(lang.PSEUDO)
         await settle(pilot)
         assert "[Keys~" in screen_text(app)  # the help screen's table, made again
+
+
+async def test_the_replay_viewer_is_drawn_again_in_the_new_language(tmp_path: Path) -> None:
+    from keythedral.records import replay
+    from keythedral.tui.app import Start
+    from keythedral.tui.screens.replay import ReplayScreen
+    from tests.support.tui_helpers import greedy_game
+
+    rp, _final = greedy_game()
+    path = replay.save(rp, tmp_path / "game.json")
+    app = KeythedralApp(start=Start(replay=path), autosave=False, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        assert "action 0 of" in screen_text(app)
+        app.use_language(lang.PSEUDO)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "· action 0 of" in text and "[all hands shown~" in text  # the info line
