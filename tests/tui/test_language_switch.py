@@ -198,3 +198,20 @@ async def test_the_replay_viewer_is_drawn_again_in_the_new_language(tmp_path: Pa
         await settle(pilot)
         text = screen_text(app)
         assert "· action 0 of" in text and "[all hands shown~" in text  # the info line
+
+
+async def test_the_palette_switches_the_new_game_screen_too() -> None:
+    app = KeythedralApp(animations=False, seed=77)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#name-2", Input).value = "Dee"
+        app.use_language(lang.PSEUDO)  # as the palette does
+        await settle(pilot)
+        assert screen.query_one("#language", Select).value == lang.PSEUDO
+        assert screen.query_one("#name-2", Input).value == "Dee"
+        assert "[Keythedral: a new game" in screen_text(app)
+        app.use_language("fr")
+        await settle(pilot)
+        assert screen.query_one("#language", Select).value == "fr"

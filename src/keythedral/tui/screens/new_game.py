@@ -320,6 +320,7 @@ class NewGameScreen(BaseScreen):
 
     async def _relanguage(self) -> None:
         values = self.values()
+        values.pop("language", None)  # the language now in use (the palette's, perhaps)
         focused = self.focused.id if self.focused is not None else None
         await self.recompose()
         self.restore(values)
