@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from keythedral import lang
 from tests.support.cli import FakeApp
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The suite reads English whatever the machine's locale (the command line chooses the
+    environment's language, tests/cli/test_cli_lang.py), and a test that changes the language
+    leaves English behind it."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    lang.use("en")
 
 
 @pytest.fixture(autouse=True)

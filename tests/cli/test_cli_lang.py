@@ -62,7 +62,7 @@ def test_every_help_text_is_looked_up_when_the_parser_is_built() -> None:
 @pytest.mark.parametrize("main", [serve.main, simulate.main])
 def test_a_subcommand_run_alone_builds_its_parser_in_the_language(main: Any, capsys) -> None:
     with pytest.raises(SystemExit):
-        main(["--help"])
+        main(["--help", "--lang", "pseudo"])  # chosen before the parser is built
     assert "[keythedral " in capsys.readouterr().out
 
 
@@ -88,7 +88,9 @@ def _err_after(capsys: pytest.CaptureFixture[str], code: int) -> str:
 def test_the_commands_messages_are_looked_up(
     capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    run = cli.main
+    def run(argv: list[str]) -> int:
+        return cli.main(["--lang", "pseudo", *argv])  # the language is chosen by main
+
     for argv in (
         ["--players", "Ann"],
         ["--resume", "--load", str(tmp_path / "none.json"), "--players", "A", "A"],

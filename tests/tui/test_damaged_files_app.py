@@ -23,7 +23,8 @@ from tests.support.notices import notices
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
-SIZE = (100, 32)
+# Tall enough that the new-game screen ends above the notices (which ``toasts`` reads).
+SIZE = (100, 40)
 DEEP = "[" * 100_000 + "]" * 100_000
 fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 

@@ -52,7 +52,7 @@ async def test_the_rulebook_has_contents_and_jumps_to_a_section() -> None:
         assert screen.chapter == GLOSSARY and "When:" in screen_text(app)
         # picking a heading in the contents opens its chapter
         toc.focus()
-        toc.highlighted = [t for _, t, _ in chapters()].index("Variants")
+        toc.highlighted = [entry[1] for entry in chapters()].index("Variants")
         await pilot.press("enter")
         await pilot.pause()
         assert screen.chapter == "Variants"
@@ -66,7 +66,7 @@ async def test_a_section_deep_in_a_chapter_is_scrolled_to_the_top() -> None:
         screen = RulesScreen(section="Overview")
         await app.push_screen(screen)
         await pilot.pause()
-        sections = [t for lv, t, c in chapters() if c == "Phase 3: spending" and lv == 3]
+        sections = [t for lv, t, _s, c in chapters() if c == "Phase 3: spending" and lv == 3]
         title = sections[len(sections) // 2]  # below the first screenful, text after it
         assert await screen.goto(title)
         body = screen.query_one("#rules-body", VerticalScroll)

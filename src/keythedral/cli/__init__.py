@@ -20,9 +20,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from keythedral import lang
 from keythedral.cli import netplay
 from keythedral.cli.common import (
+    add_lang_option,
     add_variant_options,
+    choose_language,
     parse_seats,
     players_problem,
     variants_from_args,
@@ -160,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="keythedral", description=_("Keythedral for 2 to 5 players at one keyboard.")
     )
     _add_play_options(parser)
+    add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser(
         "play",
@@ -195,6 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     tutorial.add_argument("--name", help=_("your name in the tutorial game (default Robin)"))
     _add_display_options(tutorial, defaults=False)
     tutorial.set_defaults(func=_tutorial)
+    for subcommand in sub.choices.values():  # --lang before or after the subcommand
+        add_lang_option(subcommand, defaults=False)
     return parser
 
 
@@ -323,7 +329,13 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``keythedral`` command.  The language is chosen first (``--lang``, else the
+    environment), once: the parsers' help and every screen are made in it."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    choose_language(argv)
     args = build_parser().parse_args(argv)
+    if args.lang is not None and args.lang != lang.current():  # an abbreviated --lan
+        lang.use(args.lang)
     if args.command in (None, "play"):
         return play(args)
     return int(args.func(args)) if hasattr(args, "func") else 2

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from keythedral import lang
 from keythedral.lang import N_, _, ngettext
 
 #: The variant options: option, GameConfig field, choices (none: a switch that turns the
@@ -90,6 +91,62 @@ def variants_from_args(args: argparse.Namespace, prefix: str = "") -> dict[str, 
     return {field: getattr(args, _dest(flag, prefix)) for flag, field, _, _ in VARIANT_OPTIONS}
 
 
+def language(text: str) -> str:
+    """A ``--lang``: one of the game's languages (or the tests' pseudo-language, not offered)."""
+    code = text.strip().lower()
+    if code in lang.LANGUAGES or code == lang.PSEUDO:
+        return code
+    # I18N: {text} is what was given, in quotes; en, fr and nl are the command line's words.
+    raise argparse.ArgumentTypeError(
+        _("{text} is not a language of the game: choose en, fr or nl").format(text=repr(text))
+    )
+
+
+def add_lang_option(p: argparse.ArgumentParser, *, defaults: bool = True) -> None:
+    """``--lang en|fr|nl`` (``pseudo`` is taken too, but not offered).  Its value is read
+    before any parser is built (:func:`choose_language`), so that the help is in it; here it is
+    only accepted, and said in the help, on every parser."""
+    p.add_argument(
+        "--lang",
+        type=language,
+        metavar="en|fr|nl",
+        help=_(
+            "the language of the game: en (English), fr (Français), nl (Nederlands); by "
+            "default the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"
+        ),
+        default=None if defaults else argparse.SUPPRESS,
+    )
+
+
+def lang_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang CODE`` or ``--lang=CODE`` asks for in ``argv`` (the last one,
+    before any ``--``), if it is one of ours; None otherwise (argparse then says what is wrong
+    with it)."""
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.removeprefix("--lang=")
+    if asked is None:
+        return None
+    try:
+        return language(asked)
+    except argparse.ArgumentTypeError:
+        return None
+
+
+def choose_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """Choose the language of the run, once, before any parser or screen is built: ``--lang``
+    in ``argv``, else the environment's (:func:`keythedral.lang.from_environment`).  Returns
+    its code."""
+    code = lang_asked(argv) or lang.from_environment(environ)
+    lang.use(code)
+    return code
+
+
 def run_alone(
     command: str,
     add_parser: Callable[[Any], argparse.ArgumentParser],
@@ -97,10 +154,12 @@ def run_alone(
 ) -> int:
     """Run ``keythedral COMMAND ARGV...`` with only that subcommand's parser (``argv``: the
     process's own arguments by default), for ``python -m keythedral.COMMAND``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    choose_language(argv)
     parser = argparse.ArgumentParser(prog="keythedral")
     sub = parser.add_subparsers(dest="command", required=True)
-    add_parser(sub)
-    args = parser.parse_args([command, *(sys.argv[1:] if argv is None else argv)])
+    add_lang_option(add_parser(sub))
+    args = parser.parse_args([command, *argv])
     return int(args.func(args))
 
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from keythedral.cli.common import run_alone
+from keythedral.cli.common import lang_asked, run_alone
 from keythedral.lang import N_, _
 from keythedral.net.address import (
     is_loopback,
@@ -168,6 +168,9 @@ def run_serve(args: argparse.Namespace) -> int:
     play_args = list(args.play_args or ())
     if play_args and play_args[0] == "--":
         play_args = play_args[1:]
+    if getattr(args, "lang", None) and lang_asked(play_args) is None:
+        # serve --lang: each game in it too (else each reads the environment, as serve did)
+        play_args = ["--lang", args.lang, *play_args]
     if not 0 < args.serve_port < 65536:
         print(_("keythedral serve: no port {port}").format(port=args.serve_port), file=sys.stderr)
         return 2

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from keythedral import lang
+
 if TYPE_CHECKING:
     from keythedral.bots.hints import Hint
     from keythedral.engine import Action, PlayerView
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
 
 #: ``quick``: greedy's move at once (no search); anything else: the coach's search.
 COACH_ENV = "KEYTHEDRAL_COACH"
+#: A decision's advice: (its Session.moment's id, the seat, the language of its words).
+Key = tuple[int, int, str]
 #: Decisions kept (an undo or two finds theirs again).
 KEEP = 16
 
@@ -48,6 +52,7 @@ class Asked:
     moment: object  # Session.moment
     seat: int
     hint: Hint
+    language: str = "en"  # the language its reason is in (lang.current() when it was asked)
 
 
 class Advice:
@@ -57,14 +62,16 @@ class Advice:
     def __init__(self, app: KeythedralApp, search: bool | None = None) -> None:
         self.app = app
         self.search = searching() if search is None else search
-        self._done: OrderedDict[tuple[int, int], Asked] = OrderedDict()
-        self._running: set[tuple[int, int]] = set()
+        self._done: OrderedDict[Key, Asked] = OrderedDict()
+        self._running: set[Key] = set()
         #: The decision whose hint the hint key asked for before it was ready.
-        self.hint_wanted: tuple[int, int] | None = None
+        self.hint_wanted: Key | None = None
 
     @staticmethod
-    def key(moment: object, seat: int) -> tuple[int, int]:
-        return (id(moment), seat)
+    def key(moment: object, seat: int, language: str | None = None) -> Key:
+        """A decision's advice, in a language (the one in use by default): a hint's reason is
+        words, and advice kept from before the language changed is never shown after."""
+        return (id(moment), seat, lang.current() if language is None else language)
 
     def get(self, session: GameSession, seat: int) -> Hint | None:
         """The coach's hint for ``seat``'s decision now; None while the search runs (started
@@ -111,7 +118,7 @@ class Advice:
             return
         self._running.add(key)
         self.app.run_worker(
-            partial(self._work, moment, seat, view, legal),
+            partial(self._work, moment, seat, view, legal, key[2]),
             name="coach",
             group="coach",
             description="the coach's advice",
@@ -119,7 +126,9 @@ class Advice:
             exit_on_error=False,
         )
 
-    def _work(self, moment: object, seat: int, view: PlayerView, legal: list[Action]) -> None:
+    def _work(
+        self, moment: object, seat: int, view: PlayerView, legal: list[Action], language: str
+    ) -> None:
         """The search, off the screen's thread; a coach that fails gives greedy's move."""
         from keythedral.bots.coach import suggest  # engine: after the first frame
         from keythedral.bots.hints import hint  # engine: after the first frame
@@ -128,11 +137,11 @@ class Advice:
             found = suggest(view, legal)
         except Exception:  # the coach's fault, never the game's: the quick advice instead
             found = hint(view, legal)
-        self.app.call_from_thread(self.ready, Asked(moment, seat, found))
+        self.app.call_from_thread(self.ready, Asked(moment, seat, found, language))
 
     def ready(self, asked: Asked) -> None:
         """A search is done: kept, and the board shows it if its decision is still on."""
-        key = self.key(asked.moment, asked.seat)
+        key = self.key(asked.moment, asked.seat, asked.language)
         self._running.discard(key)
         self._done[key] = asked
         while len(self._done) > KEEP:

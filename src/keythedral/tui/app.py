@@ -23,6 +23,7 @@ from textual.app import App, ScreenStackError, SystemCommand
 from textual.filter import LineFilter
 from textual.screen import Screen
 
+from keythedral import lang
 from keythedral.lang import _
 from keythedral.safetext import printable
 from keythedral.tui import keys
@@ -48,6 +49,7 @@ from keythedral.tui.start import (
     pick_theme,
 )
 from keythedral.tui.table import Table
+from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.words.text import seat_tokens
 
 if TYPE_CHECKING:
@@ -431,6 +433,21 @@ class KeythedralApp(App[None]):
         yield SystemCommand(_("Save the log as text"), log, self.action_save_log)
         yield SystemCommand(_("ASCII drawing"), plain, self.action_toggle_ascii)
         yield from common_commands(self)
+
+    def use_language(self, code: str) -> None:
+        """Show the app in language ``code`` from now on (the command palette, the new-game
+        screen): every screen made from now on is in it, and those up already are drawn again
+        in it (each screen's ``relanguage``, and every key bar).  Saves, replays and the
+        protocol hold no words, so nothing else changes."""
+        if code == lang.current():
+            return
+        lang.use(code)
+        for screen in self.screen_stack:
+            relanguage = getattr(screen, "relanguage", None)
+            if callable(relanguage):
+                relanguage()
+            for bar in screen.query(KeyBar):
+                bar.refresh()
 
     def action_toggle_ascii(self) -> None:
         self.ascii_mode = not self.ascii_mode

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
-from keythedral.lang import _
+from keythedral import lang
+from keythedral.lang import N_, _
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.authority import OverTheLink, Refused, Sent
@@ -378,7 +379,7 @@ class JoinApp(KeythedralApp):
             session.waiting = False
         self.mode.route()
         if self.game_screen is not None and self.game_screen.is_mounted:
-            self.game_screen.say(error.reason, error=True)
+            self.game_screen.say(refusal(error), error=True)
         if error.code == "engine_fault":  # longer than the info line: in a note as well
             title = _("The rules engine failed")
             self.notify(error.reason, title=title, severity="error", timeout=60)
@@ -465,6 +466,25 @@ class JoinApp(KeythedralApp):
         ascii = _("Draw with plain ASCII (on/off)")
         yield SystemCommand(_("ASCII drawing"), ascii, self.action_toggle_ascii)
         yield from common_commands(self)
+
+
+#: The host's refusals in this player's own words, by the protocol's error code: the protocol
+#: holds no words of a language (net/protocol.py: a refusal's ``reason`` is the host's English,
+#: kept as it is for English readers, since it may say more).
+# I18N: the host refused a move sent from this screen (keythedral join)
+REFUSALS = {
+    "not_your_seat": N_("You can only play for your own seat."),
+    "not_your_turn": N_("It is not your turn."),
+    "stale": N_("The game had moved on before your choice came: choose again."),
+    "illegal": N_("The host refused that move: the rules do not allow it now."),
+    "game_over": N_("The game is over."),
+}
+
+
+def refusal(error: ErrorMessage) -> str:
+    """What the host's refusal says, in this player's language."""
+    words = REFUSALS.get(error.code)
+    return error.reason if words is None or lang.current() == "en" else _(words)
 
 
 def moment(view: PlayerView) -> tuple[object, ...]:

@@ -158,6 +158,19 @@ class GameScreen(BaseScreen):
         if self._veiled:
             self.refresh_game()
 
+    def relanguage(self) -> None:
+        """The app's language changed (``KeythedralApp.use_language``): everything is drawn
+        again in it, the log told again, and nothing said in the old one is kept (a note
+        goes).  Behind the privacy screen it is drawn when it is shown again."""
+        self._note = None
+        for log in self.query(EventLog):  # the log and the recent events
+            log.relanguage()
+        self.query_one(HandPanel).relanguage()
+        self.query_one("#info", Static).update("")
+        if not self._veiled:
+            self.refresh_game()
+        self.query_one(FieldMap).refresh()  # its legend line
+
     def refresh_game(self) -> None:
         """Redraw everything from the session and the seat at the keyboard."""
         handed = self._veiled  # the board comes back from behind the privacy screen

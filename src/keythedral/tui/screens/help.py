@@ -121,6 +121,10 @@ class LawsScreen(ModalScreen[None]):
 class HelpScreen(ModalScreen[None]):
     BINDINGS = bindings(HELP_SCREEN)
 
+    def relanguage(self) -> None:
+        """The app's language changed: made again in it (it holds nothing to keep)."""
+        self.refresh(recompose=True)
+
     def compose(self) -> ComposeResult:
         # (the words through escape(): they are never read as Rich markup, a "[" included)
         # I18N: the help screen's key table: its title and its columns' headings

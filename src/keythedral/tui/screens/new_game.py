@@ -1,6 +1,8 @@
-"""The new-game screen: players in seat order (each a person or a computer player), variants,
-the seed, how the table hands over the keyboard; or resume the autosave.  Starting a game that
-would take the place of an unfinished one in the autosave asks first (tui/files.py)."""
+"""The new-game screen: the language, players in seat order (each a person or a computer
+player), variants, the seed, how the table hands over the keyboard; or resume the autosave.
+Starting a game that would take the place of an unfinished one in the autosave asks first
+(tui/files.py).  Another language is taken at once: the screen is made again in it, what was
+typed and ticked kept."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from textual.widgets import (
     Static,
 )
 
+from keythedral import lang
 from keythedral.lang import N_, _, pgettext
 from keythedral.safetext import NO_CONTROL
 from keythedral.tui.bindings import bindings
@@ -143,26 +146,42 @@ class NewGameScreen(BaseScreen):
         if config is not None:
             names = tuple(config.players)
         self.names = (tuple(names) + ("",) * 5)[:5] if names else DEFAULT_NAMES
-        known = {value for _, value in SEAT_KINDS}
         # Bot options (ismcts:iterations=...) are kept only when the bot is kept as it was.
         self.kinds = tuple((tuple(seats) + (HUMAN,) * 5)[:5])
-        self._options = [
-            [
-                *((_(label), value) for label, value in SEAT_KINDS),
-                # I18N: a computer player with options of its own; {bot}: its kind (an id)
-                *([(_("{bot} bot*").format(bot=k.split(":")[0]), k)] if k not in known else []),
-            ]
-            for k in self.kinds
-        ]
         self.seed = seed if seed is not None else random_seed()
         self.resume = resume
         self.template = config
+
+    def seat_options(self, kind: str) -> list[tuple[str, str]]:
+        """Who may sit in a seat that ``kind`` sat in when the screen opened, in a player's
+        words."""
+        known = {value for _, value in SEAT_KINDS}
+        return [
+            *((_(label), value) for label, value in SEAT_KINDS),
+            # I18N: a computer player with options of its own; {bot}: its kind (an id)
+            *(
+                [(_("{bot} bot*").format(bot=kind.split(":")[0]), kind)]
+                if kind not in known
+                else []
+            ),
+        ]
 
     def compose(self) -> ComposeResult:
         cfg = self.template
         yield Static("", id="new-error")
         with VerticalScroll(id="new-game"):
             yield Static(_("Keythedral: a new game"), id="new-title")
+            with Horizontal(id="language-row"):
+                # I18N: the new-game screen's choice of language (each language is offered by
+                # its own name: English, Français, Nederlands)
+                yield Static(_("Language:"), classes="label")
+                yield Select(
+                    language_options(),
+                    value=lang.current(),
+                    allow_blank=False,
+                    id="language",
+                    compact=True,
+                )
             yield Static(
                 _(
                     "New to Keythedral? The tutorial (ctrl+t) teaches the rules in a guided game "
@@ -194,7 +213,7 @@ class NewGameScreen(BaseScreen):
             with Horizontal(id="seat-kinds"):
                 for i in range(5):
                     yield Select(
-                        self._options[i],
+                        self.seat_options(self.kinds[i]),
                         value=self.kinds[i],
                         allow_blank=False,
                         id=f"kind-{i}",
@@ -286,9 +305,53 @@ class NewGameScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+        self._hide_notes()
+
+    def _hide_notes(self) -> None:
         self.query_one("#level-note", Static).display = False
         self.query_one("#new-error", Static).display = False
         self._show_resume()
+
+    # --- the language ---------------------------------------------------------------------------
+    def relanguage(self) -> None:
+        """The app's language changed (here or in the command palette): the screen is made
+        again in it, with everything typed, picked and ticked as it was."""
+        self.run_worker(self._relanguage(), group="language", exclusive=True)
+
+    async def _relanguage(self) -> None:
+        values = self.values()
+        values.pop("language", None)  # the language now in use (the palette's, perhaps)
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        self.restore(values)
+        self._hide_notes()
+        if focused:
+            self.query_one(f"#{focused}").focus()
+        if self.resume:  # the unfinished game's note, in the new language
+            self.kapp.files.check_autosave(self)
+
+    def values(self) -> dict[str, object]:
+        """What the form holds, by field id: every name, seat, tick, choice and the seed."""
+        fields: dict[str, object] = {}
+        for field in self.query(Input).results():
+            fields[field.id or ""] = field.value
+        for select in self.query(Select).results():
+            fields[select.id or ""] = select.value
+        for box in self.query(Checkbox).results():
+            fields[box.id or ""] = box.value
+        for button in self.query(RadioButton).results():
+            fields[button.id or ""] = button.value
+        fields.pop("", None)
+        return fields
+
+    def restore(self, fields: dict[str, object]) -> None:
+        """Put back what :meth:`values` read (as the player left it: no message is sent)."""
+        changed = (Input.Changed, Select.Changed, Checkbox.Changed, RadioSet.Changed)
+        with self.prevent(*changed, RadioButton.Changed):
+            for field_id, value in fields.items():
+                widget = self.query_one(f"#{field_id}")
+                if isinstance(widget, (Input, Select, Checkbox, RadioButton)):
+                    widget.value = value
 
     def offer_resume(self, note: str) -> None:
         """The autosave holds an unfinished game: offer to resume it."""
@@ -302,8 +365,13 @@ class NewGameScreen(BaseScreen):
         self.refresh_bindings()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A computer player put in an empty seat gets a name."""
+        """Another language is taken at once; a computer player put in an empty seat gets a
+        name."""
         select = event.select
+        if select.id == "language":
+            if isinstance(event.value, str) and event.value != lang.current():
+                self.kapp.use_language(event.value)
+            return
         if not (select.id or "").startswith("kind-") or event.value == HUMAN:
             return
         self._describe_level(event.value)
@@ -494,6 +562,15 @@ class NewGameScreen(BaseScreen):
         if action == "resume":
             return bool(self.resume)
         return True
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The languages offered, each by its own name (the tests' pseudo-language only while it is
+    in use)."""
+    options = [(name, code) for code, name in lang.LANGUAGES.items()]
+    if lang.current() not in lang.LANGUAGES:
+        options.append((lang.current(), lang.current()))
+    return options
 
 
 def player_words(message: str) -> str:

@@ -117,6 +117,12 @@ class ReplayScreen(BaseScreen):
         board.can_focus = False  # the arrow keys step through the game, not the map cursor
         self.show_position()
 
+    def relanguage(self) -> None:
+        """The app's language changed: the position drawn again in it."""
+        self.query_one(HandPanel).relanguage()
+        self.show_position()
+        self.query_one(FieldMap).refresh()  # its legend line
+
     # --- drawing ------------------------------------------------------------------------------
     def viewpoint_text(self) -> str:
         if self.viewpoint == ALL:

@@ -5,7 +5,9 @@ The book is Textual's Markdown beside a table of contents of every heading, a ch
 time: Textual's MarkdownViewer lays the whole 40 kB book out as hundreds of widgets, which
 takes seconds on every opening; one chapter takes a tenth of a second.
 
-The text is ``docs/rules_en.md`` (:mod:`keythedral.words.rules`); nothing here is written twice.
+The text is ``docs/rules_<code>.md`` in the player's language (:mod:`keythedral.words.rules`);
+nothing here is written twice.  Sections are named by their English titles (the rules' ids,
+whatever the language), and shown by their titles in the player's language.
 Textual's Markdown widget is imported where it is shown: its import takes longer than all the
 app's other screens, and the app imports this module at start (for the ids of its keys).
 """
@@ -20,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from keythedral.lang import _
+from keythedral.lang import N_, _
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import RULE_CARD, RULES
 from keythedral.tui.screens.base import BaseScreen
@@ -45,10 +47,10 @@ def glossary_markdown() -> str:
         + "\n",
     ]
     for card in sorted(laws().values(), key=lambda c: c.number):
-        body = rules.law_section(card.id).split("\n", 1)[1].strip()
+        heading, body = rules.law_section(card.id).split("\n", 1)  # "### 1. Work order", shown
         # I18N: Markdown: keep the ** around the word; {when}: when the card may be played
         when = _("**When:** {when}.").format(when=card.when)
-        parts.append(f"## {card.number}. {card.name}\n\n{when}\n\n{body}\n")
+        parts.append(f"## {heading.lstrip('# ')}\n\n{when}\n\n{body.strip()}\n")
     return "\n".join(parts)
 
 
@@ -63,18 +65,20 @@ def show_heading(body: Markdown, title: str) -> bool:
     return False
 
 
-GLOSSARY = "Law-card glossary"
+# I18N: the last chapter of the rules in the app: every law card
+GLOSSARY = N_("Law-card glossary")
 
 
-def chapters() -> list[tuple[int, str, str]]:
-    """The table of contents: (level, heading, the ``##`` chapter it belongs to)."""
+def chapters() -> list[tuple[int, str, str, str]]:
+    """The table of contents: (level, the section's id: its English title, its title shown, the
+    ``##`` chapter it belongs to (an id))."""
     out = []
     chapter = ""
-    for level, title in rules.sections():
+    for level, section, shown in rules.headings():
         if level == 2:
-            chapter = title
-        out.append((level, title, chapter))
-    out.append((2, GLOSSARY, GLOSSARY))
+            chapter = section
+        out.append((level, section, shown, chapter))
+    out.append((2, GLOSSARY, _(GLOSSARY), GLOSSARY))
     return out
 
 
@@ -100,10 +104,7 @@ class RulesScreen(BaseScreen):
         from textual.widgets import Markdown  # imported when shown: see the module's notes
 
         with Horizontal(id="rules-main"):
-            yield OptionList(
-                *(Option(("  " if level == 3 else "") + title) for level, title, _ in self.toc),
-                id="rules-toc",
-            )
+            yield OptionList(*self._options(), id="rules-toc")
             with VerticalScroll(id="rules-body"):
                 yield Markdown(id="rules-text")
         yield KeyBar()
@@ -113,6 +114,22 @@ class RulesScreen(BaseScreen):
         await self.goto(self.section)
         self.query_one("#rules-body").focus()
 
+    def relanguage(self) -> None:
+        """The app's language changed: the contents and the chapter shown in it, at the same
+        section."""
+        toc = self.query_one("#rules-toc", OptionList)
+        at = toc.highlighted
+        section = self.toc[at][1] if at is not None else self.section
+        self.toc = chapters()
+        with toc.prevent(OptionList.OptionHighlighted):
+            toc.clear_options()
+            toc.add_options(self._options())
+        self.chapter = ""  # made again in the new language
+        self.run_worker(self.goto(section), exclusive=True)
+
+    def _options(self) -> list[Option]:
+        return [Option(("  " if entry[0] == 3 else "") + entry[2]) for entry in self.toc]
+
     def chapter_text(self, chapter: str) -> str:
         return glossary_markdown() if chapter == GLOSSARY else rules.section(chapter)
 
@@ -121,7 +138,7 @@ class RulesScreen(BaseScreen):
         entry = next((e for e in self.toc if e[1] == section), None)
         if entry is None:
             return False
-        level, title, chapter = entry
+        level, _section, title, chapter = entry
         from textual.widgets import Markdown
 
         body = self.query_one("#rules-text", Markdown)
@@ -186,7 +203,7 @@ class RuleCard(ModalScreen[str | None]):
         try:
             text = self.markdown or rules.section(self.section)
         except KeyError:
-            text = f"## {self.section}\n\n" + _("This section is not in the rules.")
+            text = f"## {rules.title(self.section)}\n\n" + _("This section is not in the rules.")
         with Vertical(id="rule-card"):
             yield Static(self.where, id="rule-where", markup=False)  # it may hold a name
             with VerticalScroll(id="rule-body"):

@@ -83,6 +83,10 @@ class ScoresScreen(BaseScreen):
         self.history = history  # holdings round by round, for the chart
         self.replay = replay  # where the game was written as a replay
 
+    def relanguage(self) -> None:
+        """The app's language changed: made again in it (it holds nothing to keep)."""
+        self.refresh(recompose=True)
+
     def compose(self) -> ComposeResult:
         v = self.view
         if v.config.edition == "classic":

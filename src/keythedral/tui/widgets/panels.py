@@ -155,6 +155,10 @@ class HandPanel(Snug):
 
     _frame: tuple[str | None, str] | None = None  # the titles shown (a name, or None: shared)
 
+    def relanguage(self) -> None:
+        """The language changed: the frame's titles are set again at the next ``show``."""
+        self._frame = None
+
     def _titles(self, name: str | None, subtitle: str) -> None:
         """The frame's titles, set only when they change (each setting repaints)."""
         if (name, subtitle) == self._frame:
@@ -340,6 +344,12 @@ class EventLog(VerticalScroll):
     def on_show(self) -> None:
         self.call_after_refresh(self.scroll_end, animate=False)  # the newest events in sight
 
+    def relanguage(self) -> None:
+        """The language changed: the lines are told again at the next ``feed`` (those the
+        view still holds), none kept in the old one."""
+        self.lines.clear()
+        self.seen = 0
+
 
 class RecentEvents(EventLog):
     """The last events, under the choices on a tall wide terminal (keythedral.tcss shows it),
@@ -347,8 +357,15 @@ class RecentEvents(EventLog):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=RECENT_LINES)
+        self._title()
+
+    def _title(self) -> None:
         # I18N: a frame's title in the side column (about 30 columns)
         self.border_title = _("Recent events · g: the whole log")
+
+    def relanguage(self) -> None:
+        super().relanguage()
+        self._title()
 
     def follow(self, view: PlayerView) -> None:
         """At each redraw of the game screen, while it shows: the new events, in the rows of

@@ -1,0 +1,48 @@
+"""Network play holds no words of a language (issue 31): what the host sends is data, made
+into words by each player's own process in its own language (``keythedral join --lang``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from keythedral import engine, lang
+from keythedral.net import protocol
+from keythedral.net.protocol import Act, ErrorMessage, ProtocolError
+from keythedral.tui.remote import refusal
+from tests.support.net import new_game, reference_game
+
+PSEUDO_END = "~]"
+
+
+def test_nothing_the_host_sends_is_looked_up_in_its_language(tmp_path: Path) -> None:
+    lang.use(lang.PSEUDO)  # the host's process in another language: nothing of it goes out
+    hosted = new_game(seed=7, seats=("human", "human", "human"), folder=tmp_path)
+    config = hosted.config
+    actions, _ = reference_game(config, limit=60)
+    sent = [protocol.welcome(0, config.players, ("human",) * 3, config)]
+    state = engine.new_game(config)
+    for i, action in enumerate(actions):
+        for seat in range(config.n):
+            legal = [a for a in engine.legal_actions(state) if a.seat == seat]
+            text, _log = protocol.state(i, engine.view(state, seat), legal, 0)
+            sent.append(text)
+        other = next((s for s in range(config.n) if s not in state.to_act), None)
+        if other is not None:
+            with pytest.raises(ProtocolError) as refused:
+                hosted.check(other, Act(action))
+            sent.append(protocol.error(refused.value.code, refused.value.reason))
+        hosted.play(action.seat, Act(action, i))
+        state = engine.apply(state, action)
+    assert all(PSEUDO_END not in text for text in sent)
+    hosted.close()
+
+
+def test_a_refusal_is_told_in_the_joining_players_language() -> None:
+    error = ErrorMessage("not_your_turn", "It is not your turn: waiting for Bob.")
+    assert refusal(error) == error.reason  # English: the host's words, which say more
+    lang.use(lang.PSEUDO)
+    assert refusal(error).startswith("[") and refusal(error).endswith(PSEUDO_END)
+    unknown = ErrorMessage("too_many", "Too many messages.")
+    assert refusal(unknown) == unknown.reason
