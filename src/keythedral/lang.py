@@ -26,7 +26,8 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 #: The languages of the game, as ``--lang`` names them, with their own names.
@@ -87,6 +88,23 @@ def use(code: str, localedir: Path = LOCALE_DIR) -> None:
         raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
     _current = _gettext.translation(DOMAIN, localedir, [code], fallback=True)
     _code = code
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Messages in language ``code`` for the time of a ``with`` block, then as before (words
+    sent where a language-free text is wanted: a network refusal's English)."""
+    before, before_code = _current, _code
+    use(code)
+    try:
+        yield
+    finally:
+        _set(before, before_code)
+
+
+def _set(translations: _gettext.NullTranslations, code: str) -> None:
+    global _current, _code
+    _current, _code = translations, code
 
 
 def current() -> str:

@@ -35,7 +35,7 @@ def test_nothing_the_host_sends_is_looked_up_in_its_language(tmp_path: Path) -> 
             sent.append(protocol.error(refused.value.code, refused.value.reason))
         hosted.play(action.seat, Act(action, i))
         state = engine.apply(state, action)
-    assert all(PSEUDO_END not in text for text in sent)
+    assert [t[:300] for t in sent if PSEUDO_END in t] == []
     hosted.close()
 
 
@@ -46,3 +46,23 @@ def test_a_refusal_is_told_in_the_joining_players_language() -> None:
     assert refusal(error).startswith("[") and refusal(error).endswith(PSEUDO_END)
     unknown = ErrorMessage("too_many", "Too many messages.")
     assert refusal(unknown) == unknown.reason
+
+
+def test_an_illegal_move_crosses_as_the_engines_refusal_read_in_the_joiners_language(
+    tmp_path: Path,
+) -> None:
+    lang.use(lang.PSEUDO)  # the host's process in another language
+    hosted = new_game(seed=7, seats=("human", "human", "human"), folder=tmp_path)
+    seat = hosted.state.to_act[0]
+    taken = hosted.state.fields[0].pos
+    with pytest.raises(ProtocolError) as refused:
+        hosted.check(seat, Act(engine.PlaceField(seat=seat, pos=taken)))
+    sent = protocol.error(refused.value.code, refused.value.reason, refused.value.refusal)
+    assert PSEUDO_END not in sent  # the host's English, and the refusal as data
+    hosted.close()
+    got = protocol.parse_server(sent)
+    assert isinstance(got, ErrorMessage) and got.refusal is not None
+    told = refusal(got)  # the joining player's own language: here the pseudo-language
+    assert told.startswith("[") and told.endswith(PSEUDO_END) and "(" in told
+    lang.use("en")
+    assert refusal(got) == got.reason  # the same refusal, in English

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.bots import check_spec, seat_bot
 from keythedral.lang import _
 from keythedral.net.protocol import Act, ProtocolError
@@ -218,7 +218,13 @@ class HostedGame:
     # --- playing -------------------------------------------------------------------------------
     def check(self, seat: int, act: Act) -> GameState:
         """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
-        not be played."""
+        not be played.  Its reason is English whatever the host's language (the protocol holds
+        no words of a language: each joined player reads the refusal in their own, by its code
+        or the engine's refusal sent as data)."""
+        with lang.speaking("en"):
+            return self._check(seat, act)
+
+    def _check(self, seat: int, act: Act) -> GameState:
         if self.over:
             raise ProtocolError("game_over", _("The game is over."))
         if act.action.seat != seat:
@@ -235,7 +241,7 @@ class HostedGame:
         try:
             return faults.apply(self.state, act.action)
         except engine.IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc)[:500]) from exc
+            raise ProtocolError("illegal", str(exc)[:500], exc.wire()) from exc
         except faults.EngineFault as fault:
             path = self.report(fault, f"host: {self.config.players[seat]}'s move (seat {seat})")
             raise ProtocolError(

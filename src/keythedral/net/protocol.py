@@ -93,10 +93,13 @@ ErrorCode = Literal[
 class ProtocolError(Exception):
     """A message refused: ``code`` (ERROR_CODES) and ``reason`` (for a person)."""
 
-    def __init__(self, code: ErrorCode, reason: str) -> None:
+    def __init__(self, code: ErrorCode, reason: str, refusal: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.code: ErrorCode = code
         self.reason = reason
+        #: The engine's refusal, language-free (``IllegalAction.wire``): the joined player reads
+        #: it in their own language; ``reason`` is its English, for a client that cannot.
+        self.refusal = refusal
 
 
 # --- client to server ------------------------------------------------------------------------
@@ -251,6 +254,7 @@ class StateUpdate:
 class ErrorMessage:
     code: str
     reason: str
+    refusal: dict[str, Any] | None = None  # the engine's refusal, language-free
 
 
 def welcome(seat: int, names: Sequence[str], seats: Sequence[str], config: GameConfig) -> str:
@@ -299,8 +303,11 @@ def state_of(
     return text, total
 
 
-def error(code: ErrorCode, reason: str) -> str:
-    return json.dumps({"v": VERSION, "type": "error", "code": code, "reason": reason})
+def error(code: ErrorCode, reason: str, refusal: dict[str, Any] | None = None) -> str:
+    sent: dict[str, Any] = {"v": VERSION, "type": "error", "code": code, "reason": reason}
+    if refusal is not None:
+        sent["refusal"] = refusal
+    return json.dumps(sent)
 
 
 @cache
@@ -389,11 +396,13 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
                 _events().validate_python(data["events"]),
             )
         if kind == "error":
-            _fields(data, {"code", "reason"}, set())
-            code, reason = data["code"], data["reason"]
+            _fields(data, {"code", "reason"}, {"refusal"})
+            code, reason, refusal = data["code"], data["reason"], data.get("refusal")
             if not isinstance(code, str) or not isinstance(reason, str):
                 raise ProtocolError("malformed", _("An error has a code and a reason."))
-            return ErrorMessage(code[:40], reason[:1000])
+            if not isinstance(refusal, dict):
+                refusal = None  # (read with IllegalAction.from_wire, which trusts nothing)
+            return ErrorMessage(code[:40], reason[:1000], refusal)
     except (ValidationError, ValueError, TypeError) as exc:
         # I18N: {type} is the type of a network message ("state")
         damaged = _("The server sent a damaged {type} message.")

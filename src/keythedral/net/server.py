@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.lang import N_, _
 from keythedral.net import guard, protocol
 from keythedral.net.address import is_loopback, listen_host, trusted_addresses
@@ -385,12 +385,13 @@ class GameServer:
 
     async def _on_text(self, conn: Connection, text: str) -> None:
         try:
-            message = protocol.parse_client(text)
-            if isinstance(message, Hello):
-                raise ProtocolError("hello_first", _("You said hello already."))
+            with lang.speaking("en"):  # a refusal's reason is English (protocol.py)
+                message = protocol.parse_client(text)
+                if isinstance(message, Hello):
+                    raise ProtocolError("hello_first", _("You said hello already."))
             await self.play(conn.seat, message)
         except ProtocolError as exc:
-            conn.send(protocol.error(exc.code, exc.reason))
+            conn.send(protocol.error(exc.code, exc.reason, exc.refusal))
         except Exception:  # a bug must not end the game for everyone
             log.exception("a message from seat %s could not be handled", conn.seat)
             conn.send(protocol.error("server", _("The server could not do that.")))

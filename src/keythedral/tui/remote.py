@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 
-from keythedral import lang
+from keythedral import engine, lang
 from keythedral.lang import N_, _
 from keythedral.net.link import Link
 from keythedral.tui.app import KeythedralApp
@@ -482,7 +482,10 @@ REFUSALS = {
 
 
 def refusal(error: ErrorMessage) -> str:
-    """What the host's refusal says, in this player's language."""
+    """What the host's refusal says, in this player's language: the engine's own refusal when
+    the host sent it (language-free), else this screen's words for its code."""
+    if error.refusal is not None:
+        return str(engine.IllegalAction.from_wire(error.refusal))
     words = REFUSALS.get(error.code)
     return error.reason if words is None or lang.current() == "en" else _(words)
 
