@@ -29,7 +29,7 @@ def test_the_wheel_ships_the_data_files(tmp_path: Path) -> None:
     )
     (wheel,) = tmp_path.glob("keythedral-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for data in ("building_tiles.yaml", "law_cards.yaml", "rules_en.md"):
+    for data in ("building_tiles.yaml", "law_cards.yaml", "ismcts_weights.yaml", "rules_en.md"):
         assert f"keythedral/data/{data}" in names
     assert "keythedral/engine/__init__.py" in names
     entry = (
