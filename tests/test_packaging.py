@@ -30,7 +30,7 @@ def test_the_wheel_ships_the_data_files(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("keythedral-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     rules = ("rules_en.md", "rules_fr.md", "rules_nl.md")  # the rules in each language
-    for data in ("building_tiles.yaml", "law_cards.yaml", *rules):
+    for data in ("building_tiles.yaml", "law_cards.yaml", "ismcts_weights.yaml", *rules):
         assert f"keythedral/data/{data}" in names
     assert "keythedral/engine/__init__.py" in names
     entry = (

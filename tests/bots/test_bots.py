@@ -297,3 +297,26 @@ def test_ismcts_never_gives_back_the_colour_a_trade_takes() -> None:
             trades = [a for a in mine if a.kind in ("trade", "pay")]
             state = engine.apply(state, rng.choice(trades or mine))
     assert paying >= 3 and spending >= 3
+
+
+def test_ismcts_weights_come_from_their_data_file_whole() -> None:
+    """The evaluation's weights are the data file's, every one a number; a file missing one,
+    naming an unknown one or giving a word is refused in words."""
+    import dataclasses
+
+    from keythedral.bots.ismcts import WEIGHTS, Weights, load_weights
+    from keythedral.vocab import load_yaml
+
+    data = load_yaml("ismcts_weights.yaml")
+    assert isinstance(data, dict)
+    assert WEIGHTS == load_weights() == Weights(**data)
+    assert set(data) == {f.name for f in dataclasses.fields(Weights)}
+    for bad, words in [
+        ({k: v for k, v in data.items() if k != "law"}, "expected exactly"),
+        ({**data, "luck": 1.0}, "expected exactly"),
+        ({**data, "law": "much"}, "not numbers"),
+        ({**data, "law": True}, "not numbers"),
+        ([1, 2], "expected exactly"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            Weights.from_data(bad)

@@ -26,7 +26,8 @@ Each iteration
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
-   win chance against the best rival.
+   win chance against the best rival.  Its weights are data, ``data/ismcts_weights.yaml``,
+   tuned by self-play with ``bench/tune_hard.py``.
 
 The move played is the most visited action at the root.  The budget is ``iterations`` per
 move, or ``time`` seconds per move, or both (whichever ends first).  With only an iteration
@@ -44,6 +45,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from functools import cache
 from operator import mul
 from typing import Any
@@ -53,7 +55,7 @@ from keythedral.engine import Action, GameState, PlayerView
 from keythedral.engine.facts import TRADE_PRICE, tile_cost, tile_stage, tiles_of_stage
 from keythedral.engine.facts import board_index as index
 from keythedral.engine.playout_moves import playout_world
-from keythedral.vocab import INDEX, SEAT_VALUE, VALUE
+from keythedral.vocab import INDEX, SEAT_VALUE, VALUE, load_yaml
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
@@ -63,6 +65,41 @@ from .playout import Projection, move, pay_all, projected, seat_actions, tree_op
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
 SAMPLE_ERRORS = (engine.KeythedralError, AssertionError, KeyError, IndexError, ValueError)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights (``data/ismcts_weights.yaml`` says what each one weighs;
+    ``bench/tune_hard.py`` made them)."""
+
+    spend_share: float
+    fit: float
+    worker: float
+    production: float
+    law: float
+    tiles_per_round: float
+    scale_classic: float
+    scale_second: float
+
+    @classmethod
+    def from_data(cls, data: object) -> Weights:
+        """The weights from a mapping of every field to a number; ValueError otherwise."""
+        names = {f.name for f in fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            raise ValueError(f"ismcts weights: expected exactly {sorted(names)}")
+        bad = [k for k, v in data.items() if not isinstance(v, int | float) or isinstance(v, bool)]
+        if bad:
+            raise ValueError(f"ismcts weights: not numbers: {sorted(bad)}")
+        return cls(**{k: float(v) for k, v in data.items()})
+
+
+def load_weights() -> Weights:
+    """The weights in ``data/ismcts_weights.yaml``."""
+    return Weights.from_data(load_yaml("ismcts_weights.yaml"))
+
+
+#: The weights the evaluation uses (read once, at import; the tuning script swaps them).
+WEIGHTS = load_weights()
 
 
 @cache
@@ -115,13 +152,14 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
             stage = min(stage, i + 1)
             left += len(tiles)
     n = len(state.players)
+    wt = WEIGHTS
     # What a cube's worth is worth in seat points: a share of what the current stage's tiles
     # turn it into (not all of it: it is not spent yet), and in the second edition at least
     # what it scores as a leftover.
-    unit = 0.7 * seat_rate(edition, min(stage, 5))
+    unit = wt.spend_share * seat_rate(edition, min(stage, 5))
     if edition == "second":
         unit = max(unit, 1.0)
-    rounds_left = left / max(1.0, 0.55 * n)
+    rounds_left = left / max(1.0, wt.tiles_per_round * n)
     production = _production(state, converted)
     unharvested = [0] * n
     if state.phase in ("place_workers", "harvest"):
@@ -129,6 +167,7 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
             unharvested[w.seat] += 1
     buyable = [cost_terms(t) for t in (mat[stage - 1] if stage <= 5 else ())]
     out: list[float] = []
+    fit_w, worker_w, production_w, law_w = wt.fit, wt.worker, wt.production, wt.law
     for s, p in enumerate(state.players):
         hand = p.cubes if after is None else after.hands[s]
         bought = p.buildings if after is None else after.bought[s]
@@ -144,8 +183,12 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
                 f += k if k < h else h
             if f > fit:
                 fit = f
-        v += 0.3 * unit * fit
-        v += unit * (unharvested[s] + 0.35 * production[s] * rounds_left + 0.4 * len(p.laws))
+        v += fit_w * unit * fit
+        v += unit * (
+            worker_w * unharvested[s]
+            + production_w * production[s] * rounds_left
+            + law_w * len(p.laws)
+        )
         out.append(v)
     return out
 
@@ -157,7 +200,8 @@ def evaluate(state: GameState, seat: int, after: Projection | None = None) -> fl
         return 1.0 / len(state.winners) if seat in state.winners else 0.0
     v = values(state, after)
     best_rival = max(x for s, x in enumerate(v) if s != seat)
-    scale = 1.5 if state.config.edition == "classic" else 4.0
+    w = WEIGHTS
+    scale = w.scale_classic if state.config.edition == "classic" else w.scale_second
     return 1.0 / (1.0 + math.exp(-(v[seat] - best_rival) / scale))
 
 
