@@ -30,7 +30,7 @@ from keythedral.tutorial.steps import (
     Verdict,
     action_target,
 )
-from keythedral.vocab import title
+from keythedral.words.terms import decision_title
 from keythedral.words.text import describe
 from keythedral.words.walkthrough import KIND_RULES
 
@@ -161,7 +161,7 @@ class Tutorial(GameSoFar):
         return Step(
             "task",
             f"task:{len(self.actions)}",
-            title(str(m.view.decision)),
+            decision_title(str(m.view.decision)),
             # I18N: {move} is a move in words ("Buy Q1"), {why} the coach's reason for it.
             _("Do this: {move}.\nWhy: {why}.").format(move=do, why=why),
             action_target(m.view, a),

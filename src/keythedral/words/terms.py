@@ -390,6 +390,30 @@ def phase(name: str) -> str:
     return _(PHASE_NAMES[name]) if name in PHASE_NAMES else name
 
 
+#: A short title for each decision (vocab.DECISIONS's titles): a lesson's heading.
+TITLES: dict[str, str] = {
+    # I18N: a short title for a decision, the heading of a tutorial note (about 30 columns)
+    "place_field": N_("Lay the field"),
+    "place_cottage": N_("Place a cottage"),
+    "choose_work_order": N_("Call a number"),
+    "place_worker": N_("Send out a worker"),
+    "spend": N_("Your action"),
+    "pay": N_("Pay"),
+    "choose_cube": N_("Take a cube"),
+    "window": N_("Answer or let it go by"),
+    "relocate": N_("Move your cottage"),
+    "bid": N_("Bid or pass"),
+    "choose_start_player": N_("Name the start player"),
+    "game_over": N_("The game is over"),
+}
+
+
+def decision_title(decision: str) -> str:
+    """A short title for ``decision`` ("Lay the field"), in the reader's language."""
+    # I18N: the title of a decision the game does not name
+    return _(TITLES[decision]) if decision in TITLES else _("Your move")
+
+
 #: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
 ASKS: dict[str, str] = {
     # I18N: what a decision asks of a player, after "{players} must "
