@@ -12,12 +12,12 @@ use, so reading a record back validates it as the models did.  ``model_copy(upda
 
 Slots: a record is slotted (:func:`frozen`) unless the hot path copies or builds it
 (:func:`frozen_unslotted`: the state, a player, a payment, a placement, the bidding, a window,
-the round's effects, a window, an event, a view).  A slotted copy
-sets its fields one at a time, an unslotted one copies the fields' dict in one C call:
-``bench/bench_data.py`` times both (the state's copy about 3x faster without slots, a player's
-about 2.5x), and ``bench/bench_engine.py`` gave 5% more transitions a second for it; a view is
-built by handing its values over as its dict (``construct``), a fifth of a view's time.  Reads cost
-the same either way on a class with no attribute hook.
+the round's effects, an event, a view).  A slotted copy sets its fields one at a time, an
+unslotted one copies the fields' dict in one C call: ``bench/bench_data.py`` times both (the
+state's copy 3 to 5x faster without slots, a player's 2.5 to 3x), and ``bench/bench_engine.py``
+gave 5% more transitions a second for it.  An event and a view are built by handing their
+values over as their dict (``events.new``, :func:`built`).  Reads cost the same either way on a
+class with no attribute hook.
 """
 
 from __future__ import annotations
