@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from keythedral.lang import N_, _, ngettext
 from keythedral.records import faults
 from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
+from keythedral.words import terms
 from keythedral.words.text import (
     call_next_text,
     cottage_at,
@@ -519,11 +520,11 @@ def hand_choice(name: str, laws_held: int) -> Choice:
     player alike, whatever they hold, so that it tells nobody anything), or, holding none (as
     everyone can see), for a look at their cubes."""
     if laws_held:
-        # I18N: {player}: the name of the player whose hand it is
-        text = _("{player}'s hand: play a law card (the others look away first)")
+        # I18N: {whose}: the player whose hand it is, as an owner ("Ann's", French "d'Ann")
+        text = _("{whose} hand: play a law card (the others look away first)")
     else:
-        text = _("{player}'s hand: look at your cubes (the others look away first)")
-    return Choice(text.format(player=name), command="hand", key="r")
+        text = _("{whose} hand: look at your cubes (the others look away first)")
+    return Choice(text.format(whose=terms.whose(name)), command="hand", key="r")
 
 
 def payment_choice(plan: list[Action], coach: bool = True) -> Choice:

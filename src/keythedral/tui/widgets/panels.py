@@ -165,10 +165,11 @@ class HandPanel(Snug):
             return
         self._frame = (name, subtitle)
         # A title given as a str is read as markup: the name is shown as it is.
-        # I18N: the hand panel's frame (about 30 columns): {player}: whose hand it shows
-        private = _("{player}'s screen (private)")
+        # I18N: the hand panel's frame (about 30 columns): {whose}: whose hand it shows, as an
+        # owner ("Ann's", French "d'Ann")
+        private = _("{whose} screen (private)")
         self.border_title = (
-            _("Shared screen") if name is None else Content(private.format(player=name))
+            _("Shared screen") if name is None else Content(private.format(whose=terms.whose(name)))
         )
         self.border_subtitle = subtitle
 
@@ -188,7 +189,8 @@ class HandPanel(Snug):
         self._titles(view.players[seat].name, worth)
         # I18N: the hand panel: {laws}: the law cards held, comma-separated
         laws = _("laws: {laws}").format(
-            laws=", ".join(law_name(c) for c in me.laws) if me.laws else _("none")
+            # I18N: no law cards held (French "aucune": la loi)
+            laws=", ".join(law_name(c) for c in me.laws) if me.laws else pgettext("no law", "none")
         )
         # I18N: the hand panel: {seats}: the building tiles bought
         seats = _("seats: {seats}").format(seats=seats_text(me.buildings, view.config.edition))
