@@ -23,9 +23,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
-from keythedral.engine.errors import ASKS as ASKS  # the engine's tables: one copy
-from keythedral.engine.errors import COLOUR_NAMES as COLOUR_NAMES
-from keythedral.engine.errors import FIELD_NAMES as FIELD_NAMES
 from keythedral.lang import N_, _, ngettext, pgettext
 from keythedral.vocab import COLOURS, place
 
@@ -33,8 +30,19 @@ from keythedral.vocab import COLOURS, place
 Pos = tuple[int, ...] | list[int]
 
 # --- cubes -----------------------------------------------------------------------------------
-#: A cube colour's name, alone ("gold" in "Sale on gold", "paying gold instead of iron"):
-#: ``COLOUR_NAMES``, the engine's table (engine.errors), one copy for the refusals and the words.
+#: A cube colour's name, alone ("gold" in "Sale on gold", "paying gold instead of iron").
+# I18N: the eight colours of the cubes (resources wood, stone, food, water, wine; crafts iron,
+# glass, gold), as nouns.
+COLOUR_NAMES: dict[str, str] = {
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "food": N_("food"),
+    "water": N_("water"),
+    "wine": N_("wine"),
+    "iron": N_("iron"),
+    "glass": N_("glass"),
+    "gold": N_("gold"),
+}
 
 #: A craft cube with its indefinite article ("giving 1 stone for an iron").
 CRAFT_WITH_ARTICLE: dict[str, str] = {
@@ -164,8 +172,16 @@ def and_list(items: Sequence[str]) -> str:
 
 
 # --- fields ----------------------------------------------------------------------------------
-#: A field type's name, alone ("every farm", "your woods workers"): ``FIELD_NAMES``, the
-#: engine's table.
+#: A field type's name, alone ("every farm", "your woods workers").
+# I18N: the five field types (a quarry yields stone, the woods wood, a lake water, a farm food,
+# a vineyard wine); "woods" is one field
+FIELD_NAMES: dict[str, str] = {
+    "quarry": N_("quarry"),
+    "woods": N_("woods"),
+    "lake": N_("lake"),
+    "farm": N_("farm"),
+    "vineyard": N_("vineyard"),
+}
 #: A field type with its indefinite article ("lays a farm at (1,0)").
 FIELD_A: dict[str, str] = {
     # I18N: a field tile of this type, with its indefinite article ("Ann lays a quarry at (1,0).")
@@ -398,7 +414,22 @@ def decision_title(decision: str) -> str:
     return _(TITLES[decision]) if decision in TITLES else _("Your move")
 
 
-#: What each decision asks of a player, after "Ann must ": ``ASKS``, the engine's table.
+#: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
+ASKS: dict[str, str] = {
+    # I18N: what a decision asks of a player, after "{players} must "
+    "place_field": N_("lay the next field tile"),
+    "place_cottage": N_("place a cottage"),
+    "choose_work_order": N_("put the work-order marker on a cottage number"),
+    "place_worker": N_("place a worker"),
+    "spend": N_("take one phase 3 action"),
+    "pay": N_("choose the cubes to pay, one at a time"),
+    "choose_cube": N_("choose the colour of a cube to take"),
+    "window": N_("answer with a law card or let it go by"),
+    "relocate": N_("move the fenced-off cottage"),
+    "bid": N_("bid or pass for the start player"),
+    "choose_start_player": N_("name the next start player"),
+    "game_over": N_("nothing: the game is over"),
+}
 
 
 def asks(decision: str) -> str:
