@@ -11,6 +11,7 @@ machine is.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -19,6 +20,9 @@ from textual.app import App
 from textual.events import Callback
 from textual.message import Message
 from textual.notifications import Notification, Notify
+
+from keythedral import lang
+from tests.support import pseudo_screen
 
 _recorded: WeakKeyDictionary[App[Any], list[Notification]] = WeakKeyDictionary()
 
@@ -43,7 +47,7 @@ def notices(app: App[Any]) -> list[Notification]:
         if posted and isinstance(message, Notify):
             # Kept when the app takes it in (the message right after it in the queue), as
             # Textual does: a clear_notifications before then does not clear it.
-            notice = message.notification
+            notice = _read(message.notification)
             post(Callback(callback=partial(shown.append, notice)))
         return posted
 
@@ -54,3 +58,16 @@ def notices(app: App[Any]) -> list[Notification]:
     app.post_message = record  # type: ignore[method-assign]
     app.clear_notifications = forget  # type: ignore[method-assign]
     return shown
+
+
+def _read(notice: Notification) -> Notification:
+    """``notice`` as a test reads it: as made, or, in the pseudo-language (the pseudo run of
+    the app's tests, tests/tui/conftest.py), checked to be a message looked up (bracketed,
+    player names aside) and read without the pseudo-language's marks."""
+    if lang.current() != lang.PSEUDO:
+        return notice
+    area = (0, 0, max(map(len, notice.message.split("\n"))), notice.message.count("\n") + 1, True)
+    # Said when the test is over (tests/tui/conftest.py): an assertion here would be raised
+    # inside the app.
+    pseudo_screen.FOUND.extend(pseudo_screen.problems(notice.message, [area]))
+    return replace(notice, message=pseudo_screen.plain(notice.message))

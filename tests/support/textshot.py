@@ -16,6 +16,9 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
 
+from keythedral import lang
+from tests.support import pseudo_screen
+
 #: A run of text in Rich's SVG export: its left edge (x), its row (y) and the text.
 SVG_TEXT = re.compile(r'<text class="[^"]*" x="([0-9.]+)" y="([0-9.]+)"[^>]*>([^<]*)</text>')
 #: Rich's SVG export: a cell's width and a row's height, and where a row's text sits in it.
@@ -23,7 +26,40 @@ CHAR_WIDTH, LINE_HEIGHT, BASELINE = 20 * 0.61, 20 * 1.22, 20
 
 
 def screen_text(app: App[Any]) -> str:
-    """The screen's text, a line a row, each as wide as the screen."""
+    """The screen's text, a line a row, each as wide as the screen.
+
+    In the pseudo-language (the pseudo run of the app's tests, tests/tui/conftest.py) the
+    screen is first checked for words that escaped translation and messages cut where they do
+    not fit (tests/support/pseudo_screen.py: a problem fails the test), then read without the
+    pseudo-language's marks, so the test's own assertions read it as English."""
+    text = _screen_text(app)
+    if lang.current() != lang.PSEUDO:
+        return text
+    found = pseudo_screen.problems(text, _areas(app), _names(app))
+    assert not found, "\n".join([*found, text])
+    return pseudo_screen.plain(text)
+
+
+def _areas(app: App[Any]) -> list[pseudo_screen.Area]:
+    """Where each widget on top draws (the screen's leaf widgets that show), for
+    :func:`pseudo_screen.problems`."""
+    areas = []
+    for widget in app.screen.query("*"):
+        if widget.children or not widget.display or not widget.region:
+            continue
+        r = widget.region
+        areas.append((r.x, r.y, r.width, r.height, widget.max_scroll_y > 0))
+    return areas
+
+
+def _names(app: App[Any]) -> tuple[str, ...]:
+    """The players' names in ``app``'s game (none before one starts)."""
+    session = getattr(app, "session", None)
+    game = session.local if session is not None else None
+    return game.state.config.players if game is not None else ()
+
+
+def _screen_text(app: App[Any]) -> str:
     width, height = app.size
     runs: list[list[tuple[int, str]]] = [[] for _ in range(height)]
     for x, y, text in SVG_TEXT.findall(app.export_screenshot()):

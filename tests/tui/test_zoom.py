@@ -14,6 +14,7 @@ import pytest
 from textual.geometry import Offset
 from textual.widgets import ContentSwitcher
 
+from keythedral import lang
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.board import Cell, FieldMap
 from keythedral.tui.widgets.map_looks import (
@@ -27,6 +28,7 @@ from keythedral.tui.widgets.map_looks import (
     board_bounds,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
+from keythedral.words import terms
 from tests.support.driver import map_colours, past_handover, take
 from tests.support.textshot import screen_text
 from tests.support.tui_helpers import busy_game, config, laid_out, make_app, mid_game
@@ -417,3 +419,23 @@ async def test_the_zoom_level_holds_through_the_layout(size: tuple[int, int]) ->
         assert levels == sorted(levels, reverse=True), seen
         ups = sum(b > a for (_, a), (_, b) in pairwise(seen))
         assert ups <= 1, seen
+
+
+async def test_the_larger_levels_say_the_fields_words_in_the_readers_language() -> None:
+    """The words in a field's box are the reader's: in French the woods yield « bois », not
+    the colour's id; a word longer than the box is cut with "…", never spills over its edge."""
+    lang.use("fr")
+    app = make_app(saved=busy_game())
+    async with app.run_test(size=(240, 70)) as pilot:
+        board, view = await shown(pilot)
+        for level in (LARGE, LARGEST):
+            await pilot.press(*["plus"] * len(LEVELS), *["minus"] * (LEVELS[-1] is not level))
+            lines = screen_text(app).splitlines()
+            for f in view.fields:
+                x, y = at(board, ("field", f.pos))
+                box = [line[x : x + level.px - 3] for line in lines[y : y + level.py - 2]]
+                colour = terms.colour(FIELD_YIELD[f.type])
+                assert colour[:4] in " ".join(box), box  # whole, or its start and "…"
+                assert FIELD_YIELD[f.type] not in " ".join(box).split(), box
+                if level is LARGEST:
+                    assert terms.field_name(f.type)[:4] in box[0], box

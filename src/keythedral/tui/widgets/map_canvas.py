@@ -23,12 +23,26 @@ from keythedral.tui.widgets.map_looks import (
     Sides,
 )
 from keythedral.vocab import FIELD_LETTER, FIELD_YIELD
+from keythedral.words import terms
 
 if TYPE_CHECKING:
     from keythedral.engine import PlayerView
 
 Pos = tuple[int, int]
 Cell = tuple[str, Pos]  # ("field" | "corner", position)
+
+
+def fit(text: str, room: int) -> str:
+    """``text`` in ``room`` cells: whole, or cut with "…" (never a bare stub of a word or a
+    name, which reads as a code)."""
+    if cell_len(text) <= room:
+        return text
+    cut = ""
+    for ch in text:
+        if cell_len(cut + ch) > room - 1:
+            break
+        cut += ch
+    return cut.rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -193,15 +207,17 @@ class MapCanvas:
         self._put(c + 1, r + 1, FIELD_LETTER.get(ftype, "?"), inside)
         plain = Style(color=letter, bgcolor=colour)
         at = (c + 3, r + 1)  # the worker: on the letter's line at the usual level
+        # The words, in the reader's language, stop short of the target's "+" (inner - 3 cells
+        # after the letter) and of the box's edge.
         if self.lv is LARGE:  # the yield after the letter; the worker and its owner below
-            self._put(c + 3, r + 1, FIELD_YIELD.get(ftype, ""), plain)
+            self._put(c + 3, r + 1, fit(terms.colour(FIELD_YIELD[ftype]), inner - 3), plain)
             at = (c + 1, r + 2)
         elif self.lv is LARGEST:  # the type, the yield, the worker and its owner
-            self._put(c + 3, r + 1, ftype, inside)
+            self._put(c + 3, r + 1, fit(terms.field_name(ftype), inner - 3), inside)
             # I18N: in a field of the map at its largest zoom (at most 13 columns): {colour}: the
             # cube colour the field yields
-            yields = _("yields {colour}").format(colour=FIELD_YIELD.get(ftype, ""))
-            self._put(c + 1, r + 2, yields, plain)
+            yields = _("yields {colour}").format(colour=terms.colour(FIELD_YIELD[ftype]))
+            self._put(c + 1, r + 2, fit(yields, inner), plain)
             at = (c + 1, r + 3)
         if worker is not None:
             seat = worker.seat
@@ -218,15 +234,7 @@ class MapCanvas:
         view = self.view
         if seat >= len(view.players) or room < 3:
             return
-        name = view.players[seat].name
-        if cell_len(name) > room:
-            cut = ""
-            for ch in name:
-                if cell_len(cut + ch) > room - 1:
-                    break
-                cut += ch
-            name = cut.rstrip() + "…"
-        self._put_cells(col, row, name, style, room)
+        self._put_cells(col, row, fit(view.players[seat].name, room), style, room)
 
     def _draw_block(self, pos: Pos, ftype: str, worker: Any, target: bool) -> None:
         """A field without a box: a block of its colour, two cells (compact) or four by two."""
