@@ -13,6 +13,7 @@ can reorder:
     terms.card("sale")                # "Sale"
     terms.whose("Otto")               # "Otto's" (French "d'Otto", "de Bob")
     terms.of_colour("wine")           # "wine" after "no", "out of" (French "de vin", "d'eau")
+    terms.some_colour("wine")         # "wine" after "you need" (French "du vin", "de l'eau")
 
 Ids (``"wood"``, ``"s2-03"``, ``"sale"``) are data; a word the tables do not know is said as
 it is.
@@ -62,6 +63,24 @@ OF_COLOUR: dict[str, Callable[[], str]] = {
 }
 
 
+#: A cube colour as some of it, the object of "need" or "be short of" ("you need wine", "you
+#: are short of water"): French puts its partitive article there ("du vin", "de l'eau").
+# I18N: the eight colours of the cubes as some of it, the object of "you need", "you are short
+# of", "it takes" ("you need wine for the tile"): French says the partitive article here ("du
+# bois", "de la pierre", "de l'eau", "de l'or"); a language that needs none translates the
+# colour alone
+SOME_COLOUR: dict[str, Callable[[], str]] = {
+    "wood": lambda: pgettext("some of a colour: you need, you are short of", "wood"),
+    "stone": lambda: pgettext("some of a colour: you need, you are short of", "stone"),
+    "food": lambda: pgettext("some of a colour: you need, you are short of", "food"),
+    "water": lambda: pgettext("some of a colour: you need, you are short of", "water"),
+    "wine": lambda: pgettext("some of a colour: you need, you are short of", "wine"),
+    "iron": lambda: pgettext("some of a colour: you need, you are short of", "iron"),
+    "glass": lambda: pgettext("some of a colour: you need, you are short of", "glass"),
+    "gold": lambda: pgettext("some of a colour: you need, you are short of", "gold"),
+}
+
+
 def colour(name: str) -> str:
     """A cube colour's name in the reader's language ("wood")."""
     return _(COLOUR_NAMES[name]) if name in COLOUR_NAMES else name
@@ -70,6 +89,12 @@ def colour(name: str) -> str:
 def of_colour(name: str) -> str:
     """A cube colour after "no" or "out of" ("wine" in "you have no wine"; French "de vin")."""
     say = OF_COLOUR.get(name)
+    return say() if say is not None else name
+
+
+def some_colour(name: str) -> str:
+    """A cube colour as some of it ("wine" in "you need wine"; French "du vin", "de l'eau")."""
+    say = SOME_COLOUR.get(name)
     return say() if say is not None else name
 
 
@@ -217,8 +242,11 @@ def field_name(field_type: str) -> str:
     return _field(FIELD_NAMES, field_type)
 
 
-def a_field(field_type: str) -> str:
-    """ "a farm"."""
+def a_field(field_type: str | None) -> str:
+    """ "a farm"; "a field" for a field whose type is not known ("field" or None)."""
+    if not field_type or field_type == "field":
+        # I18N: a field tile of unknown type, with its indefinite article
+        return _("a field")
     return _field(FIELD_A, field_type)
 
 
