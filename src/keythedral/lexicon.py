@@ -1,5 +1,6 @@
 """The game's words as messages, each table written once: the cube colours, the field types,
-what each decision asks, and the numbers of cubes (docs/i18n.md).
+what each decision asks, the numbers of cubes (docs/i18n.md); and what a player name may be, and
+what is wrong with data the game reads, each said as a message.
 
 Both the engine's refusals (``engine.errors``: ``Term``, ``Count``) and the words players read
 (``words.terms``) say them from here, looked up when shown (the tables are marked with ``N_``;
@@ -11,9 +12,14 @@ frame can use it without loading the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from keythedral.lang import N_, ngettext
+from keythedral.lang import N_, _, ngettext
+
+#: A message and its named parameters, to say when shown (``_(template).format(**params)``,
+#: or the engine's ``Phrase(template, **params)``).
+Said = tuple[str, dict[str, Any]]
 
 #: A cube colour's name, alone ("gold" in "Sale on gold", "paying gold instead of iron").
 # I18N: the eight colours of the cubes (resources wood, stone, food, water, wine; crafts iron,
@@ -88,3 +94,79 @@ def counted(kind: str, n: int) -> str:
     kind the table does not know."""
     say = COUNTS.get(kind)
     return say(n).format(n=n) if say is not None else f"{n} {kind}"
+
+
+# --- player names ----------------------------------------------------------------------------
+#: The longest player name, in characters (after leading and trailing spaces are dropped).
+MAX_NAME = 20
+
+
+def name_fault(name: str) -> Said | None:
+    """Why ``name`` (already stripped) is not a usable player name, as a message and its
+    parameters (a sentence without its full stop), or None when it is usable."""
+    if not name:
+        # I18N: what is wrong with the players' names (after "--players: ", or on the new-game
+        # screen with a capital and a full stop)
+        return N_("every player needs a name"), {}
+    if len(name) > MAX_NAME:
+        # I18N: {name} is the name's first characters, quoted; {n} the longest a name may be (20)
+        return N_("the name {name}… is too long (at most {n} characters)"), {
+            "name": repr(name[:MAX_NAME]),
+            "n": MAX_NAME,
+        }
+    if not name.isprintable():
+        # I18N: {name} is the name, quoted, its invisible characters written as escapes (\x1b)
+        return N_(
+            "the name {name} has a control or invisible character; use letters, digits, "
+            "spaces and punctuation"
+        ), {"name": repr(name)}  # repr() writes the offending characters as escapes, never raw
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already stripped) is not a usable player name, in the language in use (a
+    sentence without its full stop), or None when it is usable."""
+    fault = name_fault(name)
+    return None if fault is None else _(fault[0]).format(**fault[1])
+
+
+# --- data the game reads ---------------------------------------------------------------------
+#: What is wrong with one value of the data the game reads (an action from the network or a
+#: file, a game's settings), by the type of the validator's (pydantic's) error: said to a player
+#: instead of the validator's English.
+DATA_PROBLEMS: dict[str, str] = {
+    # I18N: what is wrong with one value of data the game reads (a network message, a saved
+    # game), after the value's name ("seat: missing")
+    "missing": N_("missing"),
+    "extra_forbidden": N_("not a field the game knows"),
+    "literal_error": N_("not one of the values it may take"),
+    "enum": N_("not one of the values it may take"),
+    "union_tag_invalid": N_("not a kind of action the game knows"),
+    "union_tag_not_found": N_("the kind of action is missing"),
+    "too_short": N_("too few items"),
+    "too_long": N_("too many items"),
+    "string_too_long": N_("too long"),
+    "greater_than": N_("a number out of range"),
+    "greater_than_equal": N_("a number out of range"),
+    "less_than": N_("a number out of range"),
+    "less_than_equal": N_("a number out of range"),
+    "value_error": N_("not a value the game takes"),
+}
+# I18N: what is wrong with one value of data the game reads, after the value's name ("seat: a
+# value of the wrong kind"): a text where a number belongs, or the like
+WRONG_KIND = N_("a value of the wrong kind")
+
+
+def data_problem(error: Mapping[str, Any]) -> tuple[str, str]:
+    """One of the validator's errors (``ValidationError.errors()``' items) as where it is
+    ("seat", "pos.0", at most 60 characters) and the message saying what is wrong there."""
+    where = ".".join(str(p) for p in error.get("loc", ()))[:60] or "-"
+    return where, DATA_PROBLEMS.get(str(error.get("type", "")), WRONG_KIND)
+
+
+def data_problem_said(error: Mapping[str, Any]) -> str:
+    """``data_problem`` in the language in use: "seat: a value of the wrong kind"."""
+    where, problem = data_problem(error)
+    # I18N: a problem of data the game reads: {where} is the value's name in the data ("seat",
+    # "players"), {problem} what is wrong with it
+    return _("{where}: {problem}").format(where=where, problem=_(problem))

@@ -34,9 +34,9 @@ from typing import Any
 from keythedral import lang
 from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
 from keythedral.lang import _, ngettext
+from keythedral.lexicon import name_problem
 from keythedral.records import replay
 from keythedral.safetext import printable
-from keythedral.vocab import name_problem
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator
 
 from keythedral.lang import _
+from keythedral.lexicon import data_problem
 from keythedral.safefile import Refused, brief, parse_json
 
 if TYPE_CHECKING:
@@ -198,13 +199,12 @@ def parse_client(text: str | bytes) -> Hello | Act:
         try:
             action = _strict_action(raw)
         except ValidationError as exc:
-            problem = exc.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"])[:60]
-            # I18N: {where} is the field of the action at fault ("field.0"), {problem} the
-            # validator's reason, in English
+            where, problem = data_problem(exc.errors()[0])
+            # I18N: {where} is the field of the action at fault ("field.0"), {problem} what is
+            # wrong with it ("a value of the wrong kind")
             unknown = _("That is not an action the game knows ({where}: {problem}).")
             raise ProtocolError(
-                "malformed", unknown.format(where=where, problem=problem["msg"][:80])
+                "malformed", unknown.format(where=where, problem=_(problem))
             ) from exc
         except (ValueError, TypeError, RecursionError) as exc:
             raise ProtocolError("malformed", _("That is not an action the game knows.")) from exc
