@@ -94,7 +94,11 @@ LEAVES = ("vocab", "safetext", "safefile", "folders", "lang")
 
 
 def test_the_engine_imports_of_ours_only_its_own_modules_and_the_leaves() -> None:
-    allowed = ("keythedral.engine", *(f"keythedral.{leaf}" for leaf in LEAVES))
+    allowed = (
+        "keythedral.engine",
+        "keythedral.lexicon",
+        *(f"keythedral.{leaf}" for leaf in LEAVES),
+    )
     offenders = {}
     for path in sorted(ENGINE_DIR.rglob("*.py")):
         bad = sorted(
@@ -110,6 +114,14 @@ def test_the_leaves_import_nothing_of_ours() -> None:
     for leaf in LEAVES:
         ours = sorted(n for n in _imports(root / f"{leaf}.py") if n.startswith("keythedral"))
         assert ours == [], (leaf, ours)
+
+
+def test_the_lexicon_imports_of_ours_only_the_language() -> None:
+    """keythedral.lexicon, the game's words as messages, is a leaf on lang alone."""
+    ours = sorted(
+        n for n in _imports(ENGINE_DIR.parent / "lexicon.py") if n.startswith("keythedral")
+    )
+    assert ours == ["keythedral.lang"]
 
 
 def test_the_narration_loads_no_terminal_library() -> None:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from keythedral.lexicon import name_problem
 from keythedral.records import persistence
 from keythedral.safetext import inside, markdown_literal, printable, slug
-from keythedral.vocab import name_problem
 
 
 def test_printable_strips_control_characters_but_newlines_and_tabs() -> None:

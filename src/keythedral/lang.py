@@ -18,6 +18,10 @@ environment, as other programs read it (``LANGUAGE``, then ``LC_ALL``, ``LC_MESS
 every message bracketed and 40% longer, so a message shown without brackets escaped
 translation, and a cut bracket is a line that does not fit.
 
+``use(code)`` sets the language of the whole process; ``in_language(code, say)`` says some words
+in another without switching it (a network refusal's English, written by the host while a
+coach's thread writes a hint in the player's language).
+
 This is a leaf: it imports nothing of ours.
 """
 
@@ -26,9 +30,13 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: The languages of the game, as ``--lang`` names them, with their own names.
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlands"}
@@ -75,41 +83,65 @@ def _pseudo_line(line: str) -> str:
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
 _code = "en"
+#: The language of the words said by ``in_language`` here (this thread, this asyncio task),
+#: over the process's own: None but while ``in_language`` runs.
+_here: ContextVar[tuple[_gettext.NullTranslations, str] | None] = ContextVar(
+    "keythedral_language_here", default=None
+)
+
+
+@cache
+def translations(code: str, localedir: Path = LOCALE_DIR) -> _gettext.NullTranslations:
+    """The messages of language ``code`` (one of LANGUAGES, or PSEUDO), read once;
+    ``localedir``: where the catalogues are (the package's own, but in tests)."""
+    if code == PSEUDO:
+        return Pseudo()
+    if code not in LANGUAGES:
+        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    return _gettext.translation(DOMAIN, localedir, [code], fallback=True)
 
 
 def use(code: str, localedir: Path = LOCALE_DIR) -> None:
-    """Read every message from now on in language ``code`` (one of LANGUAGES, or PSEUDO);
-    ``localedir``: where the catalogues are (the package's own, but in tests)."""
+    """Read every message from now on in language ``code`` (one of LANGUAGES, or PSEUDO), in
+    the whole process; ``localedir``: where the catalogues are (the package's own, but in
+    tests)."""
     global _current, _code
-    if code == PSEUDO:
-        _current, _code = Pseudo(), code
-        return
-    if code not in LANGUAGES:
-        raise ValueError(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
-    _current = _gettext.translation(DOMAIN, localedir, [code], fallback=True)
-    _code = code
+    _current, _code = translations(code, localedir), code
 
 
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Messages in language ``code`` for the time of a ``with`` block, then as before (words
-    sent where a language-free text is wanted: a network refusal's English)."""
-    before, before_code = _current, _code
-    use(code)
+def in_language(code: str, say: Callable[[], T]) -> T:
+    """What ``say()`` says, its messages in language ``code``, whatever the process's language
+    (words sent where a language-free text is wanted: a network refusal's English).  Only the
+    words ``say`` makes in this thread (or asyncio task) change language, for the time of the
+    call: the process's language stays, and another thread goes on writing in it."""
+    token = _here.set((translations(code), code))
     try:
-        yield
+        return say()
     finally:
-        _set(before, before_code)
+        _here.reset(token)
 
 
-def _set(translations: _gettext.NullTranslations, code: str) -> None:
-    global _current, _code
-    _current, _code = translations, code
+def _in_use() -> _gettext.NullTranslations:
+    here = _here.get()
+    return _current if here is None else here[0]
 
 
 def current() -> str:
-    """The code of the language in use."""
-    return _code
+    """The code of the language in use (``in_language``'s, while it runs)."""
+    here = _here.get()
+    return _code if here is None else here[1]
+
+
+#: How each language writes a decimal number's point ("0.5", "0,5"): all the game needs of a
+#: locale's numbers, so it needs no Babel to run (a test holds these to Babel's).
+DECIMAL_POINT: dict[str, str] = {"en": ".", "fr": ",", "nl": ","}
+
+
+def number(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` (``"g"``, ``".1f"``, ``".0%"``) as the language in use
+    writes it: "0.5" in English, "0,5" in French and Dutch.  A message takes it as a
+    placeholder of its own (``{seconds}``), never as ``{seconds:g}``."""
+    return format(value, spec).replace(".", DECIMAL_POINT.get(current(), "."))
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -135,17 +167,17 @@ def _code_of(name: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    return _current.gettext(message)
+    return _in_use().gettext(message)
 
 
 def ngettext(one: str, many: str, n: int) -> str:
     """The form of a message for the number ``n``, in the language in use."""
-    return _current.ngettext(one, many, n)
+    return _in_use().ngettext(one, many, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it, in the language in use."""
-    return _current.pgettext(context, message)
+    return _in_use().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -12,7 +12,7 @@ where they could do harm:
 * ``markdown_literal``: a name inside a Markdown text (a rule card) reads as written.
 
 Only the standard library is used.  (What a player name may be is a rule of the game:
-``vocab.name_problem``.)
+``lexicon.name_problem``.)
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Cube colours and their order in every count tuple, what cubes are worth, the prices of the fixed
 actions, what each field type yields, seat values per edition, the names of the phases, the words
-for each decision, what a player name may be, and the one YAML loader for the bundled data.
+for each decision, and the one YAML loader for the bundled data.  (What a player name may be
+is said in messages: ``lexicon.name_problem``.)
 
 A leaf: it imports nothing of ours and nothing heavy (no pydantic), so the app's first frame can
 use it without loading the engine.  The engine, the app, the walkthrough, the tutorial and the
@@ -150,22 +151,3 @@ def load_yaml(name: str) -> object:
     text = resources.files("keythedral.data").joinpath(name).read_text(encoding="utf-8")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, when PyYAML has it
     return yaml.load(text, Loader=loader)
-
-
-#: The longest player name, in characters (after leading and trailing spaces are dropped).
-MAX_NAME = 20
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (already stripped) is not a usable player name, or None when it is."""
-    if not name:
-        return "every player needs a name"
-    if len(name) > MAX_NAME:
-        return f"the name {name[:MAX_NAME]!r}… is too long (at most {MAX_NAME} characters)"
-    if not name.isprintable():
-        # repr() writes the offending characters as escapes (\x1b), never raw.
-        return (
-            f"the name {name!r} has a control or invisible character; "
-            "use letters, digits, spaces and punctuation"
-        )
-    return None

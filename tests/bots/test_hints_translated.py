@@ -71,3 +71,30 @@ def test_the_reasons_read_in_english_as_they_did():
         reasons.update(_reasons(seed))
     assert reasons and all("[" not in r for r in reasons)
     assert any(re.match(r"buy whenever you can: a seat worth \d+, for \d", r) for r in reasons)
+
+
+#: The French names of the cube colours, as a pattern.
+_FRENCH_COLOURS = r"(bois|pierre|nourriture|eau|vin|ferronnerie|vitrail|or)\b"
+
+
+def test_the_french_reasons_give_a_colour_its_article():
+    """A colour after « il vous faut », « il vous manque », « plus » takes the article French
+    wants there (« du bois », « de l'eau », « plus de vin »), never the bare name, and no
+    reason names a tile by its id."""
+    lang.use("fr")
+    said = {r for seed in (1, 2, 3) for r in _reasons(seed)}
+    lang.use("en")
+    bare = re.compile(r"\b(faut|faudra|manque|demandent|plus|c'est|cube) " + _FRENCH_COLOURS)
+    assert [r for r in said if bare.search(r)] == []
+    assert [r for r in said if re.search(r"\bs\d-\d\d\b", r)] == []
+    partitive = re.compile(r"\b(il vous (faut|faudra|manque)) (du |de la |de l')" + _FRENCH_COLOURS)
+    assert any(partitive.search(r) for r in said)
+    assert any(re.search(r"\bplus (de |d')" + _FRENCH_COLOURS, r) for r in said)
+    assert any(re.search(r"gardez vos cubes : pour la tuile de l'étape \d \(", r) for r in said)
+
+
+def test_a_reason_names_a_tile_as_the_mat_shows_it():
+    said = {r for seed in (1, 2, 3) for r in _reasons(seed)}
+    keep = [r for r in said if r.startswith("keep your cubes: ")]
+    assert keep and all(re.match(r"keep your cubes: the stage \d tile \(\d", r) for r in keep)
+    assert [r for r in said if re.search(r"\bs\d-\d\d\b", r)] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,19 @@ def test_jobs_default_to_one_process_per_core(monkeypatch) -> None:
     parser = argparse.ArgumentParser(prog="keythedral")
     simulate.add_simulate_parser(parser.add_subparsers(dest="command"))
     assert parser.parse_args(["simulate", "--players", "greedy,random"]).sim_jobs is None
+
+
+@pytest.mark.parametrize(
+    "code,said", [("en", ("12.5 ms", "1.25 s")), ("fr", ("12,5 ms", "1,25 s"))]
+)
+def test_the_table_writes_times_and_numbers_in_the_readers_language(code, said, capsys) -> None:
+    from keythedral import lang
+
+    lang.use(code)
+    assert (simulate._seconds(0.0125), simulate._seconds(1.25)) == said
+    lang.use(lang.PSEUDO)
+    assert simulate._seconds(0.0125).startswith("[12.5 ms")
+    lang.use("fr")
+    assert _cli(["--players", "greedy,random", "--games", "2", "--seed", "3"]) == 0
+    table = capsys.readouterr().out
+    assert re.search(r"\b\d+,\d+ ms\b", table) and re.search(r"\b\d+,\d+ s sur\b", table)

@@ -16,10 +16,12 @@ from keythedral.engine.catalogue import (
     card_said,
     card_text_words,
     card_when_words,
+    tile_cost,
     tile_said,
     tile_words,
 )
 from keythedral.engine.errors import Cost, Count, IllegalAction, Joined, Phrase, Term
+from keythedral.vocab import COLOURS
 from tests.support.helpers import action, set_cubes, spend_state
 from tests.support.translated import CASES, escaped, pseudo
 
@@ -180,3 +182,61 @@ def test_a_phrase_keeps_its_parameters_as_wire_data():
     phrase = Phrase("{a} + {rest}", a=Count("stone", 1), rest=Count("wood", 1))
     assert phrase.params == {"a": {"count": "stone", "n": 1}, "rest": {"count": "wood", "n": 1}}
     assert str(phrase) == "1 stone + 1 wood"
+
+
+def _moratorium_refusal() -> IllegalAction:
+    from tests.support.laws import decline_all, give, play, round_start, until, window
+
+    state = until(give(round_start(3), 1, "house-moratorium"), window("spend"))
+    state = set_cubes(decline_all(play(state, 1, "house-moratorium")), 0, stone=1, wood=1)
+    with pytest.raises(IllegalAction) as caught:
+        engine.apply(state, engine.ConvertCottage(seat=0, number=1))
+    return caught.value
+
+
+def _price_law_refusals() -> list[IllegalAction]:
+    """Buying with no colour where a Price increase or decrease lies under the tile, and with
+    one where none does."""
+    from keythedral.engine.state import replace
+
+    state = set_cubes(spend_state(3), 0, wood=5, stone=5, food=5, water=5, wine=5)
+    tile = state.mat[0][0]
+    colour = next(c for c, n in zip(COLOURS, tile_cost(tile), strict=True) if n)
+    tries = [
+        (((tile, 1),), {}),
+        (((tile, -1),), {}),
+        ((), {"extra": colour}),
+        ((), {"less": colour}),
+    ]
+    refusals = []
+    for mods, choice in tries:
+        with pytest.raises(IllegalAction) as caught:
+            engine.apply(
+                replace(state, price_mods=mods), engine.BuyBuilding(seat=0, tile=tile, **choice)
+            )
+        refusals.append(caught.value)
+    return refusals
+
+
+def test_a_law_card_a_refusal_names_is_its_card_words():
+    """The law card a refusal names is a ``{card}`` of its own (the card's name in the
+    reader's language, quoted as the language quotes it), never English in the sentence."""
+    refusals = [_moratorium_refusal(), *_price_law_refusals()]
+    english = [str(r) for r in refusals]
+    assert english[0] == "Bob played House moratorium: nobody else may build a house this round."
+    assert [e.split(" lies under")[0] for e in english[1:]] == [
+        "A Price increase",
+        "A Price decrease",
+        "No Price increase",
+        "No Price decrease",
+    ]
+    assert all("card" in r.params for r in refusals)
+    lang.use("fr")
+    french = [str(r) for r in refusals]
+    lang.use("en")
+    assert "« Moratoire sur les maisons »" in french[0]
+    assert ["« Augmentation de prix »" in f for f in french[1:]] == [True, False, True, False]
+    assert ["« Baisse de prix »" in f for f in french[1:]] == [False, True, False, True]
+    lang.use("nl")
+    dutch = [str(r) for r in refusals]
+    assert "‘Huis moratorium’" in dutch[0] and "‘Prijsverhoging’" in dutch[1]

@@ -3,6 +3,8 @@ into words by each player's own process in its own language (``keythedral join -
 
 from __future__ import annotations
 
+import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ def test_nothing_the_host_sends_is_looked_up_in_its_language(tmp_path: Path) -> 
         if other is not None:
             with pytest.raises(ProtocolError) as refused:
                 hosted.check(other, Act(action))
-            sent.append(protocol.error(refused.value.code, refused.value.reason))
+            sent.append(protocol.refused(refused.value))
         hosted.play(action.seat, Act(action, i))
         state = engine.apply(state, action)
     assert [t[:300] for t in sent if PSEUDO_END in t] == []
@@ -57,7 +59,7 @@ def test_an_illegal_move_crosses_as_the_engines_refusal_read_in_the_joiners_lang
     taken = hosted.state.fields[0].pos
     with pytest.raises(ProtocolError) as refused:
         hosted.check(seat, Act(engine.PlaceField(seat=seat, pos=taken)))
-    sent = protocol.error(refused.value.code, refused.value.reason, refused.value.refusal)
+    sent = protocol.refused(refused.value)
     assert PSEUDO_END not in sent  # the host's English, and the refusal as data
     hosted.close()
     got = protocol.parse_server(sent)
@@ -66,3 +68,27 @@ def test_an_illegal_move_crosses_as_the_engines_refusal_read_in_the_joiners_lang
     assert told.startswith("[") and told.endswith(PSEUDO_END) and "(" in told
     lang.use("en")
     assert refusal(got) == got.reason  # the same refusal, in English
+
+
+def test_a_refusal_is_said_in_english_without_switching_the_process_language() -> None:
+    """The host writes a refusal's English while another thread (a coach writing a hint) goes
+    on in the process's language: only the refusal's own words are English."""
+    lang.use("fr")
+    refused = ProtocolError("game_over", lang.N_("The game is over."))
+    meanwhile: list[tuple[str, str]] = []
+
+    def english_while_another_thread_speaks() -> str:
+        other = threading.Thread(
+            target=lambda: meanwhile.append((lang.current(), lang._("The game is over.")))
+        )
+        other.start()
+        other.join()
+        return refused.reason
+
+    said = lang.in_language("en", english_while_another_thread_speaks)
+    assert said == "The game is over."
+    assert meanwhile == [("fr", "La partie est finie.")]
+    assert (lang.current(), refused.reason) == ("fr", "La partie est finie.")
+    assert refused.english == "The game is over."
+    assert json.loads(protocol.refused(refused))["reason"] == "The game is over."
+    assert not hasattr(lang, "speaking")

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from keythedral.engine import Action, PlayerView
-from keythedral.engine.facts import Cost, Term, corner_fields, field_corners, tile_cost, tile_words
+from keythedral.engine.facts import Cost, corner_fields, field_corners, tile_cost, tile_words
 from keythedral.lang import N_, _, ngettext
 from keythedral.vocab import CRAFT_PRICE, FIELD_YIELD, INDEX
+from keythedral.words import terms
 
 from .base import own_actions
 from .greedy import GreedyBot
@@ -98,9 +99,14 @@ def _colour_of(ctx: Ctx, field: tuple[int, int]) -> str:
     return FIELD_YIELD[ctx.board().types[(field[0], field[1])]]
 
 
-def _colour(colour: str) -> str:
-    """A cube colour's name in the language in use."""
-    return Term("colour", colour).say()
+def _some(colour: str) -> str:
+    """A cube colour as some of it, the object of "need" or "be short of" (French "du vin")."""
+    return terms.some_colour(colour)
+
+
+def _of(colour: str) -> str:
+    """A cube colour after "more", "no" or "a cube of" (French "de vin", "d'eau")."""
+    return terms.of_colour(colour)
 
 
 def _cost(counts: Sequence[int]) -> str:
@@ -143,28 +149,10 @@ THIS_FIELD: dict[str | None, str] = {
     "vineyard": N_("this vineyard"),
     None: N_("this field"),
 }
-THE_FIELD: dict[str | None, str] = {
-    # I18N: a field of this type, with its definite article ("... to the quarry at (0,1).")
-    "quarry": N_("the quarry"),
-    "woods": N_("the woods"),
-    "lake": N_("the lake"),
-    "farm": N_("the farm"),
-    "vineyard": N_("the vineyard"),
-    None: N_("the field"),
-}
-A_FIELD: dict[str | None, str] = {
-    # I18N: a field tile of this type, with its indefinite article ("Ann lays a quarry at (1,0).")
-    "quarry": N_("a quarry"),
-    "woods": N_("a woods"),
-    "lake": N_("a lake"),
-    "farm": N_("a farm"),
-    "vineyard": N_("a vineyard"),
-    None: N_("a field"),
-}
 
 
-def _field(table: dict[str | None, str], field_type: str | None) -> str:
-    return _(table.get(field_type, table[None]))
+def _this_field(field_type: str | None) -> str:
+    return _(THIS_FIELD.get(field_type, THIS_FIELD[None]))
 
 
 def _listed(items: Sequence[str], message: Callable[[str, str], str]) -> str:
@@ -180,7 +168,7 @@ def _field_types(types: Sequence[str]) -> str:
     # I18N: a list of items: {a} is the first, {rest} the others, listed by this same
     # message (or by "{a} and {b}" for the last two)
     return _listed(
-        [Term("field", t).say() for t in types],
+        [terms.field_name(t) for t in types],
         lambda a, rest: _("{a}, {rest}").format(a=a, rest=rest),
     )
 
@@ -201,21 +189,21 @@ def _place_field(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
         # I18N: {homes} are the player's cottages ("cottage 1 and cottage 3"), {field} the
         # field about to be laid ("this farm")
         return _("your {homes} can send workers to {field}").format(
-            homes=both, field=_field(THIS_FIELD, kind)
+            homes=both, field=_this_field(kind)
         )
     if not mine:
         # I18N: {field} is the field about to be laid ("the farm")
         return _("{field} makes room for good cottage corners around it").format(
-            field=_field(THE_FIELD, kind)
+            field=terms.the_field(kind)
         )
     if near_rival:
         # I18N: {field} is the field about to be laid ("a farm")
         return _("it is the spot that helps you most and rivals least with {field}").format(
-            field=_field(A_FIELD, kind)
+            field=terms.a_field(kind)
         )
     # I18N: {field} is the field about to be laid ("a farm")
     return _("{field} here leaves good corners open for your next cottages").format(
-        field=_field(A_FIELD, kind)
+        field=terms.a_field(kind)
     )
 
 
@@ -303,10 +291,10 @@ def _place_worker(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
     colour = _colour_of(ctx, a.field)
     i = INDEX[colour]
     if ctx.src.store[i] == 0:
-        # I18N: {colour} is a cube colour ("wood")
+        # I18N: {colour} is a cube colour after "no" ("wood"; French "de bois", "d'eau")
         return _(
             "every field is poor now; at least this one blocks a rival ({colour} is sold out)"
-        ).format(colour=_colour(colour))
+        ).format(colour=_of(colour))
     need = ctx.need()
     short = need[i] - ctx.cubes[i]
     rival = any(
@@ -314,18 +302,19 @@ def _place_worker(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
         for c in ctx.homes_on().get(tuple(a.field), ())
     )
     target = ctx.target()
-    says = {"colour": _colour(colour)}
+    says = {"colour": _some(colour)}
     if target is not None and _short(ctx)[i]:
         says["tile"] = _target_text(ctx)
-        # I18N: {colour} is a cube colour ("wood"), {tile} a building tile ("the stage 2
-        # tile (2 stone + 1 food)")
+        # I18N: {colour} is a cube colour as the object of "need" ("wood"; French "du bois",
+        # "de l'eau"), {tile} a building tile ("the stage 2 tile (2 stone + 1 food)")
         why = (
             _("you need {colour} for {tile}, and a rival could take the field later")
             if rival
             else _("you need {colour} for {tile}")
         )
     elif short >= 0.5:
-        # I18N: {colour} is a cube colour ("wood")
+        # I18N: {colour} is a cube colour as the object of "need" ("wood"; French "du bois",
+        # "de l'eau")
         why = (
             _(
                 "you will need {colour} for the tiles to come, and a rival could take the field later"
@@ -334,7 +323,8 @@ def _place_worker(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
             else _("you will need {colour} for the tiles to come")
         )
     else:
-        # I18N: {colour} is a cube colour ("wood")
+        says["colour"] = _of(colour)
+        # I18N: {colour} is a cube colour after "a cube of" ("wood"; French "de bois", "d'eau")
         why = (
             _(
                 "{colour} is the most useful cube this home can bring in, and a rival could take "
@@ -392,45 +382,50 @@ def _craft(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
     short = _short(ctx, ctx.aim())
     # I18N: a number of cubes, in "you have {cubes} to spare"
     cubes = ngettext("{n} cube", "{n} cubes", price).format(n=price)
-    craft = _colour(a.craft)
+    craft = _some(a.craft)
     if short[INDEX[a.craft]]:
         aim = _target_text(ctx, ctx.aim())
         race = _race(ctx)
         if race is None:
             # I18N: {aim} is a building tile ("the stage 2 tile (2 stone + 1 food)"), {craft}
-            # a craft cube's colour, {cubes} "3 cubes"
+            # a craft cube's colour as the object of "need" ("gold"; French "de l'or"), {cubes}
+            # "3 cubes"
             return _("{aim} needs {craft}; you have {cubes} to spare for it").format(
                 aim=aim, craft=craft, cubes=cubes
             )
         # I18N: {rival} is a player's name; {tile} and {aim} are building tiles ("the stage 2
-        # tile (2 stone + 1 food)"), {craft} a craft cube's colour, {cubes} "3 cubes"
+        # tile (2 stone + 1 food)"), {craft} a craft cube's colour as the object of "need"
+        # ("gold"; French "de l'or"), {cubes} "3 cubes"
         return _(
             "{rival} can buy {tile} before your next turn: {aim} needs {craft}; you have "
             "{cubes} to spare for it"
         ).format(aim=aim, craft=craft, cubes=cubes, **race)
-    # I18N: {craft} is a craft cube's colour ("iron"), {cubes} "3 cubes"
+    # I18N: {craft} is a craft cube's colour as the object of "need" ("iron"; French "de la
+    # ferronnerie"), {cubes} "3 cubes"
     return _("the coming stages need {craft}, and you have {cubes} to spare").format(
         craft=craft, cubes=cubes
     )
 
 
 def _trade(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
-    colour = _colour(a.take)
+    colour = _some(a.take)
     if _short(ctx, ctx.aim())[INDEX[a.take]]:
         aim = _target_text(ctx, ctx.aim())
         race = _race(ctx)
         if race is None:
-            # I18N: {colour} is a cube colour ("wood"), {aim} a building tile
+            # I18N: {colour} is a cube colour as the object of "be short of" ("wood"; French
+            # "du bois", "de l'eau"), {aim} a building tile
             return _("you are short of {colour} for {aim} and have 2 cubes to spare").format(
                 colour=colour, aim=aim
             )
         # I18N: {rival} is a player's name; {tile} and {aim} are building tiles ("the stage 2
-        # tile (2 stone + 1 food)"), {colour} a cube colour
+        # tile (2 stone + 1 food)"), {colour} a cube colour as the object of "be short of"
+        # ("wood"; French "du bois", "de l'eau")
         return _(
             "{rival} can buy {tile} before your next turn: you are short of {colour} for {aim} "
             "and have 2 cubes to spare"
         ).format(colour=colour, aim=aim, **race)
-    # I18N: {colour} is a cube colour ("wood")
+    # I18N: {colour} is a cube colour as some of it ("wood"; French "du bois", "de l'eau")
     return _("{colour} is the resource your coming purchases are shortest of").format(colour=colour)
 
 
@@ -446,10 +441,11 @@ def _pass(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
         return _("no other action is open to you now")
     target = ctx.target()
     if target is not None:
-        # I18N: {tile} is a building tile's id ("s2-03"), {missing} cubes ("1 wood + 2 stone")
+        # I18N: {tile} is a building tile ("the stage 2 tile (2 stone + 1 food)"), {missing}
+        # cubes ("1 wood + 2 stone")
         return _(
             "keep your cubes: {tile} is still short of {missing}, and nothing helps yet"
-        ).format(tile=target, missing=_cost(_short(ctx)))
+        ).format(tile=_target_text(ctx, target), missing=_cost(_short(ctx)))
     return _("keep your cubes for the next stage: nothing here is worth them")
 
 
@@ -465,11 +461,11 @@ def _remove_fence(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
 def _pay(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
     i = INDEX[a.cube]
     need = ctx.need()
-    colour = _colour(a.cube)
+    colour = _of(a.cube)
     if ctx.cubes[i] - 1 >= need[i]:
-        # I18N: {colour} is a cube colour ("wood")
+        # I18N: {colour} is a cube colour after "more" ("wood"; French "de bois", "d'eau")
         return _("you have more {colour} than your next purchases need").format(colour=colour)
-    # I18N: {colour} is a cube colour ("wood")
+    # I18N: {colour} is a cube colour after "a cube of" ("wood"; French "de bois", "d'eau")
     return _("of the cubes that count, {colour} is the one you will miss least").format(
         colour=colour
     )
@@ -477,13 +473,14 @@ def _pay(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
 
 def _choose_cube(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
     short = _short(ctx)
-    colour = _colour(a.cube)
     if short[INDEX[a.cube]]:
-        # I18N: {colour} is a cube colour ("wood"), {tile} a building tile
+        # I18N: {colour} is a cube colour as the object of "be short of" ("wood"; French "du
+        # bois", "de l'eau"), {tile} a building tile
         return _("you are short of {colour} for {tile}").format(
-            colour=colour, tile=_target_text(ctx)
+            colour=_some(a.cube), tile=_target_text(ctx)
         )
-    # I18N: {colour} is a cube colour ("wood")
+    colour = _of(a.cube)
+    # I18N: {colour} is a cube colour after "need most" ("wood"; French "de bois", "d'eau")
     return _("{colour} is the colour your coming purchases need most").format(colour=colour)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from keythedral import lang
 from keythedral.engine import Action, PlayerView
 from keythedral.lang import N_, _
 
@@ -71,7 +72,7 @@ class Level:
 
     def described(self) -> str:
         """The level in a line, in the language in use."""
-        return _(self.description).format(seconds=HARD_TIME)
+        return _(self.description).format(seconds=lang.number(HARD_TIME))
 
     def bot(self, seed: int, **options: Any) -> Bot:
         """The level's bot; ``options`` replace the level's own settings."""
@@ -83,8 +84,9 @@ HARD_DESCRIPTION = (
     # I18N: the strongest computer player, on the new-game screen and in --help
     N_("the strongest: thinks up to a second a move; beats normal most games")
     if HARD_TIME == 1
-    # I18N: the strongest computer player: {seconds} is how long it thinks at most ("0.5")
-    else N_("the strongest: thinks up to {seconds:g} seconds a move; beats normal most games")
+    # I18N: the strongest computer player: {seconds} is how long it thinks at most ("0.5",
+    # written with the language's decimal point)
+    else N_("the strongest: thinks up to {seconds} seconds a move; beats normal most games")
 )
 
 #: name -> level, from the weakest.  A level's description is what a player choosing an

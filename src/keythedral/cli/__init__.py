@@ -31,10 +31,10 @@ from keythedral.cli.common import (
     variants_from_args,
 )
 from keythedral.lang import _
+from keythedral.lexicon import name_problem
 from keythedral.records import replay
 from keythedral.safetext import printable
 from keythedral.tui import keymap
-from keythedral.vocab import name_problem
 from keythedral.words.rules import print_rules
 
 
@@ -296,7 +296,8 @@ def _play(args: argparse.Namespace) -> int:
     for name in args.players or ():
         # Checked here, before the app (and the engine) loads; the engine checks them again.
         if (problem := name_problem(name.strip())) is not None:
-            print(f"keythedral: --players: {problem}", file=sys.stderr)
+            wrong = _("keythedral: --players: {problem}.").format(problem=problem)
+            print(printable(wrong), file=sys.stderr)
             return 2
     if args.players and (problem := players_problem(args.players)) is not None:
         # I18N: {problem} says what is wrong with the players named (a sentence without its

@@ -41,7 +41,7 @@ VARIANT_OPTIONS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 
 def players_problem(names: Sequence[str]) -> str | None:
     """What is wrong with ``--players`` as a whole (how many, two alike), in a player's words;
-    None when nothing is.  (Each name's own text: vocab.name_problem.)"""
+    None when nothing is.  (Each name's own text: lexicon.name_problem.)"""
     if not 2 <= len(names) <= 5:
         # I18N: {n} is how many players were named.
         return _("Keythedral needs 2 to 5 players, not {n}").format(n=len(names))

@@ -23,9 +23,9 @@ from keythedral.cli.common import (
     variants_from_args,
 )
 from keythedral.lang import N_, _
+from keythedral.lexicon import name_problem
 from keythedral.net.address import is_any_address, is_loopback, this_machine
 from keythedral.safetext import printable
-from keythedral.vocab import name_problem
 
 if TYPE_CHECKING:
     from keythedral.net.hosted import HostedGame

@@ -25,6 +25,7 @@ from typing import Protocol
 from rich.console import Group
 from rich.text import Text
 
+from keythedral import lang
 from keythedral.lang import _
 
 
@@ -110,7 +111,7 @@ def win_rates(summary: Summary, width: int = 80, ascii: bool = False) -> Text:
             bar[fair_col] = mark
         text.append("\n" + r.bot.ljust(label_w))
         text.append("".join(bar), style=f"bold {colour}")
-        text.append(f"{r.win_rate:7.1%}")
+        text.append(lang.number(r.win_rate, "7.1%"))
         lo, hi = r.ci95
         text.append("\n" + " " * label_w)
         text.append(whisker(lo, r.win_rate, hi, bar_w, ascii), style=colour)
@@ -206,7 +207,7 @@ def score_spread(summary: Summary, width: int = 80, ascii: bool = False) -> Text
         text.append(box(stats, lo, hi, plot_w, ascii), style=f"bold {colour}")
         # I18N: after a bot's box plot: its median and mean scores.
         middle = _("median {median}, mean {mean}")
-        said = middle.format(median=f"{stats[2]:g}", mean=f"{r.mean_score:.1f}")
+        said = middle.format(median=lang.number(stats[2]), mean=lang.number(r.mean_score, ".1f"))
         text.append("  " + said, style="dim")
     axis = f"{lo}".ljust(plot_w - len(str(hi))) + f"{hi}"
     text.append("\n" + " " * label_w + axis + " " + axis, style="dim")

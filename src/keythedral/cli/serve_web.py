@@ -40,6 +40,7 @@ from rich.markup import escape
 from textual_serve.app_service import AppService
 from textual_serve.server import LOGO, Server
 
+from keythedral import lang
 from keythedral.cli.netplay import TOKEN_VARIABLE
 from keythedral.lang import N_, _, ngettext
 from keythedral.net.address import origin_of
@@ -219,7 +220,7 @@ class KeythedralServer(Server):
             "At most {n} games at once; a game nothing is typed into for {minutes} minutes ends.",
             "At most {n} games at once; a game nothing is typed into for {minutes} minutes ends.",
             self.max_sessions,
-        ).format(n=self.max_sessions, minutes=f"{self.idle_minutes:g}")
+        ).format(n=self.max_sessions, minutes=lang.number(self.idle_minutes))
         self.console.print(escape(most) + " [cyan]" + escape(_("Ctrl+C to quit")))
 
     async def _make_app(self) -> web.Application:

@@ -31,11 +31,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from keythedral import lang
 from keythedral.cli.common import add_variant_options, run_alone, variants_from_args
 from keythedral.lang import _, ngettext
+from keythedral.lexicon import name_problem
 from keythedral.records import replay
 from keythedral.safetext import printable
-from keythedral.vocab import name_problem
 
 # The engine and the bots load when a simulation runs, not when the CLI builds its parser:
 # ``keythedral`` itself must start at once.
@@ -392,8 +393,8 @@ def table(summary: Summary) -> Any:
         box=box.SIMPLE_HEAD,
         title=title.format(n=summary.finished, players=len(summary.bots), seed=summary.seed),
         caption=caption.format(
-            fair=f"{fair:.0%}",
-            seconds=f"{summary.wall_seconds:.1f}",
+            fair=lang.number(fair, ".0%"),
+            seconds=lang.number(summary.wall_seconds, ".1f"),
             n=summary.jobs,
             unfinished=unfinished,
         ),
@@ -411,10 +412,15 @@ def table(summary: Summary) -> Any:
         lo, hi = r.ci95
         t.add_row(
             Text(r.bot),  # a label is shown as it is, never read as markup
-            f"{r.wins:g}",
-            f"{r.win_rate:.1%} ({lo:.0%}–{hi:.0%})",
-            f"{r.mean_score:.2f}",
-            f"{r.mean_rounds:.1f}",
+            lang.number(r.wins),
+            # I18N: a win rate and its 95% interval in the simulation's table: "45.2% (40%–50%)"
+            _("{rate} ({low}–{high})").format(
+                rate=lang.number(r.win_rate, ".1%"),
+                low=lang.number(lo, ".0%"),
+                high=lang.number(hi, ".0%"),
+            ),
+            lang.number(r.mean_score, ".2f"),
+            lang.number(r.mean_rounds, ".1f"),
             f"{r.mean_actions:.0f}",
             _seconds(r.seconds_per_game),
         )
@@ -422,7 +428,12 @@ def table(summary: Summary) -> Any:
 
 
 def _seconds(s: float) -> str:
-    return f"{s * 1000:.1f} ms" if s < 1 else f"{s:.2f} s"
+    """A game's time in the simulation's table, "12.5 ms" or "1.25 s"."""
+    if s < 1:
+        # I18N: a time in milliseconds in the simulation's table ("12.5 ms")
+        return _("{n} ms").format(n=lang.number(s * 1000, ".1f"))
+    # I18N: a time in seconds in the simulation's table ("1.25 s")
+    return _("{n} s").format(n=lang.number(s, ".2f"))
 
 
 # --- the command line -----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from keythedral.lang import N_
 
 from .actions import Action, BuyBuilding, PlayLaw, make_buy_building
 from .catalogue import buildings as catalogue
-from .catalogue import tile_cost
+from .catalogue import card_said, tile_cost
 from .cubes import COLOURS, GOLD, INDEX, Counts, add
 from .errors import Cost, IllegalAction, Term
 from .events import BuildingBought, Event, StageComplete, new
@@ -58,19 +58,23 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
     cost = tile_cost(tile)
     if inc != (extra is not None):
         raise IllegalAction(
-            # I18N: {tile} is a building tile's id ("s2-03")
-            N_("A Price increase lies under {tile}: choose the colour of the extra cube.")
+            # I18N: {card} is a law card's name ("Price increase"), {tile} a building tile's id
+            # ("s2-03")
+            N_("A {card} lies under {tile}: choose the colour of the extra cube.")
             if inc
-            else N_("No Price increase lies under {tile}."),
+            else N_("No {card} lies under {tile}."),
             tile=tile,
+            card=card_said("price-increase"),
         )
     if dec != (less is not None):
         raise IllegalAction(
-            # I18N: {tile} is a building tile's id ("s2-03")
-            N_("A Price decrease lies under {tile}: choose the colour of the cube it saves.")
+            # I18N: {card} is a law card's name ("Price decrease"), {tile} a building tile's id
+            # ("s2-03")
+            N_("A {card} lies under {tile}: choose the colour of the cube it saves.")
             if dec
-            else N_("No Price decrease lies under {tile}."),
+            else N_("No {card} lies under {tile}."),
             tile=tile,
+            card=card_said("price-decrease"),
         )
     if extra is not None:
         if cost[INDEX[extra]] == 0:

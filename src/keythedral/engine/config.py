@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from keythedral.lang import N_
-from keythedral.vocab import name_problem
+from keythedral.lexicon import data_problem, name_fault
 
 from .errors import ConfigError, Invalid, Joined, Phrase
 
@@ -49,8 +49,8 @@ class GameConfig(BaseModel):
         if not 2 <= len(names) <= 5:
             raise Invalid(Phrase(N_("Keythedral needs 2 to 5 players, not {n}"), n=len(names)))
         for name in names:
-            if (problem := name_problem(name)) is not None:
-                raise ValueError(problem)
+            if (fault := name_fault(name)) is not None:
+                raise Invalid(Phrase(fault[0], **fault[1]))
         if len(set(names)) != len(names):
             raise Invalid(Phrase(N_("player names must differ")))
         return names
@@ -71,13 +71,11 @@ class GameConfig(BaseModel):
 
 
 def _problem(error: Any) -> Phrase:
-    """One of pydantic's errors as a player reads it: where, and what (our validators' words in
-    the reader's language; pydantic's own, about data no form makes, in English)."""
+    """One of pydantic's errors as a player reads it: where, and what, in the reader's language
+    (our validators' words, or ``lexicon.data_problem``'s for data no form makes)."""
     where = ".".join(str(p) for p in error["loc"]) or "config"
     raised = error.get("ctx", {}).get("error")
-    what: object = raised.phrase if isinstance(raised, Invalid) else None
-    if what is None:
-        what = error["msg"].removeprefix("Value error, ")
+    what = raised.phrase if isinstance(raised, Invalid) else Phrase(data_problem(error)[1])
     # I18N: a problem of a game's configuration: {where} is the setting's name in the data
     # ("players"), {problem} what is wrong with it
     return Phrase(N_("{where}: {problem}"), where=where, problem=what)

@@ -27,7 +27,8 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
-from keythedral.lang import N_, _, ngettext
+from keythedral.lang import N_, _
+from keythedral.lexicon import ASKS, COLOUR_NAMES, FIELD_NAMES, counted
 from keythedral.vocab import COLOURS
 
 #: A parameter as the wire holds it: plain JSON data.
@@ -71,43 +72,6 @@ class Said:
         return f"{type(self).__name__}({self.wire()!r})"
 
 
-# I18N: the eight colours of the cubes (resources wood, stone, food, water, wine; crafts iron,
-# glass, gold), as nouns.
-COLOUR_NAMES: dict[str, str] = {
-    "wood": N_("wood"),
-    "stone": N_("stone"),
-    "food": N_("food"),
-    "water": N_("water"),
-    "wine": N_("wine"),
-    "iron": N_("iron"),
-    "glass": N_("glass"),
-    "gold": N_("gold"),
-}
-# I18N: the five field types (a quarry yields stone, the woods wood, a lake water, a farm food,
-# a vineyard wine); "woods" is one field
-FIELD_NAMES: dict[str, str] = {
-    "quarry": N_("quarry"),
-    "woods": N_("woods"),
-    "lake": N_("lake"),
-    "farm": N_("farm"),
-    "vineyard": N_("vineyard"),
-}
-#: What each decision asks of a player (vocab.DECISIONS's first words).
-ASKS: dict[str, str] = {
-    # I18N: what a decision asks of a player, after "{players} must "
-    "place_field": N_("lay the next field tile"),
-    "place_cottage": N_("place a cottage"),
-    "choose_work_order": N_("put the work-order marker on a cottage number"),
-    "place_worker": N_("place a worker"),
-    "spend": N_("take one phase 3 action"),
-    "pay": N_("choose the cubes to pay, one at a time"),
-    "choose_cube": N_("choose the colour of a cube to take"),
-    "window": N_("answer with a law card or let it go by"),
-    "relocate": N_("move the fenced-off cottage"),
-    "bid": N_("bid or pass for the start player"),
-    "choose_start_player": N_("name the next start player"),
-    "game_over": N_("nothing: the game is over"),
-}
 #: Each kind of action, as a refusal names the one tried ("Ann must bid ..., not buy building").
 ACTION_KINDS: dict[str, str] = {
     # I18N: a kind of action a player tried, after "{player} must {asks} now, not "
@@ -161,31 +125,6 @@ class Term(Said):
         return {"term": self.kind, "id": self.id}
 
 
-#: The numbers of things, each said with its language's plural rule.
-COUNTS: dict[str, Callable[[int], str]] = {
-    # I18N: a number of cubes of any colour
-    "cubes": lambda n: ngettext("{n} cube", "{n} cubes", n),
-    # I18N: a number of fences
-    "fences": lambda n: ngettext("{n} fence", "{n} fences", n),
-    # I18N: {n} cubes of wood, in a cost or a harvest ("1 wood + 2 stone")
-    "wood": lambda n: ngettext("{n} wood", "{n} wood", n),
-    # I18N: {n} cubes of stone, in a cost or a harvest ("1 wood + 2 stone")
-    "stone": lambda n: ngettext("{n} stone", "{n} stone", n),
-    # I18N: {n} cubes of food, in a cost or a harvest
-    "food": lambda n: ngettext("{n} food", "{n} food", n),
-    # I18N: {n} cubes of water, in a cost or a harvest
-    "water": lambda n: ngettext("{n} water", "{n} water", n),
-    # I18N: {n} cubes of wine, in a cost or a harvest
-    "wine": lambda n: ngettext("{n} wine", "{n} wine", n),
-    # I18N: {n} craft cubes of iron
-    "iron": lambda n: ngettext("{n} iron", "{n} iron", n),
-    # I18N: {n} craft cubes of glass
-    "glass": lambda n: ngettext("{n} glass", "{n} glass", n),
-    # I18N: {n} craft cubes of gold
-    "gold": lambda n: ngettext("{n} gold", "{n} gold", n),
-}
-
-
 class Count(Said):
     """A number of things, ``Count("cubes", 2)``: "2 cubes"."""
 
@@ -195,8 +134,7 @@ class Count(Said):
         self.kind, self.n = kind, n
 
     def say(self) -> str:
-        say = COUNTS.get(self.kind)
-        return say(self.n).format(n=self.n) if say is not None else f"{self.n} {self.kind}"
+        return counted(self.kind, self.n)
 
     def wire(self) -> Wire:
         return {"count": self.kind, "n": self.n}

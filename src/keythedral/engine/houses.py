@@ -6,6 +6,7 @@ from keythedral.lang import N_
 from keythedral.vocab import HOUSE_COST
 
 from .actions import Action, ConvertCottage, make_convert
+from .catalogue import card_said
 from .cubes import STONE, WOOD
 from .errors import Count, IllegalAction, Phrase
 from .events import CottageConverted, new
@@ -46,8 +47,10 @@ def apply_convert(state: GameState, action: ConvertCottage) -> GameState:
     if blocked_by_moratorium(state, seat):
         holder = state.name(state.effects.moratorium or 0)  # blocked: a moratorium is set
         raise IllegalAction(
-            N_("{player}'s House moratorium: nobody else may build a house this round."),
+            # I18N: {card} is the law card's name ("House moratorium")
+            N_("{player} played {card}: nobody else may build a house this round."),
             player=holder,
+            card=card_said("house-moratorium"),
         )
     hand = state.players[seat].cubes
     if hand[STONE] < 1 or hand[WOOD] < 1:

@@ -8,6 +8,7 @@ from typing import Any, cast
 from pydantic import ValidationError
 
 from keythedral.lang import N_
+from keythedral.lexicon import data_problem
 
 from . import (
     bidding,
@@ -26,7 +27,7 @@ from . import (
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
 from .decisions import KINDS, decided
-from .errors import IllegalAction, Joined, Term
+from .errors import IllegalAction, Joined, Phrase, Term
 from .state import Gain, GameState, Payment, renew
 
 Handler = Callable[[GameState, Any], GameState]
@@ -81,10 +82,12 @@ def _parse(data: dict[str, Any]) -> Action:
     try:
         return parse_action(data)
     except ValidationError as exc:
+        where, problem = data_problem(exc.errors()[0])
         raise IllegalAction(
-            # I18N: {problem} is what the data lacks, in English (for developers)
+            # I18N: {problem} says what is wrong with the data ("seat: a value of the wrong
+            # kind")
             N_("That is not an action the game knows: {problem}"),
-            problem=exc.errors()[0]["msg"],
+            problem=Phrase(N_("{where}: {problem}"), where=where, problem=Phrase(problem)),
         ) from exc
 
 

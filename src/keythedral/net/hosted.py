@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from keythedral import engine, lang
+from keythedral import engine
 from keythedral.bots import check_spec, seat_bot
-from keythedral.lang import _
+from keythedral.lang import N_, _
 from keythedral.net.protocol import Act, ProtocolError
 from keythedral.records import faults, persistence
 from keythedral.records.autosave import AutoSaver
@@ -218,35 +218,31 @@ class HostedGame:
     # --- playing -------------------------------------------------------------------------------
     def check(self, seat: int, act: Act) -> GameState:
         """The state ``act`` by ``seat`` leads to; ProtocolError (nothing changes) when it may
-        not be played.  Its reason is English whatever the host's language (the protocol holds
-        no words of a language: each joined player reads the refusal in their own, by its code
-        or the engine's refusal sent as data)."""
-        with lang.speaking("en"):
-            return self._check(seat, act)
-
-    def _check(self, seat: int, act: Act) -> GameState:
+        not be played.  Its reason stays a message until it is said: the server sends its
+        English (``protocol.refused``) whatever the host's language, without switching it (the
+        protocol holds no words of a language: each joined player reads the refusal in their
+        own, by its code or the engine's refusal sent as data)."""
         if self.over:
-            raise ProtocolError("game_over", _("The game is over."))
+            raise ProtocolError("game_over", N_("The game is over."))
         if act.action.seat != seat:
-            raise ProtocolError("not_your_seat", _("You can only play for your own seat."))
+            raise ProtocolError("not_your_seat", N_("You can only play for your own seat."))
         if act.at is not None and act.at != self.at:
             raise ProtocolError(
-                "stale", _("The game moved on before your choice arrived: choose again.")
+                "stale", N_("The game moved on before your choice arrived: choose again.")
             )
         if seat not in self.state.to_act:
-            waiting = terms.comma_list([self.state.name(s) for s in self.state.to_act])
+            names = [self.state.name(s) for s in self.state.to_act]
             # I18N: {players} lists the players the game waits for
-            not_yet = _("It is not your turn: waiting for {players}.")
-            raise ProtocolError("not_your_turn", not_yet.format(players=waiting))
+            not_yet = N_("It is not your turn: waiting for {players}.")
+            raise ProtocolError("not_your_turn", not_yet, players=lambda: terms.comma_list(names))
         try:
             return faults.apply(self.state, act.action)
         except engine.IllegalAction as exc:
-            raise ProtocolError("illegal", str(exc)[:500], exc.wire()) from exc
+            refusal = exc
+            raise ProtocolError("illegal", lambda: str(refusal)[:500], exc.wire()) from exc
         except faults.EngineFault as fault:
             path = self.report(fault, f"host: {self.config.players[seat]}'s move (seat {seat})")
-            raise ProtocolError(
-                "engine_fault", _fault_words(fault.kind, self.saver is not None, path)
-            ) from fault
+            raise _fault_error(fault.kind, self.saver is not None, path) from fault
 
     def report(self, fault: faults.EngineFault, where: str) -> Path | None:
         """Write the record of an engine fault for a bug report (keythedral.records.faults: the game
@@ -297,33 +293,41 @@ def _address(data: Any) -> tuple[str, int] | None:
 
 
 def _fault_words(kind: str, saved: bool, path: Path | None) -> str:
-    """What a joined player reads when the engine failed on their move: the game stays as it
-    was (saved on the host, when it saves), and the record kept for a bug report, if any."""
+    """What a joined player reads when the engine failed on their move, in the language in
+    use (``_fault_error``'s reason)."""
+    return _fault_error(kind, saved, path).reason
+
+
+def _fault_error(kind: str, saved: bool, path: Path | None) -> ProtocolError:
+    """The refusal of a move the engine failed on: the game stays as it was (saved on the
+    host, when it saves), and the record kept for a bug report, if any."""
     # I18N: the rules engine failed on a player's move: {error} is the name of what it raised
     # ("KeyError"), {file} the name of the record kept for a bug report
     if saved and path is not None:
-        words = _(
+        words = N_(
             "Something went wrong in the game's rules engine with that move ({error}); the game "
             "stays as it was before it, saved on the host, which keeps a record for a bug report "
             "({file}). Choose another move."
         )
     elif saved:
-        words = _(
+        words = N_(
             "Something went wrong in the game's rules engine with that move ({error}); the game "
             "stays as it was before it, saved on the host. Choose another move."
         )
     elif path is not None:
-        words = _(
+        words = N_(
             "Something went wrong in the game's rules engine with that move ({error}); the game "
             "stays as it was before it, which keeps a record for a bug report ({file}). Choose "
             "another move."
         )
     else:
-        words = _(
+        words = N_(
             "Something went wrong in the game's rules engine with that move ({error}); the game "
             "stays as it was before it. Choose another move."
         )
-    return words.format(error=kind, file=path.name if path is not None else "")
+    return ProtocolError(
+        "engine_fault", words, error=kind, file=path.name if path is not None else ""
+    )
 
 
 def _tokens(data: Any, kinds: Sequence[str], config: GameConfig) -> tuple[str | None, ...]:

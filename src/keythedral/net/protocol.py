@@ -30,14 +30,16 @@ and ``reason`` make the error message the server answers with.  Nothing here doe
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator
 
-from keythedral.lang import _
+from keythedral import lang
+from keythedral.lang import N_, _
+from keythedral.lexicon import data_problem
 from keythedral.safefile import Refused, brief, parse_json
 
 if TYPE_CHECKING:
@@ -91,15 +93,49 @@ ErrorCode = Literal[
 
 
 class ProtocolError(Exception):
-    """A message refused: ``code`` (ERROR_CODES) and ``reason`` (for a person)."""
+    """A message refused: ``code`` (ERROR_CODES) and why, kept as a message (``template``, marked
+    with ``N_``, or a function of no arguments saying its own words) and its named ``params``
+    until it is said: ``reason`` in the language in use
+    (for whoever reads it here), ``english`` as the protocol sends it (``refused``), without
+    switching the process's language.  A parameter that is a function of no arguments is words
+    said when the reason is (a list of names, the engine's refusal)."""
 
-    def __init__(self, code: ErrorCode, reason: str, refusal: dict[str, Any] | None = None) -> None:
-        super().__init__(reason)
+    def __init__(
+        self,
+        code: ErrorCode,
+        template: str | Callable[[], str],
+        /,
+        refusal: dict[str, Any] | None = None,
+        **params: object,
+    ) -> None:
+        super().__init__(code)
         self.code: ErrorCode = code
-        self.reason = reason
+        self.template = template
+        self.params = params
         #: The engine's refusal, language-free (``IllegalAction.wire``): the joined player reads
-        #: it in their own language; ``reason`` is its English, for a client that cannot.
+        #: it in their own language; ``english`` is its English, for a client that cannot.
         self.refusal = refusal
+
+    def said(self) -> str:
+        """Why, in the language in use."""
+        if callable(self.template):  # words of their own (the engine's refusal)
+            return self.template()
+        words = {k: v() if callable(v) else v for k, v in self.params.items()}
+        return _(self.template).format(**words)
+
+    @property
+    def reason(self) -> str:
+        """Why, in the language in use (a player of this process reads it)."""
+        return self.said()
+
+    @property
+    def english(self) -> str:
+        """Why, in English, as the protocol sends it: said through English translations of its
+        own, the process's language untouched (a coach's thread may be writing a hint in it)."""
+        return lang.in_language("en", self.said)
+
+    def __str__(self) -> str:
+        return self.said()
 
 
 # --- client to server ------------------------------------------------------------------------
@@ -120,35 +156,35 @@ def _object(text: str | bytes, limit: int) -> dict[str, Any]:
     size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > limit:
         # I18N: the refusal of a network message: {limit} and {size} are numbers of bytes
-        too_big = _("A message may hold at most {limit} bytes, not {size}.")
-        raise ProtocolError("too_big", too_big.format(limit=limit, size=size))
+        too_big = N_("A message may hold at most {limit} bytes, not {size}.")
+        raise ProtocolError("too_big", too_big, limit=limit, size=size)
     try:
         data = parse_json(text)
     except Refused as exc:
         # I18N: {problem} says why ("its lists or objects are nested too deeply to read")
-        unread = _("The message cannot be read: {problem}.")
-        raise ProtocolError("malformed", unread.format(problem=exc)) from exc
+        unread = N_("The message cannot be read: {problem}.")
+        raise ProtocolError("malformed", unread, problem=str(exc)) from exc
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", _("The message is not JSON.")) from exc
+        raise ProtocolError("malformed", N_("The message is not JSON.")) from exc
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", _("A message must be a JSON object."))
+        raise ProtocolError("malformed", N_("A message must be a JSON object."))
     version = data.get("v")
     if version != VERSION or isinstance(version, bool):
         # I18N: {ours} and {theirs} are versions of the network protocol (numbers)
-        other = _(
+        other = N_(
             "This server speaks version {ours} of the protocol, not {theirs}: use the same "
             "Keythedral release as the host."
         )
-        raise ProtocolError("version", other.format(ours=VERSION, theirs=brief(version, 20)))
+        raise ProtocolError("version", other, ours=VERSION, theirs=brief(version, 20))
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("malformed", _("A message needs a type."))
+        raise ProtocolError("malformed", N_("A message needs a type."))
     return data
 
 
-def _no_type(kind: object) -> str:
+def _no_type(kind: object) -> ProtocolError:
     # I18N: {type} is what a network message gave as its type
-    return _("There is no message type {type}.").format(type=brief(kind, 30))
+    return ProtocolError("malformed", N_("There is no message type {type}."), type=brief(kind, 30))
 
 
 def _fields(data: dict[str, Any], required: set[str], optional: set[str]) -> None:
@@ -158,13 +194,13 @@ def _fields(data: dict[str, Any], required: set[str], optional: set[str]) -> Non
     if missing:
         # I18N: {type} is the type of a network message ("hello"), {fields} the protocol's
         # names of the fields it lacks ("['token']")
-        needs = _("A {type} message needs {fields}.")
-        raise ProtocolError("malformed", needs.format(type=data["type"], fields=sorted(missing)))
+        needs = N_("A {type} message needs {fields}.")
+        raise ProtocolError("malformed", needs, type=data["type"], fields=str(sorted(missing)))
     if extra:
         names = ", ".join(brief(k, 30) for k in sorted(extra)[:5])
         # I18N: {type} is the type of a network message ("hello"), {fields} names of fields
-        no_field = _("A {type} message has no field {fields}.")
-        raise ProtocolError("malformed", no_field.format(type=data["type"], fields=names))
+        no_field = N_("A {type} message has no field {fields}.")
+        raise ProtocolError("malformed", no_field, type=data["type"], fields=names)
 
 
 def _count(value: object, what: str) -> int | None:
@@ -173,8 +209,8 @@ def _count(value: object, what: str) -> int | None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
         # I18N: {field} is the protocol's name of a field ("log_from"), {value} what it held
-        not_count = _("{field} must be a count, not {value}.")
-        raise ProtocolError("malformed", not_count.format(field=what, value=brief(value, 20)))
+        not_count = N_("{field} must be a count, not {value}.")
+        raise ProtocolError("malformed", not_count, field=what, value=brief(value, 20))
     return value
 
 
@@ -186,7 +222,7 @@ def parse_client(text: str | bytes) -> Hello | Act:
         _fields(data, {"token"}, {"log_from"})
         token = data["token"]
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
-            raise ProtocolError("bad_token", _("That is not a seat token."))
+            raise ProtocolError("bad_token", N_("That is not a seat token."))
         return Hello(token, _count(data.get("log_from"), "log_from"))
     if kind == "act":
         from pydantic import ValidationError
@@ -194,22 +230,21 @@ def parse_client(text: str | bytes) -> Hello | Act:
         _fields(data, {"action"}, {"at"})
         raw = data["action"]
         if not isinstance(raw, dict):
-            raise ProtocolError("malformed", _("An action must be a JSON object."))
+            raise ProtocolError("malformed", N_("An action must be a JSON object."))
         try:
             action = _strict_action(raw)
         except ValidationError as exc:
-            problem = exc.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"])[:60]
-            # I18N: {where} is the field of the action at fault ("field.0"), {problem} the
-            # validator's reason, in English
-            unknown = _("That is not an action the game knows ({where}: {problem}).")
+            where, problem = data_problem(exc.errors()[0])
+            # I18N: {where} is the field of the action at fault ("field.0"), {problem} what is
+            # wrong with it ("a value of the wrong kind")
+            unknown = N_("That is not an action the game knows ({where}: {problem}).")
             raise ProtocolError(
-                "malformed", unknown.format(where=where, problem=problem["msg"][:80])
+                "malformed", unknown, where=where, problem=lambda: _(problem)
             ) from exc
         except (ValueError, TypeError, RecursionError) as exc:
-            raise ProtocolError("malformed", _("That is not an action the game knows.")) from exc
+            raise ProtocolError("malformed", N_("That is not an action the game knows.")) from exc
         return Act(action, _count(data.get("at"), "at"))
-    raise ProtocolError("malformed", _no_type(kind))
+    raise _no_type(kind)
 
 
 def _strict_action(raw: dict[str, Any]) -> Action:
@@ -303,6 +338,12 @@ def state_of(
     return text, total
 
 
+def refused(exc: ProtocolError) -> str:
+    """The error message that refuses what ``exc`` refused: its reason in English (whatever the
+    language in use) and the engine's refusal as data, if any."""
+    return error(exc.code, exc.english, exc.refusal)
+
+
 def error(code: ErrorCode, reason: str, refusal: dict[str, Any] | None = None) -> str:
     sent: dict[str, Any] = {"v": VERSION, "type": "error", "code": code, "reason": reason}
     if refusal is not None:
@@ -379,7 +420,7 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             seats = _strings().validate_python(data["seats"])
             seat = _count(data["seat"], "seat")
             if seat is None or seat >= len(names) or len(seats) != len(names):
-                raise ProtocolError("malformed", _("The welcome names no seat of the game."))
+                raise ProtocolError("malformed", N_("The welcome names no seat of the game."))
             return Welcome(seat, names, seats, engine.GameConfig.model_validate(data["config"]))
         if kind == "state":
             _fields(data, {"at", "view", "legal", "log_from", "events"}, set())
@@ -387,7 +428,9 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             log_from = _count(data["log_from"], "log_from")
             assert at is not None and log_from is not None  # required fields
             if not isinstance(data["legal"], list) or not isinstance(data["events"], list):
-                raise ProtocolError("malformed", _("A state's legal actions and events are lists."))
+                raise ProtocolError(
+                    "malformed", N_("A state's legal actions and events are lists.")
+                )
             return StateUpdate(
                 at,
                 engine.PlayerView.model_validate(data["view"]),
@@ -399,12 +442,12 @@ def parse_server(text: str | bytes) -> Welcome | StateUpdate | ErrorMessage:
             _fields(data, {"code", "reason"}, {"refusal"})
             code, reason, refusal = data["code"], data["reason"], data.get("refusal")
             if not isinstance(code, str) or not isinstance(reason, str):
-                raise ProtocolError("malformed", _("An error has a code and a reason."))
+                raise ProtocolError("malformed", N_("An error has a code and a reason."))
             if not isinstance(refusal, dict):
                 refusal = None  # (read with IllegalAction.from_wire, which trusts nothing)
             return ErrorMessage(code[:40], reason[:1000], refusal)
     except (ValidationError, ValueError, TypeError) as exc:
         # I18N: {type} is the type of a network message ("state")
-        damaged = _("The server sent a damaged {type} message.")
-        raise ProtocolError("malformed", damaged.format(type=kind)) from exc
-    raise ProtocolError("malformed", _no_type(kind))
+        damaged = N_("The server sent a damaged {type} message.")
+        raise ProtocolError("malformed", damaged, type=kind) from exc
+    raise _no_type(kind)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from keythedral import engine, lang
+from keythedral import engine
 from keythedral.lang import N_, _
 from keythedral.net import guard, protocol
 from keythedral.net.address import is_loopback, listen_host, trusted_addresses
@@ -354,7 +354,7 @@ class GameServer:
         try:
             hello = protocol.parse_client(msg.data)
         except ProtocolError as exc:
-            await self._refuse(ws, exc.code, exc.reason)
+            await self._refuse(ws, exc.code, exc.english)
             return None
         if not isinstance(hello, Hello):
             await self._refuse(ws, "hello_first", _("Say hello (with your seat token) first."))
@@ -385,13 +385,12 @@ class GameServer:
 
     async def _on_text(self, conn: Connection, text: str) -> None:
         try:
-            with lang.speaking("en"):  # a refusal's reason is English (protocol.py)
-                message = protocol.parse_client(text)
-                if isinstance(message, Hello):
-                    raise ProtocolError("hello_first", _("You said hello already."))
+            message = protocol.parse_client(text)
+            if isinstance(message, Hello):
+                raise ProtocolError("hello_first", N_("You said hello already."))
             await self.play(conn.seat, message)
         except ProtocolError as exc:
-            conn.send(protocol.error(exc.code, exc.reason, exc.refusal))
+            conn.send(protocol.refused(exc))  # its reason in English (protocol.py)
         except Exception:  # a bug must not end the game for everyone
             log.exception("a message from seat %s could not be handled", conn.seat)
             conn.send(protocol.error("server", _("The server could not do that.")))
@@ -474,7 +473,7 @@ class GameServer:
                 await self.play(seat, Act(instead[0], at))
             except ProtocolError as exc:
                 if exc.code != "stale":  # a person answered first: choose again
-                    log.error("bot seat %s: %s", seat, exc.reason)
+                    log.error("bot seat %s: %s", seat, exc.english)
                     return
 
     async def _in(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: object) -> T:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.lang import N_, _
+from keythedral.lexicon import data_problem_said
 from keythedral.safefile import GAME_FILE_LIMIT, Refused, clip, parse_json, read_limited
 
 if TYPE_CHECKING:
@@ -209,9 +210,10 @@ def replay_actions(
             state = engine.apply(state, action)
         except Exception as exc:  # a damaged file, or a fault of the engine: never a crash
             if isinstance(exc, ValidationError):
-                # I18N: {problem} is the validator's reason, in English
+                # I18N: {problem} says what is wrong with the action ("seat: a value of the
+                # wrong kind")
                 reason = _("not an action the game knows: {problem}").format(
-                    problem=exc.errors()[0]["msg"]
+                    problem=data_problem_said(exc.errors()[0])
                 )
             elif isinstance(exc, (engine.IllegalAction, ValueError, TypeError)):
                 reason = str(exc)

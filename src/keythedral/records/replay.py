@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral import __version__
 from keythedral.lang import N_, _, ngettext
+from keythedral.lexicon import data_problem_said
 from keythedral.records.record import RecordError, other_rules, replay_actions, write_atomic
 from keythedral.safefile import Refused, brief, clip, parse_json, read_limited
 from keythedral.words import terms
@@ -187,10 +188,11 @@ class Replay:
             try:
                 actions.append(engine.parse_action(item))
             except ValidationError as exc:
-                # I18N: {i} numbers an action of the replay, {problem} is the validator's
-                # reason, in English
+                # I18N: {i} numbers an action of the replay, {problem} says what is wrong with
+                # it ("seat: a value of the wrong kind")
                 unknown = _("action {i} is not an action the game knows: {problem}")
-                raise ReplayError(unknown.format(i=i + 1, problem=exc.errors()[0]["msg"])) from exc
+                problem = data_problem_said(exc.errors()[0])
+                raise ReplayError(unknown.format(i=i + 1, problem=problem)) from exc
         seats = data.get("seats") or ()
         if not isinstance(seats, list | tuple) or not all(
             isinstance(s, str) and len(s) <= MAX_SEAT for s in seats

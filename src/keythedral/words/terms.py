@@ -13,6 +13,7 @@ can reorder:
     terms.card("sale")                # "Sale"
     terms.whose("Otto")               # "Otto's" (French "d'Otto", "de Bob")
     terms.of_colour("wine")           # "wine" after "no", "out of" (French "de vin", "d'eau")
+    terms.some_colour("wine")         # "wine" after "you need" (French "du vin", "de l'eau")
 
 Ids (``"wood"``, ``"s2-03"``, ``"sale"``) are data; a word the tables do not know is said as
 it is.
@@ -23,27 +24,17 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
-from keythedral.lang import N_, _, ngettext, pgettext
+from keythedral import lexicon
+from keythedral.lang import N_, _, pgettext
+from keythedral.lexicon import ASKS as ASKS
+from keythedral.lexicon import COLOUR_NAMES as COLOUR_NAMES
+from keythedral.lexicon import FIELD_NAMES as FIELD_NAMES
 from keythedral.vocab import COLOURS, place
 
 #: A field or a corner, as the events hold it.
 Pos = tuple[int, ...] | list[int]
 
 # --- cubes -----------------------------------------------------------------------------------
-#: A cube colour's name, alone ("gold" in "Sale on gold", "paying gold instead of iron").
-# I18N: the eight colours of the cubes (resources wood, stone, food, water, wine; crafts iron,
-# glass, gold), as nouns.
-COLOUR_NAMES: dict[str, str] = {
-    "wood": N_("wood"),
-    "stone": N_("stone"),
-    "food": N_("food"),
-    "water": N_("water"),
-    "wine": N_("wine"),
-    "iron": N_("iron"),
-    "glass": N_("glass"),
-    "gold": N_("gold"),
-}
-
 #: A craft cube with its indefinite article ("giving 1 stone for an iron").
 CRAFT_WITH_ARTICLE: dict[str, str] = {
     # I18N: one craft cube (iron, glass or gold) with its indefinite article
@@ -52,27 +43,6 @@ CRAFT_WITH_ARTICLE: dict[str, str] = {
     "glass": N_("a glass"),
     # I18N: one craft cube (iron, glass or gold) with its indefinite article
     "gold": N_("a gold"),
-}
-
-
-#: A number of cubes of one colour ("2 stone"): each colour's own plural.
-COUNTED: dict[str, Callable[[int], str]] = {
-    # I18N: {n} cubes of wood, in a cost or a harvest ("1 wood + 2 stone")
-    "wood": lambda n: ngettext("{n} wood", "{n} wood", n).format(n=n),
-    # I18N: {n} cubes of stone, in a cost or a harvest ("1 wood + 2 stone")
-    "stone": lambda n: ngettext("{n} stone", "{n} stone", n).format(n=n),
-    # I18N: {n} cubes of food, in a cost or a harvest
-    "food": lambda n: ngettext("{n} food", "{n} food", n).format(n=n),
-    # I18N: {n} cubes of water, in a cost or a harvest
-    "water": lambda n: ngettext("{n} water", "{n} water", n).format(n=n),
-    # I18N: {n} cubes of wine, in a cost or a harvest
-    "wine": lambda n: ngettext("{n} wine", "{n} wine", n).format(n=n),
-    # I18N: {n} craft cubes of iron
-    "iron": lambda n: ngettext("{n} iron", "{n} iron", n).format(n=n),
-    # I18N: {n} craft cubes of glass
-    "glass": lambda n: ngettext("{n} glass", "{n} glass", n).format(n=n),
-    # I18N: {n} craft cubes of gold
-    "gold": lambda n: ngettext("{n} gold", "{n} gold", n).format(n=n),
 }
 
 
@@ -93,6 +63,24 @@ OF_COLOUR: dict[str, Callable[[], str]] = {
 }
 
 
+#: A cube colour as some of it, the object of "need" or "be short of" ("you need wine", "you
+#: are short of water"): French puts its partitive article there ("du vin", "de l'eau").
+# I18N: the eight colours of the cubes as some of it, the object of "you need", "you are short
+# of", "it takes" ("you need wine for the tile"): French says the partitive article here ("du
+# bois", "de la pierre", "de l'eau", "de l'or"); a language that needs none translates the
+# colour alone
+SOME_COLOUR: dict[str, Callable[[], str]] = {
+    "wood": lambda: pgettext("some of a colour: you need, you are short of", "wood"),
+    "stone": lambda: pgettext("some of a colour: you need, you are short of", "stone"),
+    "food": lambda: pgettext("some of a colour: you need, you are short of", "food"),
+    "water": lambda: pgettext("some of a colour: you need, you are short of", "water"),
+    "wine": lambda: pgettext("some of a colour: you need, you are short of", "wine"),
+    "iron": lambda: pgettext("some of a colour: you need, you are short of", "iron"),
+    "glass": lambda: pgettext("some of a colour: you need, you are short of", "glass"),
+    "gold": lambda: pgettext("some of a colour: you need, you are short of", "gold"),
+}
+
+
 def colour(name: str) -> str:
     """A cube colour's name in the reader's language ("wood")."""
     return _(COLOUR_NAMES[name]) if name in COLOUR_NAMES else name
@@ -104,6 +92,12 @@ def of_colour(name: str) -> str:
     return say() if say is not None else name
 
 
+def some_colour(name: str) -> str:
+    """A cube colour as some of it ("wine" in "you need wine"; French "du vin", "de l'eau")."""
+    say = SOME_COLOUR.get(name)
+    return say() if say is not None else name
+
+
 def craft_with_article(name: str) -> str:
     """ "an iron", "a gold"."""
     return _(CRAFT_WITH_ARTICLE[name]) if name in CRAFT_WITH_ARTICLE else name
@@ -111,14 +105,12 @@ def craft_with_article(name: str) -> str:
 
 def counted(name: str, n: int) -> str:
     """ "2 stone": ``n`` cubes of the colour ``name``."""
-    say = COUNTED.get(name)
-    return say(n) if say is not None else f"{n} {name}"
+    return lexicon.counted(name, n)
 
 
 def cubes(n: int) -> str:
     """ "1 cube", "2 cubes": cubes of any colour."""
-    # I18N: a number of cubes of any colour
-    return ngettext("{n} cube", "{n} cubes", n).format(n=n)
+    return lexicon.counted("cubes", n)
 
 
 def cost(counts: Sequence[int], empty: str | None = None) -> str:
@@ -172,16 +164,6 @@ def and_list(items: Sequence[str]) -> str:
 
 
 # --- fields ----------------------------------------------------------------------------------
-#: A field type's name, alone ("every farm", "your woods workers").
-# I18N: the five field types (a quarry yields stone, the woods wood, a lake water, a farm food,
-# a vineyard wine); "woods" is one field
-FIELD_NAMES: dict[str, str] = {
-    "quarry": N_("quarry"),
-    "woods": N_("woods"),
-    "lake": N_("lake"),
-    "farm": N_("farm"),
-    "vineyard": N_("vineyard"),
-}
 #: A field type with its indefinite article ("lays a farm at (1,0)").
 FIELD_A: dict[str, str] = {
     # I18N: a field tile of this type, with its indefinite article ("Ann lays a quarry at (1,0).")
@@ -260,8 +242,11 @@ def field_name(field_type: str) -> str:
     return _field(FIELD_NAMES, field_type)
 
 
-def a_field(field_type: str) -> str:
-    """ "a farm"."""
+def a_field(field_type: str | None) -> str:
+    """ "a farm"; "a field" for a field whose type is not known ("field" or None)."""
+    if not field_type or field_type == "field":
+        # I18N: a field tile of unknown type, with its indefinite article
+        return _("a field")
     return _field(FIELD_A, field_type)
 
 
@@ -412,24 +397,6 @@ def decision_title(decision: str) -> str:
     """A short title for ``decision`` ("Lay the field"), in the reader's language."""
     # I18N: the title of a decision the game does not name
     return _(TITLES[decision]) if decision in TITLES else _("Your move")
-
-
-#: What each decision asks of a player, after "Ann must " (vocab.DECISIONS's words).
-ASKS: dict[str, str] = {
-    # I18N: what a decision asks of a player, after "{players} must "
-    "place_field": N_("lay the next field tile"),
-    "place_cottage": N_("place a cottage"),
-    "choose_work_order": N_("put the work-order marker on a cottage number"),
-    "place_worker": N_("place a worker"),
-    "spend": N_("take one phase 3 action"),
-    "pay": N_("choose the cubes to pay, one at a time"),
-    "choose_cube": N_("choose the colour of a cube to take"),
-    "window": N_("answer with a law card or let it go by"),
-    "relocate": N_("move the fenced-off cottage"),
-    "bid": N_("bid or pass for the start player"),
-    "choose_start_player": N_("name the next start player"),
-    "game_over": N_("nothing: the game is over"),
-}
 
 
 def asks(decision: str) -> str:

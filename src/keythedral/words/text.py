@@ -536,9 +536,13 @@ def asks_words(decision: str) -> str:
 
 
 def decision_prompt(view: PlayerView, seats: Iterable[int]) -> str:
-    names = terms.or_chain([seat_name(view, s) for s in seats]) or _nobody()
-    # I18N: who must decide ({players}: "Ann" or "Ann or Bob") and what ("place a worker")
-    return _("{players} must {asks}").format(players=names, asks=asks_words(view.decision))
+    who = [seat_name(view, s) for s in seats]
+    names = terms.or_chain(who) or _nobody()
+    # I18N: who must decide ({players}: "Ann", or {n} players "Ann or Bob", each of whom is
+    # asked) and what ("place a worker"): the verb agrees with the number of players
+    return ngettext("{players} must {asks}", "{players} must {asks}", max(1, len(who))).format(
+        players=names, asks=asks_words(view.decision)
+    )
 
 
 def cell_text(view: PlayerView, cell: tuple[str, Pos], names: Mapping[int, str]) -> str:

@@ -27,12 +27,12 @@ from textual.widgets import (
 
 from keythedral import lang
 from keythedral.lang import N_, _, pgettext
+from keythedral.lexicon import name_problem
 from keythedral.safetext import NO_CONTROL
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import NEW_GAME
 from keythedral.tui.screens.base import BaseScreen
 from keythedral.tui.widgets.keybar import KeyBar
-from keythedral.vocab import name_problem
 
 if TYPE_CHECKING:
     from keythedral.engine import GameConfig
