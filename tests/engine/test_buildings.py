@@ -4,6 +4,7 @@ up when a stage is bought out, open buildings shows all, and the last tile ends 
 import pytest
 
 from keythedral import engine
+from keythedral.engine.catalogue import tile_words
 from tests.support.helpers import (
     COSTS,
     TOTAL,
@@ -73,8 +74,9 @@ def test_a_building_you_cannot_pay_for_is_illegal():
     state = set_cubes(state, 0, **cost)
     assert tile not in _buy_offers(state)
     msg = illegal(state, action("buy_building", 0, tile=tile))
-    assert msg.startswith(f"Ann cannot pay for {tile}: it costs ")
+    assert msg.startswith(f"Ann cannot pay for {tile_words(tile)}: it costs ")
     assert msg.endswith(f"Ann is short of 1 {short}.")
+    assert tile not in msg  # the tile by its stage and cost, as the mat shows it
 
 
 def test_a_face_down_or_unknown_tile_cannot_be_bought():
@@ -83,11 +85,11 @@ def test_a_face_down_or_unknown_tile_cannot_be_bought():
     state = set_cubes(state, 0, wood=5, stone=5, food=5, water=5)
     assert later not in _buy_offers(state)
     assert illegal(state, action("buy_building", 0, tile=later)) == (
-        f"{later} is not a face-up building tile."
+        f"Only a face-up building tile can be bought, and {tile_words(later)} is not one."
     )
     unused = state.unused[0][0]
     assert illegal(state, action("buy_building", 0, tile=unused)) == (
-        f"{unused} is not a face-up building tile."
+        f"Only a face-up building tile can be bought, and {tile_words(unused)} is not one."
     )
     assert "no building tile called" in illegal(state, action("buy_building", 0, tile="s9-99"))
 
@@ -142,7 +144,7 @@ def test_open_buildings_shows_every_tile_but_sells_only_the_lowest_stage():
     assert set(_buy_offers(state)) <= set(state.mat[0])
     assert later not in _buy_offers(state)
     msg = illegal(state, action("buy_building", 0, tile=later))
-    assert msg == f"{later} is not for sale until stage 1 is finished."
+    assert msg == f"You cannot buy {tile_words(later)} before stage 1 is finished."
     view = engine.view(state, 0)
     assert {t.id for t in view.tiles if t.buyable} == set(state.mat[0])
     assert view.face_down == (0, 0, 0, 0, 0)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from keythedral import engine
+from keythedral.engine.catalogue import tile_words
 from tests.support.helpers import COSTS, action, do, illegal, new, set_cubes, spend_state
 from tests.support.translated import CASES
 
@@ -27,7 +28,7 @@ def test_a_short_purchase_names_the_buyer_and_what_is_missing():
     tile = state.mat[0][0]
     state = set_cubes(state, 0)
     msg = illegal(state, action("buy_building", 0, tile=tile))
-    assert msg.startswith(f"Ann cannot pay for {tile}: it costs ")
+    assert msg.startswith(f"Ann cannot pay for {tile_words(tile)}: it costs ")
     assert "Ann is short of" in msg
 
 

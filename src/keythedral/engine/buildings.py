@@ -12,7 +12,7 @@ from keythedral.lang import N_
 
 from .actions import Action, BuyBuilding, PlayLaw, make_buy_building
 from .catalogue import buildings as catalogue
-from .catalogue import card_said, tile_cost
+from .catalogue import card_said, tile_cost, tile_said
 from .cubes import COLOURS, GOLD, INDEX, Counts, add
 from .errors import Cost, IllegalAction, Term
 from .events import BuildingBought, Event, StageComplete, new
@@ -58,36 +58,37 @@ def price(state: GameState, tile: str, extra: str | None, less: str | None) -> C
     cost = tile_cost(tile)
     if inc != (extra is not None):
         raise IllegalAction(
-            # I18N: {card} is a law card's name ("Price increase"), {tile} a building tile's id
-            # ("s2-03")
+            # I18N: {card} is a law card's name ("Price increase"), {tile} a building tile as a
+            # player names it ("the stage 2 tile (2 stone + 1 food)")
             N_("A {card} lies under {tile}: choose the colour of the extra cube.")
             if inc
             else N_("No {card} lies under {tile}."),
-            tile=tile,
+            tile=tile_said(tile),
             card=card_said("price-increase"),
         )
     if dec != (less is not None):
         raise IllegalAction(
-            # I18N: {card} is a law card's name ("Price decrease"), {tile} a building tile's id
-            # ("s2-03")
+            # I18N: {card} is a law card's name ("Price decrease"), {tile} a building tile as a
+            # player names it ("the stage 2 tile (2 stone + 1 food)")
             N_("A {card} lies under {tile}: choose the colour of the cube it saves.")
             if dec
             else N_("No {card} lies under {tile}."),
-            tile=tile,
+            tile=tile_said(tile),
             card=card_said("price-decrease"),
         )
     if extra is not None:
         if cost[INDEX[extra]] == 0:
             raise IllegalAction(
                 N_("The extra cube must be a colour shown on {tile}, not {colour}."),
-                tile=tile,
+                tile=tile_said(tile),
                 colour=Term("colour", extra),
             )
         cost = add(cost, INDEX[extra])
     if less is not None:
         if tile_cost(tile)[INDEX[less]] == 0 or INDEX[less] == GOLD:
             raise IllegalAction(
-                N_("The saved cube must be a non-gold colour shown on {tile}."), tile=tile
+                N_("The saved cube must be a non-gold colour shown on {tile}."),
+                tile=tile_said(tile),
             )
         cost = add(cost, INDEX[less], -1)
     return cost
@@ -121,11 +122,18 @@ def check_tile(state: GameState, tile: str) -> None:
             raise IllegalAction(N_("There is no building tile called {tile}."), tile=repr(tile))
         if tile in face_up(state):
             raise IllegalAction(
-                N_("{tile} is not for sale until stage {stage} is finished."),
-                tile=tile,
+                # I18N: {tile} is a building tile as a player names it ("the stage 2 tile (2
+                # stone + 1 food)"); {stage} the stage being bought from
+                N_("You cannot buy {tile} before stage {stage} is finished."),
+                tile=tile_said(tile),
                 stage=state.stage,
             )
-        raise IllegalAction(N_("{tile} is not a face-up building tile."), tile=tile)
+        raise IllegalAction(
+            # I18N: {tile} is a building tile as a player names it ("the stage 2 tile (2 stone +
+            # 1 food)")
+            N_("Only a face-up building tile can be bought, and {tile} is not one."),
+            tile=tile_said(tile),
+        )
 
 
 def check_purchase(state: GameState, action: BuyBuilding) -> Counts:
@@ -136,13 +144,13 @@ def check_purchase(state: GameState, action: BuyBuilding) -> Counts:
     if not can_afford(hand, cost):
         name = state.name(action.seat)
         raise IllegalAction(
-            # I18N: {tile} is a building tile's id ("s2-03"); {cost} and {short} are cubes
-            # ("1 wood + 2 stone")
+            # I18N: {tile} is a building tile as a player names it ("the stage 2 tile (2 stone
+            # + 1 food)"); {cost} and {short} are cubes ("1 wood + 2 stone")
             N_(
                 "{player} cannot pay for {tile}: it costs {cost}, and {player} is short of {short}."
             ),
             player=name,
-            tile=action.tile,
+            tile=tile_said(action.tile),
             cost=Cost(cost),
             short=Cost(shortfall(hand, cost)),
         )
