@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from keythedral import cli, safefile, tutorial
+from keythedral import cli, lang, safefile, tutorial
 from keythedral.bots import BotSpecError, check_spec
 from keythedral.records import persistence, replay
 from keythedral.tui import keymap
@@ -345,3 +345,17 @@ def test_the_notice_of_many_problems_is_bounded(tmp_path: Path) -> None:
     lines = notice.splitlines()
     assert len(lines) == 11 and lines[-1] == "... and 15 more (keythedral keys lists them all)"
     assert len(notice) < 1500  # the ids of 5,000 letters are cut short
+
+
+def test_a_refused_file_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    """Why a file is not read is a message like any other: a folder handed over as a save is
+    refused in French to a French reader (and in English to everyone else)."""
+    folder = tmp_path / "save.json"
+    folder.mkdir()
+    with pytest.raises(safefile.Refused) as refused:
+        safefile.read_limited(folder)
+    assert str(refused.value) == "it is a folder, not a regular file"
+    lang.use("fr")
+    assert refused.value.say(lang._) == "c'est un dossier, pas un fichier ordinaire"
+    with pytest.raises(persistence.SaveError, match="c'est un dossier, pas un fichier"):
+        persistence.load(folder)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,31 +22,65 @@ from typing import Any
 GAME_FILE_LIMIT = 16 * 1024 * 1024
 
 
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogues (tools/catalogues.py) as it is: a leaf imports no
+    language; whoever shows a refusal says it in the reader's (:meth:`Refused.say`)."""
+    return message
+
+
+#: A refusal's part: a message, or a message and the value it holds ("{n} bytes", "1,024").
+Part = str | tuple[str, str]
+
+
 class Refused(Exception):
-    """A file that is not read or not used; the message says why, for a player."""
+    """A file that is not read or not used; the message says why, for a player.  ``str`` of it
+    is English; :meth:`say` words it in the reader's language."""
+
+    def __init__(self, template: str, /, **parts: Part) -> None:
+        self.template, self.parts = template, parts
+        super().__init__(self.say(str))
+
+    def say(self, gettext: Callable[[str], str]) -> str:
+        """The refusal in the language ``gettext`` (``keythedral.lang._``) looks words up in."""
+
+        def part(p: Part) -> str:
+            return gettext(p) if isinstance(p, str) else gettext(p[0]).format(n=p[1])
+
+        return gettext(self.template).format(**{k: part(p) for k, p in self.parts.items()})
 
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        # I18N: what a file the game was given is: "it is {kind}, not a regular file"
+        return N_("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return N_("a named pipe (FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not an ordinary file"
+        return N_("a socket")
+    return N_("not an ordinary file")
 
 
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+def _size(n: int) -> Part:
+    if n >= 1024 * 1024:
+        # I18N: a file's size in megabytes: {n} is "16.0"
+        return (N_("{n} MB"), f"{n / 1024 / 1024:.1f}")
+    # I18N: a file's size in bytes: {n} is "1,024"
+    return (N_("{n} bytes"), f"{n:,}")
 
 
 def _check(st: os.stat_result, limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise Refused(f"it is {_kind(st.st_mode)}, not a regular file")
+        # I18N: why a file cannot be read: {kind} is "a folder", "a device"...
+        raise Refused(N_("it is {kind}, not a regular file"), kind=_kind(st.st_mode))
     if st.st_size > limit:
-        raise Refused(f"it is {_size(st.st_size)}, more than the {_size(limit)} allowed")
+        raise Refused(
+            # I18N: why a file cannot be read: {size} and {limit} are sizes ("16.0 MB")
+            N_("it is {size}, more than the {limit} allowed"),
+            size=_size(st.st_size),
+            limit=_size(limit),
+        )
 
 
 def read_limited(path: Path, limit: int = GAME_FILE_LIMIT) -> bytes:
@@ -78,7 +113,8 @@ def read_limited(path: Path, limit: int = GAME_FILE_LIMIT) -> bytes:
     finally:
         os.close(fd)
     if left <= 0:
-        raise Refused(f"it holds more than the {_size(limit)} allowed")
+        # I18N: why a file cannot be read: {limit} is a size ("16.0 MB")
+        raise Refused(N_("it holds more than the {limit} allowed"), limit=_size(limit))
     return b"".join(chunks)
 
 
@@ -88,9 +124,11 @@ def parse_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
     except RecursionError as exc:
-        raise Refused("its lists or objects are nested too deeply to read") from exc
+        # I18N: why a file (JSON) cannot be read
+        raise Refused(N_("its lists or objects are nested too deeply to read")) from exc
     except MemoryError as exc:
-        raise Refused("there is not enough memory to read it") from exc
+        # I18N: why a file cannot be read
+        raise Refused(N_("there is not enough memory to read it")) from exc
 
 
 def clip(text: str, limit: int = 60) -> str:

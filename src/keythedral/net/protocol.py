@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator
@@ -163,7 +163,7 @@ def _object(text: str | bytes, limit: int) -> dict[str, Any]:
     except Refused as exc:
         # I18N: {problem} says why ("its lists or objects are nested too deeply to read")
         unread = N_("The message cannot be read: {problem}.")
-        raise ProtocolError("malformed", unread, problem=str(exc)) from exc
+        raise ProtocolError("malformed", unread, problem=partial(exc.say, _)) from exc
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("malformed", N_("The message is not JSON.")) from exc
     if not isinstance(data, dict):

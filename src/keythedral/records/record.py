@@ -129,7 +129,7 @@ def read_data(
         missing = _(NO_FILE.get(what, NO_FILE["file"]))  # a record of another kind: a file
         raise RecordError(missing.format(path=path)) from exc
     except Refused as exc:
-        raise RecordError(cannot_load(source, exc)) from exc
+        raise RecordError(cannot_load(source, exc.say(_))) from exc
     except OSError as exc:
         raise RecordError(could_not_read(path, exc)) from exc
     return parse_data(text, source)
@@ -151,7 +151,7 @@ def parse_data(text: str | bytes, source: str) -> Any:
     try:
         return parse_json(text)
     except Refused as exc:
-        raise RecordError(cannot_load(source, exc)) from exc
+        raise RecordError(cannot_load(source, exc.say(_))) from exc
     except (ValueError, UnicodeDecodeError) as exc:
         # I18N: {source} names a record ("The file x.json", "The save")
         raise RecordError(_("{source} is not readable JSON.").format(source=source)) from exc

@@ -226,7 +226,7 @@ class Replay:
         except Refused as exc:
             # I18N: {problem} says why ("it is a folder, not a regular file")
             unread = _("not a replay that can be read: {problem}")
-            raise ReplayError(unread.format(problem=exc)) from exc
+            raise ReplayError(unread.format(problem=exc.say(_))) from exc
         except (ValueError, UnicodeDecodeError) as exc:  # ValueError: JSONDecodeError and more
             # I18N: {problem} is the JSON parser's reason, in English
             not_json = _("not a replay: the file is not JSON ({problem})")
@@ -269,7 +269,7 @@ def load(path: str | Path, *, check: bool = True) -> Replay:
     try:
         text = read_limited(path)
     except Refused as exc:
-        raise ReplayError(_cannot_read(path, exc)) from exc
+        raise ReplayError(_cannot_read(path, exc.say(_))) from exc
     except OSError as exc:
         raise ReplayError(_cannot_read(path, exc.strerror or exc)) from exc
     try:

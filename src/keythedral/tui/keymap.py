@@ -244,8 +244,9 @@ def load_keymap(
     except FileNotFoundError:
         return KeymapResult({}, (), path)
     except (Refused, OSError, UnicodeDecodeError) as exc:
+        said = exc.say(_) if isinstance(exc, Refused) else str(exc)
         # I18N: of the keys file; {error}: the system's own words
-        problem = _("it cannot be read ({error})").format(error=_clip(str(exc), 120))
+        problem = _("it cannot be read ({error})").format(error=_clip(said, 120))
         return KeymapResult({}, (problem,), path)
     keymap, problems = parse_keymap(text, known)
     if rows is not None:

@@ -296,7 +296,7 @@ class Tutorial(GameSoFar):
         except Refused as exc:
             # I18N: {problem} says why the file cannot be read.
             raise TutorialError(
-                _("The saved tutorial cannot be read: {problem}.").format(problem=exc)
+                _("The saved tutorial cannot be read: {problem}.").format(problem=exc.say(_))
             ) from exc
         except (ValueError, UnicodeDecodeError) as exc:
             raise TutorialError(_("The saved tutorial is not readable JSON.")) from exc
@@ -343,7 +343,7 @@ class Tutorial(GameSoFar):
             # I18N: {path} is a file's path, {problem} why it cannot be read.
             raise TutorialError(
                 _("The saved tutorial at {path} cannot be read: {problem}.").format(
-                    path=path, problem=exc
+                    path=path, problem=exc.say(_)
                 )
             ) from exc
         except OSError as exc:
