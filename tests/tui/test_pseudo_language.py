@@ -6,6 +6,7 @@ made here around them is bracketed as a whole.)"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,7 @@ from keythedral.tui import choices, keymap, keys, presenter
 from keythedral.tui.presenter import Moment, present
 from keythedral.tui.session import Session
 from tests.support.tui_helpers import config, play_until
+from tests.words.pseudo import assert_translated
 
 
 @pytest.fixture(autouse=True)
@@ -132,6 +134,14 @@ def test_the_lists_own_lines_and_constants_are_looked_up() -> None:
     assert unbracketed(constants) == []
 
 
+def test_the_prices_inside_the_lists_lines_are_looked_up_too() -> None:
+    """The lines standing for several name a price ("build a fence (1 wood) ..."): the price
+    is in the reader's language too, not only the sentence around it."""
+    untranslated = re.compile(r"(?<![\[\d])\d+ (wood|stone|wine)\b")  # looked up: "[1 wood~~]"
+    for kind in choices.KIND_GROUPS:
+        assert not untranslated.search(choices.kind_group_text(kind)), kind
+
+
 # --- the screens' words --------------------------------------------------------------------
 def test_the_screens_words_and_constants_are_looked_up() -> None:
     from keythedral.tui.screens import base, drawn, game, help, new_game, rules, tutorial
@@ -168,6 +178,17 @@ def test_the_screens_words_and_constants_are_looked_up() -> None:
         said += [t for t in chart.renderables if isinstance(t, Text) and t.style in ("bold", "dim")]
     said += list(chart_text(history([])).renderables)  # no round to chart
     assert unbracketed([str(s) for s in said]) == []
+
+
+def test_a_drawn_law_cards_text_and_timing_are_in_the_readers_language() -> None:
+    """The card just drawn is shown whole in the language in use: its name, its text and when
+    it may be played (the last two were shown in English)."""
+    from keythedral.tui.screens import drawn
+
+    for card in engine_laws():
+        for line in drawn.drawn_text("[Ann]", card).split("\n"):
+            if line:
+                assert_translated(line)
 
 
 def engine_laws() -> dict[str, Any]:

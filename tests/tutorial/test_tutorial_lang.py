@@ -4,6 +4,7 @@ title, instruction, hint, refusal and coach's reason of the tutorial's own comes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +12,9 @@ import pytest
 from keythedral import lang
 from keythedral.tui.keys import LESSON_KEYS
 from keythedral.tutorial import LESSONS, Step, Target, Tutorial, TutorialError, coach, driver, texts
+
+#: A count of cubes said in English ("1 wood", "2 wine").
+ENGLISH_CUBES = re.compile(r"\b\d+ (wood|stone|food|water|wine|iron|glass|gold)\b")
 
 #: Notes that begin with a game event told by the narration (not the tutorial's words).
 NARRATED = {"relocation", "store_limit", "law_other"}
@@ -95,6 +99,28 @@ def test_broken_progress_is_explained_in_the_players_language(text: str) -> None
     with pytest.raises(TutorialError) as caught:
         Tutorial.from_json(text)
     assert bracketed(str(caught.value))
+
+
+def test_in_french_the_notes_prices_and_cubes_are_french_too() -> None:
+    """The cubes a note counts inside its sentence (a harvest, the prices of phase 3, a fence's
+    removal, the tiles turned face up) are said in the reader's language: the pseudo-language
+    cannot tell an English "1 wood" inside a looked-up sentence, French can."""
+    lang.use("fr")
+    t = Tutorial()
+    notes = {}
+    for _turn in range(5000):
+        t.run()
+        step = t.step()
+        if step.kind == "note":
+            notes[step.id] = step.render(LESSON_KEYS)
+            assert t.acknowledge()
+        elif step.kind == "task":
+            assert t.attempt(step.action).ok
+        else:
+            break
+    assert {"harvest", "spend", "act_build_fence"} <= set(notes)
+    said = {i: ENGLISH_CUBES.findall(text) for i, text in notes.items()}
+    assert {i: found for i, found in said.items() if found} == {}
 
 
 def test_every_fixed_note_and_table_of_sentences_is_looked_up_when_shown() -> None:

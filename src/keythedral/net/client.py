@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
-from keythedral.lang import _
+from keythedral.lang import _, pgettext
 from keythedral.net import protocol
 from keythedral.net.protocol import ErrorMessage, ProtocolError, StateUpdate, Welcome
 from keythedral.safetext import printable
@@ -226,9 +226,12 @@ async def run_text_client(
             say("")
             say(options_text(message.view, message.legal))
             if (hand := message.view.me) is not None:
-                # I18N: no law card, no building tile (in "law cards: none")
-                laws = terms.comma_list(list(hand.laws)) or _("none")
-                tiles = terms.comma_list(list(hand.buildings)) or _("none")
+                # I18N: no law card held (French "aucune": la loi)
+                laws = terms.comma_list(list(hand.laws)) or pgettext("no law", "none")
+                # I18N: no building tile held (French "aucune": la tuile)
+                tiles = terms.comma_list(list(hand.buildings)) or pgettext(
+                    "no building tile", "none"
+                )
                 # I18N: `keythedral join`: {cubes} the player's cubes ("2 stone + 1 food"),
                 # {laws} their law cards (ids), {tiles} their building tiles (ids)
                 mine = _("Your cubes: {cubes}; law cards: {laws}; tiles: {tiles}")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from keythedral.lang import N_, _, ngettext
 from keythedral.records import faults
-from keythedral.vocab import COLOURS, FENCE_PRICE, HOUSE_PRICE, REMOVE_FENCE_PRICE
+from keythedral.vocab import COLOURS, FENCE_COST, REMOVE_FENCE_COST
 from keythedral.words import terms
 from keythedral.words.text import (
     call_next_text,
@@ -152,16 +152,18 @@ KIND_GROUPS = {
     # I18N: a line of the list standing for several; {price}: what it costs ("2 wine")
     "remove_fence": N_("remove a fence ({price}): pick the cottage on the map or here ..."),
 }
-KIND_PRICES = {
-    "convert_cottage": HOUSE_PRICE,
-    "build_fence": FENCE_PRICE,
-    "remove_fence": REMOVE_FENCE_PRICE,
+#: The prices those lines name, said in the language in use when shown.
+KIND_PRICES: dict[str, Callable[[], str]] = {
+    "convert_cottage": terms.house_price,
+    "build_fence": lambda: terms.cost(FENCE_COST),
+    "remove_fence": lambda: terms.cost(REMOVE_FENCE_COST),
 }
 
 
 def kind_group_text(kind: str) -> str:
     """The line standing for the variants of ``kind`` (one of :data:`KIND_GROUPS`)."""
-    return _(KIND_GROUPS[kind]).format(price=KIND_PRICES.get(kind, ""))
+    price = KIND_PRICES.get(kind)
+    return _(KIND_GROUPS[kind]).format(price=price() if price else "")
 
 
 LONG_LIST = 9

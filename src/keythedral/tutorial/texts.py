@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from keythedral.engine import PlayerView
 from keythedral.engine.catalogue import laws as law_catalogue
-from keythedral.engine.cubes import describe as cubes_text
 from keythedral.engine.events import (
     CottageMustMove,
     Event,
@@ -26,13 +25,12 @@ from keythedral.lang import N_, _, ngettext
 from keythedral.tutorial.steps import LEARNER, Moment, field_types, fill, home_of, open_fields
 from keythedral.vocab import (
     COLOURS,
-    FENCE_PRICE,
+    FENCE_COST,
     FENCES_PER_PLAYER,
     FIELD_YIELD,
-    HOUSE_PRICE,
-    REMOVE_FENCE_PRICE,
+    REMOVE_FENCE_COST,
 )
-from keythedral.words.terms import and_list, comma_list, the_field
+from keythedral.words.terms import and_list, comma_list, cost, house_price, the_field
 
 #: A note's text as written in the code: its paragraphs, each a message marked with N_.
 Paragraphs = tuple[str, ...]
@@ -217,7 +215,7 @@ def harvest(m: Moment) -> str:
             "Phase 2, the harvest, happened by itself: each worker brought back a cube of its "
             "field's colour. You got {cubes}. Your cubes are in your hand, which the others "
             "cannot see."
-        ).format(cubes=cubes_text(mine[-1]))
+        ).format(cubes=cost(mine[-1]))
     else:
         got = _(
             "Phase 2, the harvest, happened by itself: each worker brought back a cube of its "
@@ -270,7 +268,7 @@ def spend(m: Moment) -> str:
         "It ends when everyone has passed in a row. {walkthrough} lists every action with what "
         "it needs."
     )
-    prices = {"house": HOUSE_PRICE, "fence": FENCE_PRICE, "remove": REMOVE_FENCE_PRICE}
+    prices = {"house": house_price(), "fence": cost(FENCE_COST), "remove": cost(REMOVE_FENCE_COST)}
     return fill(text, prices)
 
 
@@ -305,7 +303,7 @@ def act_fence(m: Moment) -> str:
         "Each player has only {n} fences for the whole game. Removing any fence costs "
         "{remove}; it then leaves the game.",
         FENCES_PER_PLAYER,
-    ).format(n=FENCES_PER_PLAYER, remove=REMOVE_FENCE_PRICE)
+    ).format(n=FENCES_PER_PLAYER, remove=cost(REMOVE_FENCE_COST))
     second = _(
         "A cottage fenced off from every field it touches cannot work where it stands: its "
         "owner moves it at once to a free corner (the fences stay behind)."
@@ -570,8 +568,7 @@ def stage(k: int) -> Callable[[Moment], str]:
     def text(m: Moment) -> str:
         # I18N: one tile of a list: {tile} its id (Q1), {cost} its price ("2 stone, 1 wood").
         tiles = [
-            _("{tile} ({cost})").format(tile=t.id, cost=cubes_text(tuple(t.cost)))
-            for t in m.view.tiles
+            _("{tile} ({cost})").format(tile=t.id, cost=cost(tuple(t.cost))) for t in m.view.tiles
         ]
         # I18N: {done} and {stage} are the numbers of the stage sold out and the next (1 to 5);
         # {tiles} its tiles with their prices; {needs} a sentence on what they need.

@@ -7,7 +7,6 @@ may know) and the public catalogue text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
 from keythedral.lang import N_, _, ngettext, pgettext
@@ -81,15 +80,15 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
     return ngettext("worth {n} point at the end", "worth {n} points at the end", w).format(n=w)
 
 
-@cache
 def law_when(card: str) -> str:
-    """When a law card may be played, in words ("" for a name the catalogue does not know).
+    """When a law card may be played, in words in the language in use ("" for a name the
+    catalogue does not know).
     The engine's catalogue is the one reading of law_cards.yaml.  It is imported here, not at
     the top: the engine loads after the first frame (tests/cli/test_cli.py)."""
     from keythedral.engine.catalogue import laws  # engine: after the first frame
 
     known = laws().get(card)
-    return known.when if known is not None else ""
+    return _(known.when) if known is not None else ""  # a message (tools/catalogues.py)
 
 
 def law_name(card: str) -> str:
@@ -103,7 +102,7 @@ def law_text(card: str) -> str:
     from keythedral.engine.catalogue import laws  # after the first frame (``law_when``)
 
     known = laws().get(card)
-    return known.text if known is not None else ""
+    return _(known.text) if known is not None else ""
 
 
 def seat_name(view: PlayerView, seat: int | None) -> str:

@@ -198,13 +198,15 @@ class ReplayScreen(BaseScreen):
             if seat:
                 text.append("\n")
             text.append(self.game.seat_label(seat), style="bold")
+            # I18N: no cube held (French "aucun": le cube)
+            no_cube = _("none")
             # I18N: a hand in the replay: {cubes}: the cubes held; {worth}: what they are worth
             cubes = _("cubes: {cubes} ({worth})").format(
-                cubes=cubes_text(me.cubes, _("none")), worth=worth_text(me.cubes, edition)
+                cubes=cubes_text(me.cubes, no_cube), worth=worth_text(me.cubes, edition)
             )
             # I18N: a hand in the replay: {laws}: the law cards held, comma-separated
             laws = _("laws: {laws}").format(
-                laws=", ".join(law_name(c) for c in me.laws) or _("none")
+                laws=", ".join(law_name(c) for c in me.laws) or pgettext("no law", "none")
             )
             # I18N: a hand in the replay: {seats}: the building tiles bought
             seats = _("seats: {seats}").format(seats=seats_text(me.buildings, edition))

@@ -56,7 +56,7 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
             tiles,
             # I18N: {cubes}: the cubes left; {worth}: what they are worth
             _("{cubes} ({worth})").format(cubes=cubes_text(hand.cubes), worth=worth(hand.cubes)),
-            ", ".join(law_name(c) for c in hand.laws) or _("none"),
+            ", ".join(law_name(c) for c in hand.laws) or pgettext("no law", "none"),
         )
     return table
 

@@ -49,10 +49,11 @@ def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
 
 def _option(out: Text, label: str, available: bool, detail: str) -> None:
     out.append("✓ " if available else "✗ ", style="bold green" if available else "bold red")
-    out.append(label, style="" if available else "dim")
     if detail:
-        out.append(f": {detail}", style="dim" if not available else "")
-    out.append("\n")
+        # I18N: an option of the walkthrough ("Buy a building") and what it needs or why it
+        # is closed
+        label = _("{option}: {detail}").format(option=label, detail=detail)
+    out.append(label + "\n", style="" if available else "dim")
 
 
 class WalkthroughPanel(VerticalScroll):
