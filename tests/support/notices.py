@@ -21,7 +21,6 @@ from textual.events import Callback
 from textual.message import Message
 from textual.notifications import Notification, Notify
 
-from keythedral import lang
 from tests.support import pseudo_screen
 
 _recorded: WeakKeyDictionary[App[Any], list[Notification]] = WeakKeyDictionary()
@@ -64,7 +63,7 @@ def _read(notice: Notification) -> Notification:
     """``notice`` as a test reads it: as made, or, in the pseudo-language (the pseudo run of
     the app's tests, tests/tui/conftest.py), checked to be a message looked up (bracketed,
     player names aside) and read without the pseudo-language's marks."""
-    if lang.current() != lang.PSEUDO:
+    if not pseudo_screen.checking():
         return notice
     area = (0, 0, max(map(len, notice.message.split("\n"))), notice.message.count("\n") + 1, True)
     # Said when the test is over (tests/tui/conftest.py): an assertion here would be raised

@@ -14,8 +14,11 @@ and then lets the test read it as English."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
+
+from keythedral import lang
 
 #: An innermost pseudo message: "[" + text without brackets + the run of "~" + "]".  Nested
 #: messages ("[Round 3 · [Phase 1~~~]~~]") go from the inside out.
@@ -63,6 +66,13 @@ FOUND: list[str] = []
 TEST_NAMES = frozenset(["Ann", "Bob", "Cy", "Dee", "Eve", "Otto"])
 #: A message Textual ended with an ellipsis where it did not fit.
 CUT = re.compile(r"\[[^\[\]\n]*[\w~]…")
+
+
+def checking() -> bool:
+    """Whether screens are checked now: in the pseudo-language run of the app's tests
+    (KEYTHEDRAL_TEST_LANG=pseudo), while the pseudo-language is in use; a test of the ordinary
+    run that switches to it reads its screens as they are."""
+    return os.environ.get("KEYTHEDRAL_TEST_LANG") == lang.PSEUDO == lang.current()
 
 
 def plain(text: str) -> str:

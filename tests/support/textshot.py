@@ -16,7 +16,6 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
 
-from keythedral import lang
 from tests.support import pseudo_screen
 
 #: A run of text in Rich's SVG export: its left edge (x), its row (y) and the text.
@@ -33,7 +32,7 @@ def screen_text(app: App[Any]) -> str:
     not fit (tests/support/pseudo_screen.py: a problem fails the test), then read without the
     pseudo-language's marks, so the test's own assertions read it as English."""
     text = _screen_text(app)
-    if lang.current() != lang.PSEUDO:
+    if not pseudo_screen.checking():
         return text
     found = pseudo_screen.problems(text, _areas(app), _names(app))
     assert not found, "\n".join([*found, text])
