@@ -336,6 +336,12 @@ def caches() -> list[Cache]:
         lambda: funcs_off("workers", "_placements"),
     )
     add(
+        "law generators by hand",
+        "laws._fitting",
+        "the generators of a hand's cards that fit a context",
+        lambda: funcs_off("laws", "_fitting"),
+    )
+    add(
         "event interning",
         "workers._sent",
         "events made once (_sent, _marker_placed, _passed, _bid_passed)",
