@@ -336,6 +336,12 @@ def caches() -> list[Cache]:
         lambda: funcs_off("workers", "_placements"),
     )
     add(
+        "spend offers",
+        "market._offers",
+        "a seat's crafts and trades, and the law master's offers",
+        lambda: funcs_off("market", "_offers") + funcs_off("lawmaster", "_procures"),
+    )
+    add(
         "law generators by hand",
         "laws._fitting",
         "the generators of a hand's cards that fit a context",
