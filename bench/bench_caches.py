@@ -342,6 +342,12 @@ def caches() -> list[Cache]:
         lambda: funcs_off("market", "_offers") + funcs_off("lawmaster", "_procures"),
     )
     add(
+        "plain buys",
+        "buildings._plain_buys",
+        "a hand's purchases among tiles with no price law under them",
+        lambda: funcs_off("buildings", "_plain_buys"),
+    )
+    add(
         "law generators by hand",
         "laws._fitting",
         "the generators of a hand's cards that fit a context",
