@@ -348,6 +348,12 @@ def caches() -> list[Cache]:
         lambda: funcs_off("buildings", "_plain_buys"),
     )
     add(
+        "pay offers",
+        "payments._payable",
+        "the cubes a hand may give toward a price",
+        lambda: funcs_off("payments", "_payable"),
+    )
+    add(
         "law generators by hand",
         "laws._fitting",
         "the generators of a hand's cards that fit a context",
