@@ -354,6 +354,12 @@ def caches() -> list[Cache]:
         lambda: funcs_off("payments", "_payable"),
     )
     add(
+        "work orders",
+        "laws._work_orders",
+        "Work order's 120 plays, per seat",
+        lambda: funcs_off("laws", "_work_orders"),
+    )
+    add(
         "law generators by hand",
         "laws._fitting",
         "the generators of a hand's cards that fit a context",

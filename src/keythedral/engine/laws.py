@@ -105,7 +105,14 @@ def _work_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
         return []
     if state.effects.fixed_order:
         return []
-    return [make_law(seat=seat, card="work-order", order=o) for o in ORDERS]
+    return list(_work_orders(seat))
+
+
+@cache  # bench_caches: "work orders"
+def _work_orders(seat: int) -> tuple[PlayLaw, ...]:
+    """Work order's 120 plays for ``seat``, the same every time (made once, not 120 look-ups
+    of ``make_law`` at every seat's answer in the window that offers them)."""
+    return tuple(make_law(seat=seat, card="work-order", order=o) for o in ORDERS)
 
 
 def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
