@@ -223,6 +223,13 @@ def _write(state: GameState, changes: dict[str, Any]) -> GameState:
     return state
 
 
+def with_to_act(state: GameState, seats: tuple[int, ...]) -> GameState:
+    """``to_act`` written into a state made during this transition (see ``renew``): the last
+    word of most transitions (``flow.advance``), so without ``renew``'s dict of keywords."""
+    state.__dict__["to_act"] = seats  # the unslotted state's own dict (see data.py)
+    return state
+
+
 def logged(state: GameState, *events: Event, **changes: Any) -> GameState:
     """``replace`` that also appends public events to the log (keeping the most recent).
 
