@@ -10,6 +10,7 @@ with ``replace``, and turned into JSON and back by pydantic only at the edges.
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any, Literal
 
 from keythedral.vocab import FieldType
@@ -160,7 +161,7 @@ class GameState(Data):
     window_done: str = ""  # the phase whose start window has been dealt with
     gain: Gain | None = None
     harvest_next: int = 0  # seats already paid in the current harvest
-    effects: Effects = Effects()
+    effects: Effects = field(default_factory=Effects)  # (not ``= Effects()``: see data.py)
     price_mods: tuple[tuple[str, int], ...] = ()  # (tile, +1 | -1): laws lying under tiles
     law_discard: tuple[str, ...] = ()  # played law cards, face up
     log: tuple[Event, ...] = ()  # the most recent public events (LOG_KEEP of them)
