@@ -336,6 +336,36 @@ def caches() -> list[Cache]:
         lambda: funcs_off("workers", "_placements"),
     )
     add(
+        "spend offers",
+        "market._offers",
+        "a seat's crafts and trades, and the law master's offers",
+        lambda: funcs_off("market", "_offers") + funcs_off("lawmaster", "_procures"),
+    )
+    add(
+        "plain buys",
+        "buildings._plain_buys",
+        "a hand's purchases among tiles with no price law under them",
+        lambda: funcs_off("buildings", "_plain_buys"),
+    )
+    add(
+        "pay offers",
+        "payments._payable",
+        "the cubes a hand may give toward a price",
+        lambda: funcs_off("payments", "_payable"),
+    )
+    add(
+        "work orders",
+        "laws._work_orders",
+        "Work order's 120 plays, per seat",
+        lambda: funcs_off("laws", "_work_orders"),
+    )
+    add(
+        "law generators by hand",
+        "laws._fitting",
+        "the generators of a hand's cards that fit a context",
+        lambda: funcs_off("laws", "_fitting"),
+    )
+    add(
         "event interning",
         "workers._sent",
         "events made once (_sent, _marker_placed, _passed, _bid_passed)",

@@ -70,20 +70,3 @@ def decision(state: GameState) -> Decision:
         assert state.bidding is not None
         return "choose_start_player" if state.bidding.winner is not None else "bid"
     raise AssertionError(f"no decision is pending in phase {phase}")  # pragma: no cover
-
-
-#: The last state ``legal_actions`` or ``decided`` was asked about and its decision, swapped as
-#: one pair.  bench_caches: "LAST_DECISION".
-LAST_DECISION: list[tuple[GameState | None, Decision]] = [(None, "game_over")]
-
-
-def decided(state: GameState) -> Decision:
-    """``decision``, kept for the last state asked: ``legal_actions`` and then ``apply`` ask it
-    of the same state, one the engine has finished with (a state is written only during the
-    transition that makes it, before anyone else holds it), so the answer cannot go stale."""
-    last = LAST_DECISION[0]
-    if last[0] is state:
-        return last[1]
-    d = decision(state)
-    LAST_DECISION[0] = (state, d)
-    return d

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import bidding, harvest, lawmaster, laws, spend, windows, workers
 from .events import LayoutComplete, WorkersReturned, new
-from .state import GameState, logged, renew, replace
+from .state import GameState, logged, renew, replace, with_to_act
 
 
 def _end_layout(state: GameState) -> GameState:
@@ -123,4 +123,4 @@ def advance(state: GameState, before: GameState | None = None) -> GameState:
             return state
         if before is None or state is before:
             return replace(state, to_act=seats)
-        return renew(state, True, to_act=seats)
+        return with_to_act(state, seats)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from keythedral.lang import N_
 
 from .actions import Action, ProcureLaw, make_procure
@@ -17,7 +19,12 @@ LAW_PRICE = 1
 def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     if sum(state.players[seat].cubes) < LAW_PRICE:
         return ()
-    spaces = state.law_spaces
+    return _procures(seat, state.law_spaces)
+
+
+@lru_cache(maxsize=1024)  # bench_caches: "spend offers"
+def _procures(seat: int, spaces: tuple[str | None, ...]) -> tuple[Action, ...]:
+    """The law master's offers to ``seat`` (kept: the spaces change once a round or so)."""
     return tuple([make_procure(seat, i) for i, card in enumerate(spaces) if card is not None])
 
 

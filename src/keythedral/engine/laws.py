@@ -20,7 +20,7 @@ is not offered.  What a card does once nobody repealed it: ``law_effects``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import Literal
 
@@ -105,7 +105,14 @@ def _work_order(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
         return []
     if state.effects.fixed_order:
         return []
-    return [make_law(seat=seat, card="work-order", order=o) for o in ORDERS]
+    return list(_work_orders(seat))
+
+
+@cache  # bench_caches: "work orders"
+def _work_orders(seat: int) -> tuple[PlayLaw, ...]:
+    """Work order's 120 plays for ``seat``, the same every time (made once, not 120 look-ups
+    of ``make_law`` at every seat's answer in the window that offers them)."""
+    return tuple(make_law(seat=seat, card="work-order", order=o) for o in ORDERS)
 
 
 def _price_increase(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
@@ -372,15 +379,17 @@ def options(state: GameState, seat: int, ctx: Context) -> list[PlayLaw]:
     if not hand:
         return []
     out: list[PlayLaw] = []
-    for card in _distinct(hand):
-        if ctx in contexts(card):
-            out += GENERATORS[card](state, seat, ctx)
+    for gen in _fitting(hand, ctx):
+        out += gen(state, seat, ctx)
     return out
 
 
-def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """The cards of ``hand``, each once, in order."""
-    return tuple(sorted(set(hand)))
+@lru_cache(maxsize=4096)  # bench_caches: "law generators by hand"
+def _fitting(hand: tuple[str, ...], ctx: Context) -> tuple[Gen, ...]:
+    """The generators of the cards of ``hand`` that may be played in ``ctx``, each card once,
+    in the cards' order (hands are few: a window asks the same hands again at every seat's
+    answer, and ``options`` no longer sorts the hand and reads the catalogue each time)."""
+    return tuple(GENERATORS[card] for card in sorted(set(hand)) if ctx in contexts(card))
 
 
 # --- the context of a play ---------------------------------------------------------------

@@ -16,7 +16,7 @@ from . import (
     workers,
 )
 from .actions import Action, make_decline, make_pass
-from .decisions import decided
+from .decisions import decision
 from .state import GameState
 
 
@@ -62,7 +62,7 @@ _BY_DECISION = {
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action now (for every seat in ``to_act``); empty once the game is over."""
-    d = decided(state)  # kept for ``apply``, which asks next
+    d = decision(state)
     if d == "game_over":
         return []
     acts = _BY_DECISION[d](state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from keythedral.lang import N_
@@ -31,13 +32,19 @@ def legal(state: GameState, seat: int) -> tuple[Action, ...]:
     total = sum(state.players[seat].cubes)
     if total < TRADE_PRICE:  # the cheapest: trading, and iron (also 2)
         return ()
-    return _offers(seat, total, state.store, state.craftsmen)
+    # (a total above the dearest price changes nothing: it is kept as that price, for the cache)
+    return _offers(seat, min(total, _DEAREST), state.store, state.craftsmen)
 
 
+_DEAREST = max(CRAFT_PRICE.values())
+
+
+@lru_cache(maxsize=4096)  # bench_caches: "spend offers"
 def _offers(
     seat: int, total: int, store: Counts, craftsmen: tuple[int, int, int]
 ) -> tuple[Action, ...]:
-    """The crafts and trades open to a seat holding ``total`` cubes."""
+    """The crafts and trades open to a seat holding ``total`` cubes (kept: the store and the
+    craftsmen change only now and then between two turns)."""
     acts: list[Action] = [
         make_buy_craft(seat, c)
         for k, colour, price, c in _CRAFTS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import add as add_
 from operator import ge, sub
 
@@ -56,15 +57,33 @@ def start(
 
 
 def accepts(p: Payment, colour: int) -> bool:
-    return p.need[colour] > 0 or (colour < 5 and p.any_resource > 0) or p.any_cube > 0
+    return counts_toward(p.need, p.any_resource, p.any_cube, colour)
+
+
+def counts_toward(need: Counts, any_resource: int, any_cube: int, colour: int) -> bool:
+    """Does a cube of ``colour`` count toward a price still owing these?"""
+    return need[colour] > 0 or (colour < 5 and any_resource > 0) or any_cube > 0
 
 
 def legal(state: GameState) -> list[Action]:
     p = state.payment
     assert p is not None
     seat = p.seat
-    hand = state.players[seat].cubes
-    return [make_pay(seat, c) for i, c in enumerate(COLOURS) if hand[i] and accepts(p, i)]
+    return list(_payable(seat, state.players[seat].cubes, p.need, p.any_resource, p.any_cube))
+
+
+@lru_cache(maxsize=8192)  # bench_caches: "pay offers"
+def _payable(
+    seat: int, hand: Counts, need: Counts, any_resource: int, any_cube: int
+) -> tuple[Action, ...]:
+    """The cubes of ``hand`` that count toward a price (kept: prices and hands come back)."""
+    return tuple(
+        [
+            make_pay(seat, c)
+            for i, c in enumerate(COLOURS)
+            if hand[i] and counts_toward(need, any_resource, any_cube, i)
+        ]
+    )
 
 
 def pay(state: GameState, action: Pay) -> tuple[GameState, Payment | None]:

@@ -24,7 +24,7 @@ from keythedral.lang import N_
 from . import buildings, houses, lawmaster, laws, layout, market, payments
 from .actions import Action, make_pass, make_pay, make_place_cottage, make_place_field
 from .cubes import COLOURS, Counts
-from .decisions import decided
+from .decisions import decision
 from .determinize import sample_state
 from .errors import IllegalAction
 from .reducer import apply
@@ -55,7 +55,7 @@ def spend_options(state: GameState) -> list[Action]:
     """The spending turn's legal actions without building or removing a fence: every other
     option ``legal_actions`` lists, in its order (buildings, houses, the market, the law
     master, pass, then the law cards the seat may play)."""
-    if decided(state) != "spend":
+    if decision(state) != "spend":
         raise IllegalAction(N_("Nobody is taking a spending turn now."))
     seat = state.turn
     acts: list[Action] = [
@@ -73,7 +73,7 @@ def spend_options(state: GameState) -> list[Action]:
 def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
     """``k`` of the layout step's legal placements, drawn at random without listing them all
     (all of them, in the order ``legal_actions`` gives, when there are ``k`` or fewer)."""
-    d = decided(state)
+    d = decision(state)
     seat = state.turn
     if d == "place_field":
         spots = layout.field_spots(state)
@@ -96,7 +96,7 @@ def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
     actions would make.  Stops early, the payment still pending, when the payer holds no cube
     the price accepts.  A colour that is not one of those offered raises IllegalAction."""
     p = state.payment
-    if p is None or decided(state) != "pay" or p.seat not in state.to_act:
+    if p is None or decision(state) != "pay" or p.seat not in state.to_act:
         raise IllegalAction(N_("No payment is waiting for its cubes now."))
     seat = p.seat
     given = 0

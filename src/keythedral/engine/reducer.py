@@ -26,7 +26,7 @@ from . import (
     workers,
 )
 from .actions import ACTION_CLASSES, Action, Pay, parse_action
-from .decisions import KINDS, decided
+from .decisions import KINDS, decision
 from .errors import IllegalAction, Joined, Phrase, Term
 from .state import Gain, GameState, Payment, renew
 
@@ -112,7 +112,7 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> GameState:
     """The state after ``action``; raises IllegalAction (state untouched) when it is not legal."""
     # the usual case: an action object from legal_actions (no ``cast``: a call, every step)
     act: Action = action if type(action) in _KNOWN else _as_action(action)  # type: ignore[assignment]
-    d = decided(state)  # kept: legal_actions asked it of this state just before
+    d = decision(state)
     if d == "game_over":
         raise IllegalAction(N_("The game is over: no more actions."))
     seat = act.seat

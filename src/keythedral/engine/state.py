@@ -10,6 +10,7 @@ with ``replace``, and turned into JSON and back by pydantic only at the edges.
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any, Literal
 
 from keythedral.vocab import FieldType
@@ -160,7 +161,7 @@ class GameState(Data):
     window_done: str = ""  # the phase whose start window has been dealt with
     gain: Gain | None = None
     harvest_next: int = 0  # seats already paid in the current harvest
-    effects: Effects = Effects()
+    effects: Effects = field(default_factory=Effects)  # (not ``= Effects()``: see data.py)
     price_mods: tuple[tuple[str, int], ...] = ()  # (tile, +1 | -1): laws lying under tiles
     law_discard: tuple[str, ...] = ()  # played law cards, face up
     log: tuple[Event, ...] = ()  # the most recent public events (LOG_KEEP of them)
@@ -220,6 +221,13 @@ def _write(state: GameState, changes: dict[str, Any]) -> GameState:
     fields.update(changes)
     if len(fields) != size:
         raise TypeError(f"GameState has no field {', '.join(sorted(set(changes) - set(fields)))}")
+    return state
+
+
+def with_to_act(state: GameState, seats: tuple[int, ...]) -> GameState:
+    """``to_act`` written into a state made during this transition (see ``renew``): the last
+    word of most transitions (``flow.advance``), so without ``renew``'s dict of keywords."""
+    state.__dict__["to_act"] = seats  # the unslotted state's own dict (see data.py)
     return state
 
 

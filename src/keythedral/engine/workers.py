@@ -107,7 +107,14 @@ def legal(state: GameState) -> list[Action]:
     fields = open_fields(state, seat, home)
     if not fields:  # asked only because a law card could free a field (see settle)
         return [make_decline(seat)]
-    return [make_place_worker(seat, home, f) for f in fields]
+    return list(_placements(seat, home, fields))
+
+
+@lru_cache(maxsize=8192)  # bench_caches: "_placements"
+def _placements(seat: int, home: int, fields: tuple[Pos, ...]) -> tuple[Action, ...]:
+    """The placements of a worker of ``seat``'s home ``home`` into ``fields`` (kept: one
+    look-up for the list instead of one a field)."""
+    return tuple([make_place_worker(seat, home, f) for f in fields])
 
 
 def _start_seat(state: GameState, number: int, order: tuple[int, ...]) -> Placement | None:
