@@ -27,7 +27,7 @@ from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel, press_choice, started, take
 from tests.support.notices import notices
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 SIZE = (100, 32)
@@ -436,7 +436,7 @@ async def test_command_palette_offers_the_game_commands() -> None:
     app = make_app(config())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        entries = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        entries = {read(c.title): read(c.help) for c in app.get_system_commands(app.screen)}
         assert {"New game", "Save game", "Load game", "Rules", "Help", "Colours"} <= set(entries)
         # Textual's own entries in a player's words (issue 27: "Maximize the focused widget",
         # "Quit the application as soon as possible")
@@ -641,8 +641,8 @@ async def test_the_hint_key_shows_the_whole_reason() -> None:
         expected = hint(session.view(app.keyboard), session.legal())
         await pilot.press("i")
         await pilot.pause()
-        note = str(app.screen.query_one("#decision #hint").render())
-        assert note.replace("\n", " ").endswith(f"Why: {expected.reason}.")
+        note = read(str(app.screen.query_one("#decision #hint").render()))
+        assert note.replace("\n", " ").endswith(f"Why: {read(expected.reason)}.")
         assert "Hint: " in screen_text(app)
 
 

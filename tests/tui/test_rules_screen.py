@@ -18,7 +18,7 @@ from keythedral.tui.screens.rules import (
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel, walkthrough_text
 from keythedral.words.walkthrough import walkthrough
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 
 SIZE = (100, 32)
 
@@ -96,7 +96,7 @@ async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
     state = engine.new_game(engine.GameConfig(players=["Ann", "Bob"], seed=1))
     view = engine.view(state, 0)
     legal = engine.legal_actions(state)
-    text = walkthrough_text(walkthrough(view, legal), hint="lay it by your cottages").plain
+    text = read(walkthrough_text(walkthrough(view, legal), hint="lay it by your cottages").plain)
     assert text.startswith("Layout") and "✓ Lay the" in text and "Hint: lay it by" in text
 
     class PanelApp(App[None]):
@@ -129,7 +129,7 @@ async def test_context_help_on_a_field_names_the_field_once() -> None:
         await pilot.press("m", "right", "question_mark")
         await pilot.pause()
         card = app.screen
-        assert isinstance(card, RuleCard) and card.where.startswith("The ")
+        assert isinstance(card, RuleCard) and read(card.where).startswith("The ")
         text = screen_text(app)
-        assert text.count(card.where) == 1, text
+        assert text.count(read(card.where)) == 1, text
         assert "gives" in text and "Phase 1: placing workers" in text

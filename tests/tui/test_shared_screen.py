@@ -13,7 +13,7 @@ from keythedral.records.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -286,7 +286,7 @@ async def test_the_hand_line_says_what_the_hand_is_for() -> None:
             hand = panel(app).choices[-1]
             assert hand.command == "hand"
             why = "play a law card" if holds else "look at your cubes"
-            assert hand.text.endswith(f"'s hand: {why} (the others look away first)")
+            assert read(hand.text).endswith(f"'s hand: {why} (the others look away first)")
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key, opens_nothing
 from tests.support.driver import hand_over, panel, started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import (
     NAMES,
     at_coach_pass,
@@ -185,7 +185,7 @@ def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
             shown = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)
             first = shown[0]
             coach = hint(view, engine.legal_actions(state)).action
-            assert first.text.startswith("suggested: ")
+            assert read(first.text).startswith("suggested: ")
             # One key a move (issue 27): the coach's move is on one line, and keeps its key.
             keys = [c.key for c in shown if c.key]
             assert len(keys) == len(set(keys)) and first.key != "↵"

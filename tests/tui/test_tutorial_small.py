@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.tutorial import TutorialPanel
 from keythedral.tui.widgets.decision import DecisionPanel
-from tests.support.textshot import screen_text
+from tests.support.textshot import rows_in, screen_text
 from tests.support.tutorial_app import opened, screen_of, tutorial_app
 
 SMALL = (80, 24)
@@ -22,9 +22,7 @@ THUMB = set("▁▂▃▄▅▆▇█")
 
 def box_rows(app: KeythedralApp) -> list[str]:
     """The lesson box as shown: its rows, frame included."""
-    box = screen_of(app).query_one(TutorialPanel).region
-    rows = screen_text(app).splitlines()[box.y : box.bottom]
-    return [r[box.x : box.right] for r in rows]
+    return rows_in(app, screen_of(app).query_one(TutorialPanel))
 
 
 async def test_the_first_move_comes_after_three_enters_at_most(tmp_path: Path) -> None:
@@ -85,9 +83,8 @@ async def tasks_in_sight(pilot: Pilot[Any], app: KeythedralApp) -> str:
         key, words = screen.plan(step.action)
         assert words in text, text
         if key != "enter":
-            listed = screen.query_one(DecisionPanel).option_list.region
-            rows = screen_text(app).splitlines()[listed.y : listed.bottom]
-            assert any(r[listed.x :].split()[:1] == [key] for r in rows), (key, rows)
+            rows = rows_in(app, screen.query_one(DecisionPanel).option_list)
+            assert any(r.split()[:1] == [key] for r in rows), (key, rows)
     recent = screen.mode.recent
     if recent and "Meanwhile" not in text:  # no room for a word on them (a blank line and
         assert panel.styles.max_height is not None  # one of words)
