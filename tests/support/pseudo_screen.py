@@ -60,6 +60,8 @@ EDGE = re.compile(r"[\u2500-\u259f\u2580-\u259f▏▕]")
 HOLE = "\x00"
 #: A file's path, as written (not a message): "/tmp/x/logs/ann-bob.txt", "~/saves".
 PATH = re.compile(r"(?<!\S)(?:~|\.{1,2})?/\S+")
+#: A command the player types ("keythedral replay"): the program's words, in every language.
+COMMAND = re.compile(r"(?<!\S)keythedral(?: [a-z]+)?(?!\S)")
 #: Problems found where they cannot be raised (in a notification the app posts), for the end
 #: of the test to say.
 FOUND: list[str] = []
@@ -72,7 +74,7 @@ CUT = re.compile(r"\[[^\[\]\n]*[\w~]…")
 #: Brackets that are not the pseudo-language's: a pair around a word with no "~" (written
 #: text, a name or a file name that looks like markup: "[b]Ann", "[/]x.json").
 OPEN, CLOSE = "\x01", "\x02"
-WRITTEN = re.compile(r"\[([^\s\[\]~]*)\]")
+WRITTEN = re.compile(r"\[([^\s\[\]~]*| )\]")
 
 
 #: What comes right before a "]" that closes a pseudo message: its "~" (folded or not).
@@ -119,9 +121,10 @@ def outside(text: str) -> str:
 #: are pieces, not words: a field letter and the worker's seat letter at the compact zoom
 #: ("Qb"), an ASCII worker and its seat ("oA").
 BOARD = "board"
-#: ``TITLE_PADDING``: a frame whose title has a fixed slot (the hand panel's "Ann's screen
-#: (private)", about 30 columns, which French and Dutch fit): on its top row the pseudo's own
-#: padding may be cut ("…" after a "~"), never a word of the message.
+#: ``TITLE_PADDING``: a frame whose titles have a fixed slot (the hand panel's "Ann's screen
+#: (private)" and "cubes worth 0, breaks ties", about 30 columns, which French and Dutch fit):
+#: on its top and bottom rows the pseudo's own padding may be cut ("…" after a "~"), never a
+#: word of the message.
 TITLE_PADDING = "title padding"
 #: ``TYPED``: what a player typed (a filled-in text field): their words, not a message.
 TYPED = "typed"
@@ -158,10 +161,11 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
         lines = [row[x : x + w] for row in rows[y : y + h]]
         text = "\n".join(lines)
         rest = outside(text)
-        if TITLE_PADDING in allows:  # the title's padding cut: the title is whole
-            top, *below = rest.split("\n")
-            top = PADDING_CUT.sub(lambda m: m.group(0)[:-1] + "]", top)
-            rest = outside("\n".join([top, *below]))
+        if TITLE_PADDING in allows:  # the titles' padding cut: the titles are whole
+            rows_left = rest.split("\n")
+            for i in {0, len(rows_left) - 1}:
+                rows_left[i] = PADDING_CUT.sub(lambda m: m.group(0)[:-1] + "]", rows_left[i])
+            rest = outside("\n".join(rows_left))
         if BOARD in allows:  # a label cut to its box is a whole one
             rest = CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
         # What is left of a message begun above the widget's top (scrolled, or cut) ends with
@@ -173,7 +177,7 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
         for segment in EDGE.split(rest[start:end]) if not NOT_READ & allows else ():
             words = [
                 word
-                for word in WORD.findall(PATH.sub(" ", segment))
+                for word in WORD.findall(COMMAND.sub(" ", PATH.sub(" ", segment)))
                 if word not in allowed and not (BOARD in allows and BOARD_TOKEN.fullmatch(word))
             ]
             if words:

@@ -44,10 +44,11 @@ def screen_text(app: App[Any]) -> str:
 
 
 #: The widgets that may show what is not a problem there (pseudo_screen.BOARD, TITLE_PADDING),
-#: by class name.
+#: by class name or by id.
 ALLOWS = {
     "FieldMap": frozenset([pseudo_screen.BOARD]),
     "HandPanel": frozenset([pseudo_screen.TITLE_PADDING]),
+    "#help-legend": frozenset([pseudo_screen.BOARD]),  # the map's marks ("Qb"), each explained
 }
 
 
@@ -92,22 +93,31 @@ def read(text: str) -> str:
 
 
 def _areas(app: App[Any]) -> list[pseudo_screen.Area]:
-    """Where each widget on top draws (the screen's leaf widgets that show, each as much of
-    it as its containers let show), for :func:`pseudo_screen.problems`.  A widget that its
-    container cuts off (the new game screen scrolled: its last note under the key bar)
-    scrolls with it."""
-    areas = []
+    """Where each widget draws (the screen's leaf widgets that show, each as much of it as
+    its containers let show: ``Screen.find_widget``'s clip), for
+    :func:`pseudo_screen.problems`.  A widget that its container cuts off (the new game
+    screen scrolled: its last note under the key bar) scrolls with it; one that another
+    covers in part (a drop-down list open, a notification over it) is left for a screen
+    where it shows whole: what shows of it may have lost a message's bracket."""
+    shown: dict[Widget, tuple[Region, Any]] = {}
     for widget in app.screen.query("*"):
         if widget.children or not widget.display or not widget.region:
             continue
-        r = widget.region
-        for container in widget.ancestors:
-            if isinstance(container, Widget) and container is not app.screen:
-                r = r.intersection(container.scrollable_content_region)
-        if not r:
+        try:
+            where = app.screen.find_widget(widget)
+        except NoWidget:  # not on the screen
+            continue
+        region = where.region.intersection(where.clip)
+        if region:
+            shown[widget] = (region, where.order)
+    areas = []
+    for widget, (r, order) in shown.items():
+        if any(o > order and other.overlaps(r) for other, o in shown.values()):
             continue
         clipped = r.y != widget.region.y or r.bottom != widget.region.bottom
-        allows = ALLOWS.get(type(widget).__name__, frozenset())
+        allows = ALLOWS.get(type(widget).__name__, frozenset()) | ALLOWS.get(
+            f"#{widget.id}", frozenset()
+        )
         if isinstance(widget, Input) and widget.value:
             allows |= {pseudo_screen.TYPED}
         if widget.id == "rules-toc" or any(isinstance(w, Markdown) for w in widget.ancestors):

@@ -89,6 +89,7 @@ def test_the_languages_are_offered_by_their_own_names() -> None:
         assert options() == [("English", "en"), ("Français", "fr"), ("Nederlands", "nl")]
 
 
+@pytest.mark.english  # it starts in English and switches to the pseudo-language itself
 async def test_the_palette_switches_the_language_of_a_game_in_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -58,6 +58,8 @@ def test_written_brackets_and_paths_are_not_the_pseudo_languages() -> None:
     assert problems(lone, whole(lone)) == [] and plain(lone) == "There is no save at ]0;X.json."
     path = "[Log saved as:~~~~]\n/tmp/data/logs/ann-bob-seed-3.txt"
     assert problems(path, whole(path)) == []
+    command = "[Watch it again with:~~~~] keythedral replay /tmp/r.json"
+    assert problems(command, whole(command)) == []
     escaped = "[Round 1~~~] · [b]mine round"
     assert problems(escaped, whole(escaped)) == [f"not translated: 'mine round' in {escaped!r}"]
 
@@ -94,6 +96,8 @@ def test_a_frame_title_may_lose_the_padding_only() -> None:
     words = "╭─ [[Ann's~] screen (priv… ─╮"
     title = frozenset([TITLE_PADDING])
     assert problems(padding, [Area(0, 0, len(padding), 1, False, title)]) == []
+    framed = "╭─ [Shared screen~~~~~~] ─╮\n│ [wood~~] 0 │\n╰─ [cubes [worth 0, breaks ties~~… ─╯"
+    assert problems(framed, [Area(0, 0, 38, 3, True, title)]) == []
     assert problems(words, [Area(0, 0, len(words), 1, False, title)]) == [
         f"cut with an ellipsis: {words!r}"
     ]

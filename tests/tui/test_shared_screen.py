@@ -41,7 +41,7 @@ async def test_phase_1_is_played_on_the_shared_screen_with_the_hand_one_key_away
         assert PRIVATE.findall(text) == []  # nobody's hand on the shared screen
         for player in session.state.players:
             for card in player.laws:
-                assert law_name(card) not in text, card
+                assert read(law_name(card)) not in text, card
         choices = panel(app).choices
         assert not any(c.action is not None and c.action.kind == "play_law" for c in choices)
         hand = choices[-1]
@@ -99,7 +99,7 @@ async def test_a_new_game_keeps_the_unfinished_one_as_a_save(_data_dir) -> None:
     notify = app.notify
 
     def noting(message: str, **kw) -> None:
-        said.append(kw.get("title", ""))
+        said.append(read(kw.get("title", "")))
         notify(message, **kw)
 
     app.notify = noting  # type: ignore[method-assign]

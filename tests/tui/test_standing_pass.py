@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from keythedral import engine
 from keythedral.bots.hints import hint
 from keythedral.engine.board import Fence
@@ -273,6 +275,7 @@ def test_a_house_built_by_another_does_not_end_a_standing_pass_but_a_moved_home_
     assert board_key(fenced) != board_key(state)
 
 
+@pytest.mark.english  # the English line's rows at 80 columns
 async def test_the_coachs_pass_says_exactly_what_asks_again_whole_at_80_columns() -> None:
     """What ends the standing pass is said in the line itself (issue 27: "until the tiles or
     the map change" was vague), every word of it on screen at 80x24."""

@@ -7,7 +7,6 @@ may know) and the public catalogue text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, Never
 
 from keythedral.lang import N_, _, ngettext, pgettext
@@ -81,7 +80,6 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
     return ngettext("worth {n} point at the end", "worth {n} points at the end", w).format(n=w)
 
 
-@cache
 def law_when(card: str) -> str:
     """When a law card may be played, in the reader's words ("" for a name the catalogue does
     not know).
