@@ -7,7 +7,7 @@ from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.engine.catalogue import laws
 from keythedral.tui.screens.rules import (
     GLOSSARY,
@@ -84,7 +84,9 @@ async def test_a_rule_card_shows_one_section_and_offers_the_book() -> None:
     app = Host()
     async with app.run_test(size=SIZE) as pilot:
         results: list[str | None] = []
-        app.push_screen(RuleCard("The trader", "Trade with the trader"), results.append)
+        # "The trader": the test's own words for where the card was asked, looked up as the
+        # app's are (bracketed in the pseudo-language run)
+        app.push_screen(RuleCard(lang._("The trader"), "Trade with the trader"), results.append)
         await pilot.pause()
         text = screen_text(app)
         assert "Trade with the trader" in text and "Give any 2 cubes" in text
