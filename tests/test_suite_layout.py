@@ -74,3 +74,49 @@ def test_every_folder_of_tests_is_a_package() -> None:
     hold modules of the same name and support is imported as tests.support everywhere."""
     folders = {p.parent for p in TESTS.rglob("*.py")}
     assert not [str(f) for f in sorted(folders) if not (f / "__init__.py").exists()]
+
+
+def english_only(source: str) -> list[str]:
+    """The tests of a module that only an English run of the app's tests runs (marked
+    ``@pytest.mark.english``; ``*`` for a module whose ``pytestmark`` marks them all)."""
+
+    def english(node: ast.expr) -> bool:
+        return ast.unparse(node).replace(" ", "").startswith("pytest.mark.english")
+
+    marked = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            values = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+            marked += ["*"] * any(english(v) for v in values)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            marked += [node.name] * any(english(d) for d in node.decorator_list)
+    return marked
+
+
+def test_english_only_spots_a_marked_test_and_a_marked_module() -> None:
+    source = (
+        "import pytest\npytestmark = [pytest.mark.english]\n"
+        "@pytest.mark.english  # why\nasync def test_a(): ...\ndef test_b(): ...\n"
+    )
+    assert english_only(source) == ["*", "test_a"]
+
+
+#: The modules whose every test holds English layout (SVG snapshots of English screens).
+ENGLISH_MODULES = {"test_snapshots.py"}
+#: At most this many other tests of the app are left out of its pseudo-language run
+#: (KEYTHEDRAL_TEST_LANG=pseudo, docs/i18n.md): each holds English widths or columns.
+MOST_ENGLISH_ONLY = 16
+
+
+def test_the_pseudo_language_run_leaves_out_few_tests() -> None:
+    """A test that holds English layout says so (``@pytest.mark.english``) and is left out of
+    the pseudo-language run: a few are; a growing list would hide what that run is for."""
+    marked = {
+        p.name: english_only(p.read_text()) for p in sorted((TESTS / "tui").glob("test_*.py"))
+    }
+    modules = {name for name, tests in marked.items() if "*" in tests}
+    tests = [f"{name}::{t}" for name, found in marked.items() for t in found if t != "*"]
+    assert modules <= ENGLISH_MODULES, modules
+    assert len(tests) <= MOST_ENGLISH_ONLY, tests

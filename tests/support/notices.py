@@ -61,12 +61,14 @@ def notices(app: App[Any]) -> list[Notification]:
 
 def _read(notice: Notification) -> Notification:
     """``notice`` as a test reads it: as made, or, in the pseudo-language (the pseudo run of
-    the app's tests, tests/tui/conftest.py), checked to be a message looked up (bracketed,
-    player names aside) and read without the pseudo-language's marks."""
+    the app's tests, tests/tui/conftest.py), its title and its message checked to be messages
+    looked up (bracketed, player names aside) and read without the pseudo-language's marks."""
     if not pseudo_screen.checking():
         return notice
-    area = (0, 0, max(map(len, notice.message.split("\n"))), notice.message.count("\n") + 1, True)
-    # Said when the test is over (tests/tui/conftest.py): an assertion here would be raised
-    # inside the app.
-    pseudo_screen.FOUND.extend(pseudo_screen.problems(notice.message, [area]))
-    return replace(notice, message=pseudo_screen.plain(notice.message))
+    for said in (notice.title, notice.message):
+        area = (0, 0, max(map(len, said.split("\n"))), said.count("\n") + 1, True)
+        # Said when the test is over (tests/tui/conftest.py): an assertion here would be
+        # raised inside the app.
+        pseudo_screen.FOUND.extend(pseudo_screen.problems(said, [area]))
+    plain = pseudo_screen.plain
+    return replace(notice, title=plain(notice.title), message=plain(notice.message))

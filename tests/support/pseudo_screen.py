@@ -17,12 +17,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from keythedral import lang
 
-#: An innermost pseudo message: "[" + text without brackets + the run of "~" + "]".  Nested
-#: messages ("[Round 3 · [Phase 1~~~]~~]") go from the inside out.
-INNERMOST = re.compile(r"\[([^\[\]]*?)~+\]", re.DOTALL)
+#: An innermost pseudo message: "[" + text without brackets + the run of "~" + "]" (a narrow
+#: widget may fold it anywhere, even right before the "]").  Nested messages
+#: ("[Round 3 · [Phase 1~~~]~~]") go from the inside out.
+INNERMOST = re.compile(r"\[([^\[\]]*?)~+(\n *)?\]", re.DOTALL)
 WORD = re.compile(r"[^\W\d_]{2,}")
 #: Words that are not messages: the keys' names as the key bar and help write them, the
 #: game's name in the title, Textual's own command palette glyphs.
@@ -59,6 +61,10 @@ NOT_MESSAGES = frozenset(
 #: Box-drawing characters and the key bar's separator: a widget's edge.
 EDGE = re.compile(r"[\u2500-\u259f\u2580-\u259f▏▕]")
 HOLE = "\x00"
+#: A file's path, as written (not a message): "/tmp/x/logs/ann-bob.txt", "~/saves".
+PATH = re.compile(r"(?<!\S)(?:~|\.{1,2})?/\S+")
+#: A command the player types ("keythedral replay"): the program's words, in every language.
+COMMAND = re.compile(r"(?<!\S)keythedral(?: [a-z]+)?(?!\S)")
 #: Problems found where they cannot be raised (in a notification the app posts), for the end
 #: of the test to say.
 FOUND: list[str] = []
@@ -75,12 +81,33 @@ def checking() -> bool:
     return os.environ.get("KEYTHEDRAL_TEST_LANG") == lang.PSEUDO == lang.current()
 
 
+#: Brackets that are not the pseudo-language's: a pair around a word with no "~" (written
+#: text, a name or a file name that looks like markup: "[b]Ann", "[/]x.json").
+OPEN, CLOSE = "\x01", "\x02"
+WRITTEN = re.compile(r"\[([^\s\[\]~]*| )\]")
+
+
+#: What comes right before a "]" that closes a pseudo message: its "~" (folded or not).
+CLOSING = re.compile(r"~(?:\n *)?$")
+
+
+def _guarded(text: str) -> str:
+    """``text`` with written brackets out of the way of the pseudo's: a pair of them
+    (``WRITTEN``), and a "]" that closes no pseudo message (not after a "~")."""
+    text = WRITTEN.sub(lambda m: OPEN + m.group(1) + CLOSE, text)
+    return "".join(
+        CLOSE if ch == "]" and not CLOSING.search(text[max(0, i - 40) : i]) else ch
+        for i, ch in enumerate(text)
+    )
+
+
 def plain(text: str) -> str:
     """``text`` without the pseudo-language's brackets and tildes (lines keep their breaks)."""
+    text = _guarded(text)
     before = None
     while before != text:
-        before, text = text, INNERMOST.sub(lambda m: m.group(1), text)
-    return text
+        before, text = text, INNERMOST.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
+    return text.replace(OPEN, "[").replace(CLOSE, "]")
 
 
 def outside(text: str) -> str:
@@ -90,14 +117,47 @@ def outside(text: str) -> str:
     def hole(m: re.Match[str]) -> str:
         return re.sub(r"[^\n]", HOLE, m.group(0))
 
+    text = _guarded(text)
     before = None
     while before != text:
         before, text = text, INNERMOST.sub(hole, text)
     return text
 
 
-#: A rectangle of the screen one widget draws: (x, y, width, height, scrolls).
-Area = tuple[int, int, int, int, bool]
+#: What a widget may show that is not a problem there (an :class:`Area`'s ``allows``):
+#:
+#: ``BOARD``: the map.  Its cells' labels are cut with "…" to their box by design
+#: (``map_canvas.fit``: the box is the field's, in every language), and its two-letter tokens
+#: are pieces, not words: a field letter and the worker's seat letter at the compact zoom
+#: ("Qb"), an ASCII worker and its seat ("oA").
+BOARD = "board"
+#: ``TITLE_PADDING``: a frame whose titles have a fixed slot (the hand panel's "Ann's screen
+#: (private)" and "cubes worth 0, breaks ties", about 30 columns, which French and Dutch fit):
+#: on its top and bottom rows the pseudo's own padding may be cut ("…" after a "~"), never a
+#: word of the message.
+TITLE_PADDING = "title padding"
+#: ``TYPED``: what a player typed (a filled-in text field): their words, not a message.
+TYPED = "typed"
+#: ``DOCUMENT``: the rulebook (``docs/rules_<code>.md``, words.rules), a document in the
+#: reader's language where there is one and in English for the pseudo-language: not messages.
+DOCUMENT = "document"
+#: What may hold words that are not messages.
+NOT_READ = frozenset([TYPED, DOCUMENT])
+BOARD_TOKEN = re.compile(r"[A-Z][a-e]|o[A-E]")
+PADDING_CUT = re.compile(r"\[[^\[\]\n]*~…")
+
+
+class Area(NamedTuple):
+    """A rectangle of the screen one widget draws (as much of it as shows), whether what it
+    shows scrolls (more of it above or below), and what it may show (``BOARD``,
+    ``TITLE_PADDING``)."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    scrolls: bool
+    allows: frozenset[str] = frozenset()
 
 
 def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> list[str]:
@@ -107,17 +167,29 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
     allowed = NOT_MESSAGES | TEST_NAMES | {n for name in names for n in WORD.findall(name)}
     rows = screen.split("\n")
     found: list[str] = []
-    for x, y, w, h, scrolls in areas:
+    for x, y, w, h, scrolls, allows in (Area(*area) for area in areas):
         lines = [row[x : x + w] for row in rows[y : y + h]]
         text = "\n".join(lines)
         rest = outside(text)
+        if TITLE_PADDING in allows:  # the titles' padding cut: the titles are whole
+            rows_left = rest.split("\n")
+            for i in {0, len(rows_left) - 1}:
+                rows_left[i] = PADDING_CUT.sub(lambda m: m.group(0)[:-1] + "]", rows_left[i])
+            rest = outside("\n".join(rows_left))
+        if BOARD in allows:  # a label cut to its box is a whole one
+            rest = CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
         # What is left of a message begun above the widget's top (scrolled, or cut) ends with
-        # a "]" and one going on below its bottom begins with "[": neither escapes.
-        last_close, first_open = rest.rfind("]"), rest.find("[", rest.rfind("]") + 1)
-        start = last_close + 1
+        # a "]" (every "]" left is one: the whole messages are holes) and one going on below
+        # its bottom begins with a "[": neither escapes; all between them is read.
+        start = rest.rfind("]") + 1
+        first_open = rest.find("[", start)
         end = first_open if first_open >= 0 else len(rest)
-        for segment in EDGE.split(rest[start:end]):
-            words = [word for word in WORD.findall(segment) if word not in allowed]
+        for segment in EDGE.split(rest[start:end]) if not NOT_READ & allows else ():
+            words = [
+                word
+                for word in WORD.findall(COMMAND.sub(" ", PATH.sub(" ", segment)))
+                if word not in allowed and not (BOARD in allows and BOARD_TOKEN.fullmatch(word))
+            ]
             if words:
                 found.append(f"not translated: {' '.join(words)!r} in {text.strip()!r}")
         if CUT.search(rest):

@@ -27,7 +27,7 @@ from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel, press_choice, started, take
 from tests.support.notices import notices
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text, words_in
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 SIZE = (100, 32)
@@ -54,7 +54,7 @@ def assert_only_own_secrets(app: KeythedralApp, text: str) -> None:
     for other, player in enumerate(session.state.players):
         if other != seat:
             for card in set(player.laws) - mine - public:
-                assert law_name(card) not in text, (NAMES[seat], card)
+                assert read(law_name(card)) not in text, (NAMES[seat], card)
 
 
 async def test_new_game_screen_starts_the_configured_game() -> None:
@@ -72,7 +72,7 @@ async def test_new_game_screen_starts_the_configured_game() -> None:
         assert app.session is not None
         cfg = app.session.config
         assert cfg.players == ("Ann", "Bob") and cfg.seed == 42 and cfg.no_laws
-        assert "Ann must lay the next field tile" in screen_text(app)
+        assert "Ann must lay the next field tile" in words_in(app, "#decision #prompt")
 
 
 async def test_new_game_screen_explains_a_bad_setup() -> None:
@@ -110,7 +110,7 @@ async def test_layout_by_map_and_keys() -> None:
         assert session.actions[-1].kind == "place_cottage" and session.actions[-1].number == 3
         # No privacy screen during the layout (nobody holds anything): Bob lays at once.
         assert isinstance(app.screen, GameScreen) and app.keyboard == 1
-        assert "Bob must lay the next field tile" in screen_text(app)
+        assert "Bob must lay the next field tile" in words_in(app, "#decision #prompt")
         # The cursor keys move on the map (hjkl as well as arrows).
         start = board.cursor
         await pilot.press("l")
@@ -298,7 +298,8 @@ async def test_a_window_on_the_privacy_screen_fits_80x24() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "First, law cards:" in text and "╰" in text and "▆" not in text
+        said = " ".join(text.split())  # the box alone on the screen: its words, however wrapped
+        assert "First, law cards:" in said and "╰" in text and "▆" not in text
 
 
 async def test_undo_takes_back_own_payment_steps_only() -> None:
@@ -436,7 +437,7 @@ async def test_command_palette_offers_the_game_commands() -> None:
     app = make_app(config())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        entries = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        entries = {read(c.title): read(c.help) for c in app.get_system_commands(app.screen)}
         assert {"New game", "Save game", "Load game", "Rules", "Help", "Colours"} <= set(entries)
         # Textual's own entries in a player's words (issue 27: "Maximize the focused widget",
         # "Quit the application as soon as possible")
@@ -467,7 +468,7 @@ async def test_command_line_start_loads_the_engine_behind_the_first_frame() -> N
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session is not None and app.session.config.seed == 9
-        assert "Ann must lay the next field tile" in screen_text(app)
+        assert "Ann must lay the next field tile" in words_in(app, "#decision #prompt")
 
 
 async def test_the_collector_is_back_on_once_the_game_is_set_up() -> None:
@@ -547,7 +548,8 @@ async def test_new_game_screen_offers_to_resume_an_unfinished_autosave(
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "Autosave: Ann, Bob, Cy · layout" in screen_text(app)
+        note = read(str(app.screen.query_one("#resume-note").render()))  # at the form's foot
+        assert "Autosave: Ann, Bob, Cy · layout" in note
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert app.session is not None and app.session.actions == acts
@@ -575,8 +577,7 @@ async def test_relocation_is_picked_on_the_map() -> None:
         await hand_over(pilot, app)
         session = app.session
         assert session is not None
-        text = screen_text(app)
-        assert "must move the fenced-off cottage" in text
+        assert "must move the fenced-off cottage" in words_in(app, "#decision #prompt")
         board = app.screen.query_one(FieldMap)
         assert board.targets and all(kind == "corner" for kind, _ in board.targets)
         assert app.focused is board and board.cursor in board.targets
@@ -641,8 +642,8 @@ async def test_the_hint_key_shows_the_whole_reason() -> None:
         expected = hint(session.view(app.keyboard), session.legal())
         await pilot.press("i")
         await pilot.pause()
-        note = str(app.screen.query_one("#decision #hint").render())
-        assert note.replace("\n", " ").endswith(f"Why: {expected.reason}.")
+        note = read(str(app.screen.query_one("#decision #hint").render()))
+        assert note.replace("\n", " ").endswith(f"Why: {read(expected.reason)}.")
         assert "Hint: " in screen_text(app)
 
 
@@ -685,7 +686,7 @@ async def test_the_log_shows_the_newest_events_wrapped_in_its_panel() -> None:
         from keythedral.words.narration import narrate
 
         names = [p.name for p in view.players]
-        newest = narrate(view.log[-1], names)
+        newest = read(narrate(view.log[-1], names))
         # The newest event is on screen (scrolled to the end), maybe wrapped over lines.
         flat = " ".join(line.split("▏")[0].strip() for line in text.splitlines())
         assert " ".join(newest.split()) in " ".join(flat.split())

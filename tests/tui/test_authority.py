@@ -25,6 +25,7 @@ from keythedral.tui.authority import (
 from keythedral.tui.remote import RemoteSession
 from keythedral.tui.session import GameSession, ReplaySession, Session
 from keythedral.tutorial import Tutorial
+from tests.support.textshot import read
 from tests.support.tui_helpers import config
 
 
@@ -111,7 +112,10 @@ def test_a_joined_seats_choice_is_sent_with_its_position_and_nothing_else_may_be
     assert sent == [(action, 4)]
     assert session.waiting and session.sent_at == 4
     assert session.legal() == []  # until the host answers
-    assert session.authority.submit(action) == Refused("That is not one of your choices now.")
+    refused = session.authority.submit(action)
+    assert isinstance(refused, Refused) and read(refused.reason or "") == (
+        "That is not one of your choices now."
+    )
     assert sent == [(action, 4)]
 
 
@@ -165,7 +169,7 @@ def test_a_replay_session_is_the_game_at_the_cursor(recorded: replay.Replay) -> 
 def test_a_replays_seats_are_named_as_the_file_says(recorded: replay.Replay) -> None:
     game = ReplaySession.of(ReplayCursor(recorded))
     names = recorded.config.players
-    assert [game.seat_label(s) for s in range(3)] == [
+    assert [read(game.seat_label(s)) for s in range(3)] == [
         f"{names[0]} (human)",
         f"{names[1]} (greedy)",
         f"{names[2]} (greedy)",

@@ -11,7 +11,7 @@ from keythedral.tui.choices import paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import cubes_text
 from tests.support.driver import hand_over, panel, press_choice, started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, config, first_bidder_with_colours, make_app, saved_game
 
 SIZE = (100, 32)
@@ -34,7 +34,7 @@ async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_op
         bid = bids[-1]  # the highest: two cubes or more
         assert bid.action is not None and bid.action.amount >= 2
         plan = payment_after(session.state, bid.action)
-        paid = cubes_text(paid_counts(plan))
+        paid = read(cubes_text(paid_counts(plan)))
         assert bid.text.endswith(f"you pay {paid} if you win")
         assert choices[-2].command == "own-cubes"  # the cubes chosen by the player instead
         before = len(session.actions)

@@ -20,7 +20,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from tests.support.driver import hand_over, settle, take
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text, words_in
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -94,7 +94,7 @@ async def test_one_person_and_two_bots_the_bots_move_by_themselves_without_hand_
         # The bots' moves are told in the log, by name.
         from keythedral.words.narration import narrate_all
 
-        told = narrate_all(session.state.log, session.config.players)
+        told = [read(line) for line in narrate_all(session.state.log, session.config.players)]
         assert any(line.startswith(("Bob ", "Cy ")) for line in told)
 
 
@@ -114,7 +114,7 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         text = screen_text(app)
         assert "Bob (greedy) is choosing" in text
         assert "to act: Bob (greedy)" in text  # the status bar says who plays the seat
-        assert "Computer players move by themselves" in text
+        assert "Computer players move by themselves" in words_in(app, "DecisionPanel > #hint")
         assert not isinstance(app.screen, HandoverScreen)
         # Bob's move waits (30 s here): Ann has no choice to make meanwhile.
         assert app.keyboard is None and app.table.watcher == 0
@@ -259,7 +259,7 @@ async def test_bot_seats_are_saved_and_resume_plays_on_with_the_same_bots() -> N
         app.files.save_named("bots")
     saved = persistence.load(persistence.autosave_path())
     assert saved.seats == seats
-    assert saved.describe().startswith("Ann (greedy), Bob, Cy (random)")
+    assert read(saved.describe()).startswith("Ann (greedy), Bob, Cy (random)")
     assert persistence.load(persistence.save_path("bots")).seats == seats
     # keythedral --resume: the same seats play on; Bob (the one person) gets the keyboard once.
     resumed = KeythedralApp(

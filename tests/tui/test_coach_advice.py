@@ -19,7 +19,7 @@ from keythedral.tui.choices import THINKING
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import describe
 from tests.support.driver import panel, started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import make_app, spending
 
 
@@ -46,7 +46,7 @@ async def test_the_list_opens_on_the_searched_move() -> None:
         await started(pilot, app)
         await settled(pilot, app)
         first = panel(app).choices[0]
-        assert first.text.startswith("suggested: ") and first.command != THINKING
+        assert read(first.text).startswith("suggested: ") and first.command != THINKING
         assert panel(app).option_list.highlighted == 0  # Enter plays it
         move = searched_move(app)
         assert first.action == move or (move.kind == "pass" and first.command == "wait")

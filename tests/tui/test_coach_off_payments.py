@@ -14,6 +14,7 @@ from keythedral.tui.choices import only_payment, paid_counts, payment_after
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import cubes_text
 from tests.support.driver import hand_over, panel, started
+from tests.support.textshot import read
 from tests.support.tui_helpers import config, first_bidder_with_colours, make_app, saved_game
 
 SIZE = (100, 32)
@@ -119,7 +120,7 @@ async def test_with_the_coach_off_a_bid_paid_one_way_pays_itself_with_no_privacy
         assert top.action.amount == sum(session.state.players[top.action.seat].cubes)
         plan = payment_after(session.state, top.action, coach=False)
         assert plan and top.command.startswith("paying:")
-        assert top.text.endswith(f"you pay {cubes_text(paid_counts(plan))} if you win")
+        assert read(top.text).endswith(f"you pay {read(cubes_text(paid_counts(plan)))} if you win")
         await pilot.press(top.key)
         await everyone_else_passes(pilot, app)
         assert session.actions[-len(plan) :] == plan  # paid, as there was no choice
@@ -148,7 +149,7 @@ def test_with_the_coach_off_a_payment_opens_on_its_cubes_only_when_they_are_the_
         seen[one_way] += 1
         if one_way:
             assert shown[0].command == "pay-suggested"
-            assert shown[0].text.endswith("(the only cubes that can pay)")
+            assert read(shown[0].text).endswith("(the only cubes that can pay)")
             assert "suggested" not in shown[0].text
         else:
             assert shown == lines and plans == {}

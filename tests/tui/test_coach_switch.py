@@ -19,8 +19,9 @@ from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.start import load_start
+from keythedral.tui.widgets.keybar import KeyBar
 from tests.support.driver import panel, started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import (
     NAMES,
     at_coach_pass,
@@ -30,11 +31,15 @@ from tests.support.tui_helpers import (
 
 
 def key_bar(app: KeythedralApp) -> str:
-    return screen_text(app).splitlines()[-1]
+    """The keys the key bar offers ("i Hint"), whether or not they fit its line."""
+    items, _palette, _labels = app.screen.query_one(KeyBar).items()
+    return "  ".join(f"{item.display} {read(item.description)}" for item in items)
 
 
 def coach_lines(app: KeythedralApp) -> list[Any]:
-    return [c for c in panel(app).choices if c.text.startswith("suggested") or c.command == "wait"]
+    return [
+        c for c in panel(app).choices if read(c.text).startswith("suggested") or c.command == "wait"
+    ]
 
 
 # --- coach off ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from keythedral.tui.screens.drawn import DrawnLawScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import law_name
 from tests.support.driver import started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -40,14 +40,14 @@ async def test_the_drawn_card_is_shown_before_the_hand_over() -> None:
         card = session.state.players[action.seat].laws[-1]
         assert isinstance(app.screen, DrawnLawScreen)
         text = screen_text(app)
-        assert law_name(card) in text and f"{NAMES[action.seat]}, you drew" in text
+        assert read(law_name(card)) in text and f"{NAMES[action.seat]}, you drew" in text
         assert engine.decision(session.state) != "game_over"
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, DrawnLawScreen)
         if session.state.to_act[0] != action.seat:
             assert isinstance(app.screen, HandoverScreen)
-            assert law_name(card) not in screen_text(app)  # the next player never sees it
+            assert read(law_name(card)) not in screen_text(app)  # the next player never sees it
 
 
 async def test_one_person_against_bots_keeps_the_hand_up_instead() -> None:
@@ -69,3 +69,19 @@ async def test_one_person_against_bots_keeps_the_hand_up_instead() -> None:
             await pilot.pause()
         assert session.state.players[seat].laws
         assert not isinstance(app.screen, DrawnLawScreen)
+
+
+def test_the_drawn_card_is_told_in_the_readers_words() -> None:
+    """Its text and when it may be played are the catalogue's messages, not law_cards.yaml's
+    English (the pseudo-language run found them in English)."""
+    from keythedral import lang
+    from keythedral.engine.catalogue import card_text_words, card_when_words, laws
+    from keythedral.tui.screens.drawn import drawn_text
+
+    english = laws()["upgrade-cottage"]
+    with lang.speaking("fr"):
+        text = drawn_text("Ann", "upgrade-cottage")
+        said = card_text_words("upgrade-cottage")
+        assert said != english.text and said in text
+        assert card_when_words("upgrade-cottage") in text
+        assert english.text not in text and english.when not in text

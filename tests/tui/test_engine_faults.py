@@ -17,7 +17,7 @@ from keythedral import __version__, engine
 from keythedral.records import faults, persistence
 from keythedral.tui.app import KeythedralApp
 from tests.support.driver import take
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
@@ -30,8 +30,8 @@ def told_faults(app: KeythedralApp, monkeypatch: pytest.MonkeyPatch) -> list[str
     notify = app.notify
 
     def spy(message: str, **kw: Any) -> None:
-        if kw.get("title") == "The rules engine failed":
-            said.append(message)
+        if read(kw.get("title") or "") == "The rules engine failed":
+            said.append(read(message))
         notify(message, **kw)
 
     monkeypatch.setattr(app, "notify", spy)

@@ -3,6 +3,8 @@ decision it was for (it must not outlive it into the next player's turn)."""
 
 from __future__ import annotations
 
+import pytest
+
 from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
@@ -12,6 +14,7 @@ from tests.support.textshot import screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
 
+@pytest.mark.english  # three rows of choices left under the English hint at 80x24
 async def test_the_hint_is_above_the_choices_and_clears_with_the_decision() -> None:
     saved = saved_game(config(3), lambda s: engine.decision(s) == "spend")
     app = make_app(saved=saved, strict_privacy=False)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from keythedral.lang import _
 from keythedral.tui.widgets.keybar import KeyBar
 from tests.support.textshot import screen_text
 
@@ -38,8 +40,10 @@ class Bar(App[None]):
         self.bells = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("top", id="top")
-        yield Box("box", id="box")
+        # The test's own words, looked up as the app's messages are (bracketed in the
+        # pseudo-language run of the app's tests)
+        yield Static(_("top"), id="top")
+        yield Box(_("box"), id="box")
         yield KeyBar(compact=self.compact)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -62,6 +66,7 @@ def bottom(app: App[Any]) -> str:
     return screen_text(app).splitlines()[-1]
 
 
+@pytest.mark.english  # the palette's key at column 80 in English
 async def test_it_shows_the_keys_that_work_now_and_the_palette_on_the_right() -> None:
     app = Bar()
     async with app.run_test(size=(80, 6)) as pilot:
@@ -86,6 +91,7 @@ async def test_it_follows_the_bindings_as_focus_moves() -> None:
         assert "Box key" not in bottom(app)
 
 
+@pytest.mark.english  # clicks at the English words' columns
 async def test_a_click_presses_the_key_and_a_disabled_key_only_rings() -> None:
     app = Bar()
     async with app.run_test(size=(80, 6)) as pilot:
@@ -107,6 +113,7 @@ async def test_a_click_presses_the_key_and_a_disabled_key_only_rings() -> None:
         assert isinstance(app.screen, CommandPalette)
 
 
+@pytest.mark.english  # which English keys fit in 28 columns
 async def test_keys_that_do_not_fit_are_left_off_whole() -> None:
     app = Bar()
     async with app.run_test(size=(28, 6)) as pilot:

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.help import HelpScreen
 from keythedral.tui.widgets.keybar import KeyBar
 from tests.support.bindings import binding_rows
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import config, make_app, saved_game
 
 
@@ -80,7 +81,8 @@ def test_one_id_means_one_key_and_one_action_wherever_it_works() -> None:
 def test_keys_and_keys_toml_list_what_the_classes_have() -> None:
     """``keythedral keys`` and keys.toml read the list without loading the app: the same rows
     as the bindings of the classes, in the same order."""
-    assert keymap.app_rows() == binding_rows(binding_owners())
+    listed = [replace(r, description=read(r.description)) for r in keymap.app_rows()]
+    assert listed == binding_rows(binding_owners())
     assert keys.by_id("undo").place == keys.GAME  # first listed: the game's, not the hand-over's
 
 
@@ -126,7 +128,7 @@ def test_each_help_line_tells_of_keys_of_the_game() -> None:
 
 
 def test_the_help_derives_the_keys_column_from_the_keys() -> None:
-    rows = dict(keys.help_rows())
+    rows = {k: read(v) for k, v in keys.help_rows()}
     assert rows["m / t / g"].startswith("show the map")
     assert rows["- / +"].startswith("zoom the map out / in")
     assert rows["Esc"] == "back out of a half-made choice"
@@ -144,6 +146,7 @@ async def test_the_help_screen_lists_every_line_of_the_help() -> None:
         await pilot.pause()
         lines = screen_text(app).splitlines()
     for written, text in keys.help_rows():
+        written, text = read(written), read(text)
         assert any(written in line and text in line for line in lines), written
 
 
@@ -200,10 +203,12 @@ def check_the_bar(screen: Screen[Any]) -> None:
         owner = screen.app if k.place == keys.EVERYWHERE or namespace == "app" else screen
         if owner.check_action(name, params) is not False:
             want[k.action] = k.label
-    drawn = {item.description for item in items}
+    drawn = {read(item.description) for item in items}
     assert drawn == set(want.values()), (drawn, want)
     for item in items:
-        assert any(item.key in k.keys.split(",") and k.label == item.description for k in keys.KEYS)
+        assert any(
+            item.key in k.keys.split(",") and k.label == read(item.description) for k in keys.KEYS
+        )
 
 
 async def test_the_key_bar_shows_the_lists_words() -> None:

@@ -21,7 +21,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.rules import RulesScreen
 from keythedral.tui.widgets.panels import EventLog
-from tests.support.textshot import screen_text
+from tests.support.textshot import drawn_text  # the pseudo-language with its marks
 from tests.support.tui_helpers import config, make_app
 
 SIZE = (100, 32)
@@ -48,7 +48,7 @@ async def test_the_new_game_screen_switches_language_at_once_keeping_the_form() 
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert "[Keythedral: a new game" in screen_text(app)
+        assert "[Keythedral: a new game" in drawn_text(app)
         choice = screen.query_one("#language", Select)
         assert choice.value == lang.PSEUDO  # the language in use is the one chosen
         screen.query_one("#name-0", Input).value = "Zed"
@@ -60,7 +60,7 @@ async def test_the_new_game_screen_switches_language_at_once_keeping_the_form() 
         assert lang.current() == "en"
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        text = screen_text(app)
+        text = drawn_text(app)
         assert "Keythedral: a new game" in text and PSEUDO_END not in text, text
         # what was typed, picked and ticked is kept
         assert screen.query_one("#name-0", Input).value == "Zed"
@@ -89,6 +89,7 @@ def test_the_languages_are_offered_by_their_own_names() -> None:
         assert options() == [("English", "en"), ("Français", "fr"), ("Nederlands", "nl")]
 
 
+@pytest.mark.english  # it starts in English and switches to the pseudo-language itself
 async def test_the_palette_switches_the_language_of_a_game_in_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -101,13 +102,13 @@ async def test_the_palette_switches_the_language_of_a_game_in_play(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        english = screen_text(app)
+        english = drawn_text(app)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Language: Français" in titles and "Language: Nederlands" in titles
         assert "Language: English" not in titles  # the one in use is not offered
         app.use_language(lang.PSEUDO)  # (not offered to players: the tests' language)
         await settle(pilot)
-        pseudo = screen_text(app)
+        pseudo = drawn_text(app)
         assert pseudo != english and pseudo.count(PSEUDO_END) > 5, pseudo
         log = app.screen.query_one("#log", EventLog)
         assert log.lines and all(line.endswith(PSEUDO_END) for line in log.lines)
@@ -117,13 +118,13 @@ async def test_the_palette_switches_the_language_of_a_game_in_play(
         english_command.callback()
         await settle(pilot)
         assert lang.current() == "en"
-        again = screen_text(app)
+        again = drawn_text(app)
         assert PSEUDO_END not in again, again  # nothing kept in the old language
         assert not any(PSEUDO_END in line for line in log.lines)
         # the screens shown afterwards are in it too
         await pilot.press("f1")
         await settle(pilot)
-        assert PSEUDO_END not in screen_text(app)
+        assert PSEUDO_END not in drawn_text(app)
 
 
 async def test_the_palette_command_runs_from_the_palette() -> None:
@@ -153,7 +154,7 @@ async def test_the_rules_screen_is_in_the_players_language() -> None:
         toc = screen.query_one("#rules-toc", OptionList)
         shown = [str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)]
         assert "Présentation" in shown and "Overview" not in shown
-        assert "Acheter une tuile construction" in screen_text(app)
+        assert "Acheter une tuile construction" in drawn_text(app)
 
 
 async def test_the_screens_up_when_the_language_changes_are_made_again_in_it() -> None:
@@ -171,14 +172,14 @@ async def test_the_screens_up_when_the_language_changes_are_made_again_in_it() -
         shown = [str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)]
         assert "Overview" not in shown and shown[0] == "Overzicht", shown[:3]
         assert screen.chapter == "Phase 3: spending"  # the same place, in Dutch
-        assert "Een bouwtegel kopen" in screen_text(app)
+        assert "Een bouwtegel kopen" in drawn_text(app)
         screen.dismiss(None)
         await settle(pilot)
         app.action_help()
         await settle(pilot)
         app.use_language(lang.PSEUDO)
         await settle(pilot)
-        assert "[Keys~" in screen_text(app)  # the help screen's table, made again
+        assert "[Keys~" in drawn_text(app)  # the help screen's table, made again
 
 
 async def test_the_replay_viewer_is_drawn_again_in_the_new_language(tmp_path: Path) -> None:
@@ -193,10 +194,10 @@ async def test_the_replay_viewer_is_drawn_again_in_the_new_language(tmp_path: Pa
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        assert "action 0 of" in screen_text(app)
+        assert "action 0 of" in drawn_text(app)
         app.use_language(lang.PSEUDO)
         await settle(pilot)
-        text = screen_text(app)
+        text = drawn_text(app)
         assert "· action 0 of" in text and "[all hands shown~" in text  # the info line
 
 
@@ -211,7 +212,7 @@ async def test_the_palette_switches_the_new_game_screen_too() -> None:
         await settle(pilot)
         assert screen.query_one("#language", Select).value == lang.PSEUDO
         assert screen.query_one("#name-2", Input).value == "Dee"
-        assert "[Keythedral: a new game" in screen_text(app)
+        assert "[Keythedral: a new game" in drawn_text(app)
         app.use_language("fr")
         await settle(pilot)
         assert screen.query_one("#language", Select).value == "fr"

@@ -7,7 +7,7 @@ from textual.widgets import Select
 from keythedral.bots import DESCRIPTIONS
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.new_game import NewGameScreen
-from tests.support.textshot import screen_text
+from tests.support.textshot import screen_text, words_in
 
 
 async def test_a_level_chosen_for_a_seat_is_described_in_a_line() -> None:
@@ -22,12 +22,14 @@ async def test_a_level_chosen_for_a_seat_is_described_in_a_line() -> None:
         assert screen.seats() == ("human", "hard", "human")
         assert (
             "hard: the strongest: thinks up to a second a move; beats normal most games"
-            in screen_text(app)
+            in words_in(app, "#level-note")
         )
         screen.query_one("#kind-2", Select).value = "easy"
         await pilot.pause()
         assert screen.seats() == ("human", "hard", "easy")
-        assert "easy: plays sensibly but slips about one move in five" in screen_text(app)
+        assert "easy: plays sensibly but slips about one move in five" in words_in(
+            app, "#level-note"
+        )
 
 
 def test_a_level_is_described_in_a_players_words() -> None:

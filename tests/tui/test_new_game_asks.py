@@ -22,7 +22,7 @@ from keythedral.tui.screens.dialogs import LoadDialog, ReplaceDialog
 from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import config, saved_game
 
 SIZE = (100, 32)
@@ -142,7 +142,8 @@ async def test_esc_goes_back_to_the_new_game_screen_leaving_the_autosave(way: st
             assert screen.query_one("#name-0", Input).value == "Dee"
             assert screen.query_one("#name-1", Input).value == "Eve"
             assert screen.query_one("#no_laws", Checkbox).value
-        assert "Autosave: Ann, Bob, Cy" in screen_text(app)  # still offered
+        note = read(str(screen.query_one("#resume-note").render()))  # at the form's foot
+        assert "Autosave: Ann, Bob, Cy" in note  # still offered
         # Start asks again.
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -226,9 +227,9 @@ async def test_the_switches_start_at_the_command_lines_settings(
         assert isinstance(screen, NewGameScreen)
         assert screen.query_one("#strict_privacy", Checkbox).value is strict
         assert screen.query_one("#wait", Checkbox).value is not auto_play
-        text = screen_text(app)  # both on screen at 80x24, whole
-        assert "Hand over the keyboard at every decision" in text
-        assert "Forced moves wait for a key" in text
+        strict = read(str(screen.query_one("#strict_privacy", Checkbox).label))
+        assert strict == "Hand over the keyboard at every decision"
+        assert read(str(screen.query_one("#wait", Checkbox).label)) == "Forced moves wait for a key"
 
 
 async def to_phase_1(pilot: Pilot[Any], app: KeythedralApp) -> list[str]:

@@ -31,7 +31,7 @@ async def test_the_info_line_stays_readable_while_a_save_note_shows() -> None:
     from textual.widgets import Static
 
     from keythedral.tui.widgets.keybar import KeyBar
-    from tests.support.textshot import screen_text
+    from tests.support.textshot import read, screen_text
 
     app = make_app(config(3), strict_privacy=False)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -40,7 +40,7 @@ async def test_the_info_line_stays_readable_while_a_save_note_shows() -> None:
         await pilot.press("1")  # a field laid: the info line says where the cursor is
         await pilot.pause()
         info = screen.query_one("#info", Static)
-        said = str(info.render()).strip()
+        said = read(str(info.render())).strip()
         assert said
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -14,6 +14,7 @@ from keythedral.engine import GameConfig, GameState
 from keythedral.records.persistence import SavedGame
 from keythedral.tui.widgets.decision import hotkeys
 from tests.support.driver import panel, started
+from tests.support.textshot import read
 from tests.support.tui_helpers import NAMES, config, make_app, saved_game, steered_game
 
 SIZE = (80, 24)
@@ -43,7 +44,7 @@ async def test_the_coachs_move_is_one_line_with_its_own_key_and_enter_plays_it()
         session = await started(pilot, app)
         choices = panel(app).choices
         first = choices[0]
-        assert first.text.startswith("suggested: ") and first.action is not None
+        assert read(first.text).startswith("suggested: ") and first.action is not None
         moves = by_move(choices)
         assert all(len(keys) == 1 for keys in moves.values())  # no move twice
         keys = [c.key for c in choices if c.key]

@@ -19,6 +19,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.vocab import CRAFT_PRICE
 from keythedral.words.text import cubes_text
 from tests.support.driver import hand_over, panel, press_choice, started
+from tests.support.textshot import read
 from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -130,7 +131,7 @@ async def test_a_craft_says_its_cubes_and_one_key_buys_it_and_pays_them() -> Non
         line = next(c for c in panel(app).choices if c.action and c.action.kind == "buy_craft")
         plan = payment_after(state, line.action)
         assert len(plan) == CRAFT_PRICE[line.action.craft]
-        assert line.text.endswith(f"for {cubes_text(paid_counts(plan))}")
+        assert read(line.text).endswith(f"for {read(cubes_text(paid_counts(plan)))}")
         before = len(session.actions)
         await press_choice(pilot, app, line)
         await pilot.pause()
@@ -201,7 +202,10 @@ async def test_a_trade_chosen_from_its_group_says_its_cubes_and_pays_them_in_the
         )
         line = paying[0]
         plan = payment_after(state, line.action)
-        assert line.text == f"trade {cubes_text(paid_counts(plan))} for 1 {line.action.take}"
+        assert (
+            read(line.text)
+            == f"trade {read(cubes_text(paid_counts(plan)))} for 1 {line.action.take}"
+        )
         before = len(session.actions)
         await press_choice(pilot, app, line)
         await pilot.pause()
@@ -215,7 +219,7 @@ async def test_a_trade_in_its_group_may_still_be_paid_cube_by_cube() -> None:
         session = await started(pilot, app)
         await choose_command(pilot, app, "kind:trade")
         own = await choose_command(pilot, app, "own-cubes")
-        assert own.text == "choose the cubes yourself for a trade ..."
+        assert read(own.text) == "choose the cubes yourself for a trade ..."
         plain = panel(app).choices
         assert plain and all(c.command == "" and c.action.kind == "trade" for c in plain)
         await press_choice(pilot, app, plain[0])
@@ -250,7 +254,10 @@ def test_a_trade_paid_back_in_its_own_colour_is_never_one_line() -> None:
             continue
         plan = payment_after(state, line.action)
         if gives_back(line.action, plan):
-            assert line.command == "" and "any 2 cubes" in line.text
+            assert line.command == "" and "any 2 cubes" in read(line.text)
         else:
-            assert line.text == f"trade {cubes_text(paid_counts(plan))} for 1 {line.action.take}"
+            assert (
+                read(line.text)
+                == f"trade {read(cubes_text(paid_counts(plan)))} for 1 {line.action.take}"
+            )
             assert plans[line.command] == [line.action, *plan]

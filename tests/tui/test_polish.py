@@ -20,7 +20,7 @@ from keythedral.tui.ascii import AsciiFilter, ascii_char, to_ascii
 from keythedral.words.narration import narrate
 from tests.support import SAVES
 from tests.support.bindings import binding_rows
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 
 GOLDEN = SAVES / "format1-keythedral-0.1.0.json"
 
@@ -65,6 +65,7 @@ class Boxes(App[None]):
         return [*filters, AsciiFilter()] if self.ascii else filters
 
 
+@pytest.mark.english  # the test's own words, in Textual's Footer (not the app's key bar)
 @pytest.mark.parametrize("ascii", [False, True])
 def test_the_filter_draws_borders_scrollbars_and_footer_in_ascii(ascii: bool) -> None:
     async def run() -> str:
@@ -170,7 +171,7 @@ def test_every_binding_has_an_id_and_is_listed_for_rebinding() -> None:
 # --- the log as plain text ---------------------------------------------------------------
 def test_the_whole_log_as_plain_text() -> None:
     saved = persistence.load(GOLDEN)
-    text = gamelog.log_text(saved.config, saved.actions)
+    text = read(gamelog.log_text(saved.config, saved.actions))
     lines = text.splitlines()
     assert lines[0] == "Keythedral · Ann, Bob, Cy, Dee · seed 11"
     assert lines[1] == "== Layout ==" and "begins" in lines[2]
@@ -186,7 +187,7 @@ def test_the_whole_log_as_plain_text() -> None:
             assert lines[i + 1].startswith(f"Round {line.split()[2]} begins")
     # More than the state keeps: the whole game is there, and it ends with the last event.
     assert len(lines) > 150
-    assert lines[-1] == narrate(saved.state.log[-1], saved.config.players)
+    assert lines[-1] == read(narrate(saved.state.log[-1], saved.config.players))
     assert lines[-1] == "Dee harvests 1 wood + 2 stone + 1 water + 1 wine."
 
 
@@ -202,6 +203,6 @@ def test_a_finished_game_log_ends_with_the_scores() -> None:
         a = bots[seat].choose(engine.view(state, seat), engine.legal_actions(state))
         state = engine.apply(state, a)
         actions.append(a)
-    text = gamelog.log_text(cfg, actions)
+    text = read(gamelog.log_text(cfg, actions))
     assert state.scores is not None
     assert text.endswith(f"== The end ==\nScores: Ann {state.scores[0]}, Bob {state.scores[1]}.\n")

@@ -23,6 +23,8 @@ from keythedral.tui.presenter import (
     with_before,
 )
 from keythedral.tui.session import Session
+from tests.support.pseudo_screen import plain
+from tests.support.textshot import read
 from tests.support.tui_helpers import config, play_until
 
 
@@ -72,8 +74,8 @@ def test_the_first_field_is_placed_from_the_map_or_the_list() -> None:
     session = Session.new(config())
     view = session.view(0)
     panel = present(session, view, Moment(0), no_advice)
-    assert panel.prompt.startswith("Ann")
-    assert "left in the stack" in panel.hint
+    assert read(panel.prompt).startswith("Ann")
+    assert "left in the stack" in read(panel.hint)
     assert panel.targets and all(kind == "field" for kind, _ in panel.targets)
     assert [c.action for c in panel.choices if c.action] != []
     assert all(c.key for c in panel.choices)
@@ -86,17 +88,18 @@ def test_a_narrowed_list_says_how_to_go_back() -> None:
     two = session.legal_for(0)[:2]
     panel = present(session, view, Moment(0, narrowed=two), no_advice)
     assert sorted(map(str, (c.action for c in panel.choices))) == sorted(map(str, two))
-    assert panel.hint == "Esc: back to every choice."
+    assert read(panel.hint) == "Esc: back to every choice."
 
 
 def test_nobody_at_the_keyboard_waits_or_watches_a_bot() -> None:
     session = Session.new(config(), seats=("human", "greedy", "human"))
     view = session.view(None)
     waiting = present(session, view, Moment(None), no_advice)
-    assert (waiting.choices, waiting.hint) == ([], "Waiting for the next player.")
+    assert (waiting.choices, read(waiting.hint)) == ([], "Waiting for the next player.")
     thinking = present(session, view, Moment(None, thinking=1, moves=["Ann: x"]), no_advice)
-    assert thinking.prompt == "Bob (greedy) is choosing…"
-    assert thinking.hint == "Computer players move by themselves.\nAnn: x"
+    assert read(thinking.prompt) == "Bob (greedy) is choosing…"
+    # "Ann: x", the move, is the test's own
+    assert plain(thinking.hint) == "Computer players move by themselves.\nAnn: x"
 
 
 def test_a_phase_3_turn_opens_on_the_coach_and_ends_with_done_for_the_phase() -> None:
@@ -107,7 +110,7 @@ def test_a_phase_3_turn_opens_on_the_coach_and_ends_with_done_for_the_phase() ->
     thinking = present(session, view, Moment(seat), no_advice)
     assert thinking.choices[0].command == THINKING  # plays nothing while the coach thinks
     assert thinking.choices[-1].command == "done" and thinking.choices[-1].key == "P"
-    assert thinking.hint.startswith("For sale: ")
+    assert read(thinking.hint).startswith("For sale: ")
     passing = next(a for a in legal if a.kind == "pass")
     advised = present(session, view, Moment(seat), lambda s: Hint(passing, "nothing to buy"))
     assert advised.choices[0].command == "wait"  # the coach's pass, which stands
@@ -144,7 +147,7 @@ def test_the_scores_line_once_the_game_is_over() -> None:
     session = session_at(lambda s: False, seed=5)
     assert session.over
     panel = present(session, session.view(None), Moment(None), no_advice)
-    assert panel.prompt == "The game is over."
+    assert read(panel.prompt) == "The game is over."
     assert [(c.command, c.key) for c in panel.choices] == [("scores", "1")]
 
 
@@ -155,14 +158,15 @@ def test_the_info_line_and_the_map() -> None:
     acts = actions_at(session, 0, None, cell, False)  # type: ignore[arg-type]
     assert acts == [session.legal_for(0)[0]]
     assert actions_at(session, None, None, cell, False) == []  # type: ignore[arg-type]
-    assert cursor_line("here", view, True, acts, None).startswith("here · Enter: ")
+    # "here" and "lay it" are the test's own words
+    assert plain(cursor_line("here", view, True, acts, None)).startswith("here · Enter: ")
     assert cursor_line("here", view, True, [], None) == "here"
     line = Choice("lay it", key="1")
-    assert cursor_line("here", view, False, [], line) == "Enter: lay it · here"
-    assert no_such_key("x", [line]) == "No choice has the key x: the keys now are 1."
-    assert no_such_key("x", []) == "There is nothing to choose with a key now."
+    assert plain(cursor_line("here", view, False, [], line)) == "Enter: lay it · here"
+    assert read(no_such_key("x", [line])) == "No choice has the key x: the keys now are 1."
+    assert read(no_such_key("x", [])) == "There is nothing to choose with a key now."
     assert with_before("Bob passes.", 0) == "Bob passes."
-    assert with_before("Bob passes.", 2) == "Bob passes. (+2 before it: g for the log)"
+    assert plain(with_before("Bob passes.", 2)) == "Bob passes. (+2 before it: g for the log)"
 
 
 def test_why_nothing_can_be_done_on_a_cell() -> None:
@@ -171,6 +175,7 @@ def test_why_nothing_can_be_done_on_a_cell() -> None:
     taken = {tuple(a.pos) for a in session.legal_for(0)}
     far = next((x, 40) for x in range(40) if (x, 40) not in taken)
     reason = why_not(session, 0, view, ("field", far), [("field", (0, 0))])
-    assert reason and reason != "Nothing to choose on the map now."
-    assert why_not(session, None, view, ("field", far), []) == "Nothing to choose on the map now."
-    assert why_not(None, 0, view, ("field", far), []) == "Nothing to choose on the map now."
+    assert reason and read(reason) != "Nothing to choose on the map now."
+    nothing = "Nothing to choose on the map now."
+    assert read(why_not(session, None, view, ("field", far), [])) == nothing
+    assert read(why_not(None, 0, view, ("field", far), [])) == nothing

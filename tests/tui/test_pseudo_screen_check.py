@@ -4,7 +4,7 @@ message wrapped over rows, one scrolled past a widget's edge, names and key name
 
 from __future__ import annotations
 
-from tests.support.pseudo_screen import plain, problems
+from tests.support.pseudo_screen import BOARD, DOCUMENT, TITLE_PADDING, TYPED, Area, plain, problems
 
 
 def whole(text: str, scrolls: bool = False) -> list[tuple[int, int, int, int, bool]]:
@@ -46,3 +46,66 @@ def test_each_widget_is_read_on_its_own() -> None:
     left, right = (0, 0, 12, 2, False), (13, 0, 4, 2, False)
     assert problems(screen, [left]) == []
     assert problems(screen, [right]) == ["not translated: 'Keys here' in 'Keys\\nhere'"]
+
+
+def test_written_brackets_and_paths_are_not_the_pseudo_languages() -> None:
+    """A name or a file name that looks like markup ("[b]Ann", "[/]x.json") is not a mark,
+    and a file's path is not a message; a word outside every message still escapes."""
+    said = "[There is no save at [/]x.json.~~~~~~~~~]"
+    assert problems(said, whole(said)) == []
+    assert plain(said) == "There is no save at [/]x.json."
+    lone = "[There is no save at ]0;X.json.~~~~~~~~~]"
+    assert problems(lone, whole(lone)) == [] and plain(lone) == "There is no save at ]0;X.json."
+    path = "[Log saved as:~~~~]\n/tmp/data/logs/ann-bob-seed-3.txt"
+    assert problems(path, whole(path)) == []
+    command = "[Watch it again with:~~~~] keythedral replay /tmp/r.json"
+    assert problems(command, whole(command)) == []
+    escaped = "[Round 1~~~] · [b]mine round"
+    assert problems(escaped, whole(escaped)) == [f"not translated: 'mine round' in {escaped!r}"]
+
+
+def test_a_message_folded_right_before_its_bracket_is_whole() -> None:
+    label = "[Language:~~~~\n]"
+    assert problems(label, whole(label)) == []
+    assert plain(label) == "Language:\n"
+
+
+def test_words_between_two_cut_messages_are_read() -> None:
+    """Only what comes before a widget's first "]" (a message begun above) and after its last
+    "[" (one going on below) is a message's part: what lies between is read."""
+    screen = "on.~~]\nPhase 1: placing\n[Ann must"
+    assert problems(screen, whole(screen, scrolls=True)) == [
+        f"not translated: 'Phase placing' in {screen!r}"
+    ]
+
+
+def test_the_map_cuts_its_labels_and_writes_pieces_not_words() -> None:
+    board = "│Q [ston… │ │W [wood~~]│\n Qb oA K*  Fc"
+    assert problems(board, [Area(0, 0, 26, 2, True, frozenset([BOARD]))]) == []
+    assert problems(board, whole(board, scrolls=True)) == [f"cut with an ellipsis: {board!r}"]
+    pieces = " Qb oA K*  Fc"
+    assert problems(pieces, whole(pieces)) == [f"not translated: 'Qb oA Fc' in {pieces.strip()!r}"]
+    escaped = "│Q stone │"
+    assert problems(escaped, [Area(0, 0, 10, 1, True, frozenset([BOARD]))]) == [
+        f"not translated: 'stone' in {escaped!r}"
+    ]
+
+
+def test_a_frame_title_may_lose_the_padding_only() -> None:
+    padding = "╭─ [[Ann's~] screen (private)~~~~… ─╮"
+    words = "╭─ [[Ann's~] screen (priv… ─╮"
+    title = frozenset([TITLE_PADDING])
+    assert problems(padding, [Area(0, 0, len(padding), 1, False, title)]) == []
+    framed = "╭─ [Shared screen~~~~~~] ─╮\n│ [wood~~] 0 │\n╰─ [cubes [worth 0, breaks ties~~… ─╯"
+    assert problems(framed, [Area(0, 0, 38, 3, True, title)]) == []
+    assert problems(words, [Area(0, 0, len(words), 1, False, title)]) == [
+        f"cut with an ellipsis: {words!r}"
+    ]
+
+
+def test_what_a_player_typed_and_the_rulebook_are_not_messages() -> None:
+    typed = "Bobby Tables"
+    assert problems(typed, [Area(0, 0, 12, 1, False, frozenset([TYPED]))]) == []
+    rules = "Phase 1: placing workers"
+    assert problems(rules, [Area(0, 0, 24, 1, False, frozenset([DOCUMENT]))]) == []
+    assert problems(typed, whole(typed)) == [f"not translated: 'Bobby Tables' in {typed!r}"]

@@ -16,7 +16,7 @@ from keythedral.tui.widgets.chart import ScoreChart
 from keythedral.tui.widgets.decision import DecisionPanel, option_height
 from tests.support.driver import map_colours, past_handover
 from tests.support.notices import notices
-from tests.support.textshot import screen_text
+from tests.support.textshot import drawn_text, read, screen_text
 from tests.support.tui_helpers import config, make_app, mid_game, saved_game, spending
 
 SnapCompare = Any
@@ -24,11 +24,13 @@ SIZE = (100, 32)
 
 
 # --- snapshots: ASCII and NO_COLOR ---------------------------------------------------------
+@pytest.mark.english  # an English SVG snapshot
 def test_map_in_ascii(snap_compare: SnapCompare) -> None:
     app = make_app(saved=mid_game(), ascii=True)
     assert snap_compare(app, terminal_size=SIZE, run_before=past_handover)
 
 
+@pytest.mark.english  # an English SVG snapshot
 def test_map_with_no_color(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(saved=mid_game())
@@ -36,6 +38,7 @@ def test_map_with_no_color(snap_compare: SnapCompare, monkeypatch: pytest.Monkey
     assert snap_compare(app, terminal_size=SIZE, run_before=past_handover)
 
 
+@pytest.mark.english  # an English SVG snapshot
 def test_scores_in_ascii_with_no_color(
     snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -191,6 +194,7 @@ def test_tests_never_touch_the_users_settings_or_saves(tmp_path: Path) -> None:
 
 
 # --- the footer at 80 columns ----------------------------------------------------------------
+@pytest.mark.english  # the English labels fit whole (the pseudo-language's, 40% longer, do not)
 @pytest.mark.parametrize("tutorial", [False, True])
 async def test_every_key_of_the_game_fits_the_footer_at_80_columns(
     tutorial: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -278,7 +282,7 @@ async def test_the_terminal_cursor_follows_the_list_of_choices() -> None:
             await pilot.pause()
             x, y = app.cursor_position
             choice = panel.choices[panel.option_list.highlighted or 0]
-            row = screen_text(app).splitlines()[y]
+            row = drawn_text(app).splitlines()[y]  # as drawn: the columns are the cursor's
             assert row[x:].startswith(choice.text.split()[0]), (row, choice.text)
 
 
@@ -301,7 +305,7 @@ async def test_the_log_is_saved_as_plain_text(_data_dir: Path) -> None:
         app.action_save_log()
         await pilot.pause()
     (path,) = (_data_dir / "logs").glob("*.txt")
-    text = path.read_text()
+    text = read(path.read_text())
     assert path.name == "ann-bob-cy-seed-3.txt"  # a slug of the names: never a path
     assert text.startswith("Keythedral · Ann, Bob, Cy · seed 3\n== Layout ==")
     assert "== Round 3 ==" in text
@@ -321,7 +325,7 @@ async def test_the_terminal_cursor_counts_the_wrapped_lines_above_a_choice() -> 
             await pilot.pause()
             index = choices.highlighted or 0
             x, y = app.cursor_position
-            row = screen_text(app).splitlines()[y]
+            row = drawn_text(app).splitlines()[y]  # as drawn: the columns are the cursor's
             assert row[x:].startswith(panel.choices[index].text.split()[0]), (index, row)
             wrapped = wrapped or option_height(choices.options[index - 1]) > 1
         assert wrapped  # a choice above one checked took two lines or more

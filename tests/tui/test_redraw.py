@@ -13,6 +13,7 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.panels import HandPanel
 from tests.support.driver import past_handover
+from tests.support.textshot import read
 from tests.support.tui_helpers import make_app, mid_game
 
 SIZE = (100, 32)
@@ -69,7 +70,7 @@ async def test_the_board_under_the_privacy_screen_is_veiled_and_drawn_after_it()
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         # Behind it: nobody's hand, no choices, and the board not yet drawn again.
-        assert game.query_one(HandPanel).border_title == "Shared screen"
+        assert read(str(game.query_one(HandPanel).border_title)) == "Shared screen"
         assert game.query_one(DecisionPanel).choices == []
         assert game._veiled
         await pilot.press("enter")
@@ -78,4 +79,4 @@ async def test_the_board_under_the_privacy_screen_is_veiled_and_drawn_after_it()
         assert app.keyboard is not None and app.keyboard != seat
         assert game.query_one(DecisionPanel).choices  # the next person's choices
         name = session.config.players[app.keyboard]
-        assert str(game.query_one(HandPanel).border_title).startswith(name)
+        assert read(str(game.query_one(HandPanel).border_title)).startswith(name)

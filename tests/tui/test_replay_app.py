@@ -12,10 +12,11 @@ from keythedral.records import replay
 from keythedral.tui.app import KeythedralApp, Start
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.replay import ReplayScreen
+from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.words.narration import narrate_all
 from keythedral.words.text import law_name
 from tests.support.notices import notices
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import greedy_game
 
 SIZE = (100, 32)
@@ -36,7 +37,7 @@ def secret_law(rp: replay.Replay) -> tuple[int, str]:
         said += "\n".join(narrate_all(state.log, state.config.players))
         bob, ann = state.players[1].laws, state.players[0].laws
         for card in bob:
-            if card not in ann and law_name(card) not in said:
+            if card not in ann and read(law_name(card)) not in said:
                 return k, card
     raise AssertionError("no secret law card in this game")
 
@@ -58,8 +59,9 @@ async def test_stepping_through_a_replay_by_action_round_start_and_end(game) -> 
         text = screen_text(app)
         assert f"action 0 of {n}" in text and "The start of the game." in text
         assert "Next (" in text and "Ann must" in text
+        bar = [read(item.description) for item in screen.query_one(KeyBar).items()[0]]
         for key in ("Back", "Next", "Round-", "Round+", "Start", "End", "View"):
-            assert key in text  # the footer lists the keys
+            assert key in bar  # the footer lists the keys
         await pilot.press("right")
         text = screen_text(app)
         first = rp.actions[0]
@@ -108,7 +110,7 @@ async def test_the_viewpoint_shows_one_seats_hand_every_hand_or_none(game) -> No
         screen.cursor.goto(k)
         screen.show_position()
         await pilot.pause()
-        secret = law_name(card)
+        secret = read(law_name(card))
         # All hands (the default): each seat's cubes and laws, Bob's secret card among them.
         text = screen_text(app)
         assert "all hands shown" in text and "Every hand (all seats)" in text

@@ -7,7 +7,7 @@ from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.engine.catalogue import laws
 from keythedral.tui.screens.rules import (
     GLOSSARY,
@@ -18,7 +18,8 @@ from keythedral.tui.screens.rules import (
 )
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel, walkthrough_text
 from keythedral.words.walkthrough import walkthrough
-from tests.support.textshot import screen_text
+from tests.support.pseudo_screen import plain
+from tests.support.textshot import read, screen_text
 
 SIZE = (100, 32)
 
@@ -83,7 +84,9 @@ async def test_a_rule_card_shows_one_section_and_offers_the_book() -> None:
     app = Host()
     async with app.run_test(size=SIZE) as pilot:
         results: list[str | None] = []
-        app.push_screen(RuleCard("The trader", "Trade with the trader"), results.append)
+        # "The trader": the test's own words for where the card was asked, looked up as the
+        # app's are (bracketed in the pseudo-language run)
+        app.push_screen(RuleCard(lang._("The trader"), "Trade with the trader"), results.append)
         await pilot.pause()
         text = screen_text(app)
         assert "Trade with the trader" in text and "Give any 2 cubes" in text
@@ -96,7 +99,8 @@ async def test_the_walkthrough_panel_marks_open_and_closed_options() -> None:
     state = engine.new_game(engine.GameConfig(players=["Ann", "Bob"], seed=1))
     view = engine.view(state, 0)
     legal = engine.legal_actions(state)
-    text = walkthrough_text(walkthrough(view, legal), hint="lay it by your cottages").plain
+    # the hint is the test's own words
+    text = plain(walkthrough_text(walkthrough(view, legal), hint="lay it by your cottages").plain)
     assert text.startswith("Layout") and "✓ Lay the" in text and "Hint: lay it by" in text
 
     class PanelApp(App[None]):
@@ -129,7 +133,7 @@ async def test_context_help_on_a_field_names_the_field_once() -> None:
         await pilot.press("m", "right", "question_mark")
         await pilot.pause()
         card = app.screen
-        assert isinstance(card, RuleCard) and card.where.startswith("The ")
+        assert isinstance(card, RuleCard) and read(card.where).startswith("The ")
         text = screen_text(app)
-        assert text.count(card.where) == 1, text
+        assert text.count(read(card.where)) == 1, text
         assert "gives" in text and "Phase 1: placing workers" in text

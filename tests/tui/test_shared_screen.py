@@ -13,7 +13,7 @@ from keythedral.records.persistence import SavedGame
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -41,7 +41,7 @@ async def test_phase_1_is_played_on_the_shared_screen_with_the_hand_one_key_away
         assert PRIVATE.findall(text) == []  # nobody's hand on the shared screen
         for player in session.state.players:
             for card in player.laws:
-                assert law_name(card) not in text, card
+                assert read(law_name(card)) not in text, card
         choices = panel(app).choices
         assert not any(c.action is not None and c.action.kind == "play_law" for c in choices)
         hand = choices[-1]
@@ -99,7 +99,7 @@ async def test_a_new_game_keeps_the_unfinished_one_as_a_save(_data_dir) -> None:
     notify = app.notify
 
     def noting(message: str, **kw) -> None:
-        said.append(kw.get("title", ""))
+        said.append(read(kw.get("title", "")))
         notify(message, **kw)
 
     app.notify = noting  # type: ignore[method-assign]
@@ -286,7 +286,7 @@ async def test_the_hand_line_says_what_the_hand_is_for() -> None:
             hand = panel(app).choices[-1]
             assert hand.command == "hand"
             why = "play a law card" if holds else "look at your cubes"
-            assert hand.text.endswith(f"'s hand: {why} (the others look away first)")
+            assert read(hand.text).endswith(f"'s hand: {why} (the others look away first)")
 
 
 @pytest.mark.parametrize(

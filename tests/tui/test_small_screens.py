@@ -12,7 +12,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.scores import ScoresScreen
 from keythedral.tui.widgets.keybar import KeyBar
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import config, make_app, mid_game, saved_game
 
 SIZE = (100, 32)
@@ -80,7 +80,7 @@ def shows_only_the_notice(app: Any) -> None:
     assert isinstance(screen, BaseScreen)
     shown = screen_text(app)
     assert not SCROLLBAR_MARKS & set(shown), shown
-    assert shown.split() == too_small_text(width, height).split(), shown
+    assert shown.split() == read(too_small_text(width, height)).split(), shown
     assert not (screen.show_vertical_scrollbar or screen.show_horizontal_scrollbar)
     bars = [
         w
@@ -111,6 +111,7 @@ async def test_the_too_small_notice_alone_and_whole(size: tuple[int, int]) -> No
                 shows_only_the_notice(app)
 
 
+@pytest.mark.english  # which English form fits which room
 def test_the_notice_says_all_it_can_in_the_room_it_has() -> None:
     assert "Make the window larger" in too_small_text(79, 24)
     assert too_small_text(20, 5).startswith("The terminal is too small: 20x5.")

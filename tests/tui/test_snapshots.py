@@ -24,6 +24,9 @@ from tests.support.tui_helpers import (
     saved_game,
 )
 
+#: The SVGs are the English screens, drawn in English (the French ones: test_snapshots_lang.py).
+pytestmark = pytest.mark.english
+
 SnapCompare = Any
 
 

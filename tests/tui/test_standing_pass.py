@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from keythedral import engine
 from keythedral.bots.hints import hint
 from keythedral.engine.board import Fence
@@ -19,7 +21,7 @@ from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from keythedral.tui.table import HandOver, PassesBy, ShowHand, Table, board_key, opens_nothing
 from tests.support.driver import hand_over, panel, started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import (
     NAMES,
     at_coach_pass,
@@ -185,7 +187,7 @@ def test_the_list_opens_on_the_coachs_move_with_its_cubes() -> None:
             shown = suggested_first(lines, plans, state, session.legal_for(seat), view, advice)
             first = shown[0]
             coach = hint(view, engine.legal_actions(state)).action
-            assert first.text.startswith("suggested: ")
+            assert read(first.text).startswith("suggested: ")
             # One key a move (issue 27): the coach's move is on one line, and keeps its key.
             keys = [c.key for c in shown if c.key]
             assert len(keys) == len(set(keys)) and first.key != "↵"
@@ -273,6 +275,7 @@ def test_a_house_built_by_another_does_not_end_a_standing_pass_but_a_moved_home_
     assert board_key(fenced) != board_key(state)
 
 
+@pytest.mark.english  # the English line's rows at 80 columns
 async def test_the_coachs_pass_says_exactly_what_asks_again_whole_at_80_columns() -> None:
     """What ends the standing pass is said in the line itself (issue 27: "until the tiles or
     the map change" was vague), every word of it on screen at 80x24."""

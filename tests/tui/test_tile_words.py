@@ -12,19 +12,20 @@ from keythedral.engine.catalogue import tile_words
 from keythedral.words import narration
 from keythedral.words.text import describe, seats_text, tile_text
 from tests.support.driver import started
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import choose, config, make_app, saved_game
 
 ID = re.compile(r"\bs\d-\d\d\b")
 
 
 def test_a_tile_is_named_by_its_stage_and_cost() -> None:
-    assert tile_words("s2-03") == "the stage 2 tile (2 stone + 1 food)"
-    assert tile_text("s1-05") == "the stage 1 tile (1 wood + 1 food)"
-    assert narration.tiles_words(["s1-02", "s1-05"]) == "1 wood + 1 stone, 1 wood + 1 food"
-    assert seats_text(("s1-01", "s3-04", "s3-07"), "classic") == "1 + 3 + 3 = 7 points"
-    assert seats_text(("s2-01",), "second") == "6 points"
-    assert seats_text((), "classic") == "none"
+    assert read(tile_words("s2-03")) == "the stage 2 tile (2 stone + 1 food)"
+    assert read(tile_text("s1-05")) == "the stage 1 tile (1 wood + 1 food)"
+    tiles = narration.tiles_words(["s1-02", "s1-05"])
+    assert read(tiles) == "1 wood + 1 stone, 1 wood + 1 food"
+    assert read(seats_text(("s1-01", "s3-04", "s3-07"), "classic")) == "1 + 3 + 3 = 7 points"
+    assert read(seats_text(("s2-01",), "second")) == "6 points"
+    assert read(seats_text((), "classic")) == "none"
 
 
 def test_no_line_of_a_whole_game_names_a_tile_by_its_id() -> None:

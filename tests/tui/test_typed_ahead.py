@@ -27,7 +27,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.session import Session
 from tests.support.driver import panel, started, take
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, ann_spends, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -36,7 +36,7 @@ NOT_TAKEN = "Enter came as this screen appeared: not taken."
 
 
 def info(app: KeythedralApp) -> str:
-    return str(app.screen.query_one("#info", Static).content)
+    return read(str(app.screen.query_one("#info", Static).content))
 
 
 def typed_while(obj: Any, name: str, key: str, app: KeythedralApp) -> Callable[..., Any]:

@@ -132,6 +132,7 @@ async def test_the_newest_event_stays_in_sight_as_the_list_grows() -> None:
         assert recent.max_scroll_y and recent.scroll_y == recent.max_scroll_y
 
 
+@pytest.mark.english  # centred by the English lines' widths
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 async def test_the_privacy_screens_recent_events_are_centred(size: tuple[int, int]) -> None:
     """The box of what happened since the player's last turn sits in the middle, under the

@@ -12,7 +12,7 @@ from keythedral import engine
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.words.text import window_seat_line
 from tests.support.driver import settle
-from tests.support.textshot import screen_text
+from tests.support.textshot import read, screen_text
 from tests.support.tui_helpers import NAMES, config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -45,7 +45,7 @@ async def test_a_seat_holding_no_law_card_is_not_offered_the_window(phase: str) 
         text = screen_text(app)
         for s in holders:
             offer = f"{s + 1} for {NAMES[s]}" if isinstance(app.screen, HandoverScreen) else None
-            line = window_seat_line(session.view(None), s)  # answers, or plays a card
+            line = read(window_seat_line(session.view(None), s))  # answers, or plays a card
             assert (offer or line) in text
         for s in cardless:
             assert f"{s + 1} {NAMES[s]}" not in text

@@ -258,6 +258,7 @@ async def test_the_levels_without_boxes_keep_every_piece_apart(level: Any) -> No
         assert "cottage" in lines[board.region.bottom - 1]  # the legend
 
 
+@pytest.mark.english  # the boxes' English words (the map cuts longer ones with …)
 async def test_the_larger_levels_tell_yield_and_owner_never_a_position() -> None:
     """A field's box says what it yields and whose worker stands on it, by the owner's whole
     name; never where it lies in numbers ("(-1,-1)": the cursor and the info line say that)."""

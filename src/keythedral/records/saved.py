@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from keythedral.lang import _, pgettext
+
 if TYPE_CHECKING:  # the engine is imported where it is used, so paths come cheap
     from keythedral.engine import GameConfig, GameState
 
@@ -30,10 +32,17 @@ class SavedGame:
         """'Ann, Bob (greedy), Cy · round 3 · 2026-11-01 14:02' for lists of saves."""
         seats = self.seats or (HUMAN,) * len(self.config.players)
         names = ", ".join(
-            n if who == HUMAN else f"{n} ({who.split(':')[0]})"
+            n if who == HUMAN else _("{player} ({bot})").format(player=n, bot=who.split(":")[0])
             for n, who in zip(self.config.players, seats, strict=True)
         )
         st = self.state
-        when = "over" if not st.to_act else ("layout" if st.round == 0 else f"round {st.round}")
+        if not st.to_act:
+            # I18N: a saved game in the list of saves: it has ended
+            when = pgettext("a saved game", "over")
+        elif st.round == 0:
+            when = pgettext("the game's opening", "layout")
+        else:
+            when = pgettext("a round of the game", "round {n}").format(n=st.round)
+        seed = _("seed {seed}").format(seed=self.config.seed)
         stamp = self.saved_at[:16].replace("T", " ")
-        return f"{names} · {when} · seed {self.config.seed}" + (f" · {stamp}" if stamp else "")
+        return f"{names} · {when} · {seed}" + (f" · {stamp}" if stamp else "")

@@ -81,14 +81,13 @@ def worth_text(counts: Sequence[int], edition: str) -> str:
 
 
 def law_when(card: str) -> str:
-    """When a law card may be played, in words in the language in use ("" for a name the
-    catalogue does not know).
+    """When a law card may be played, in the reader's words ("" for a name the catalogue does
+    not know).
     The engine's catalogue is the one reading of law_cards.yaml.  It is imported here, not at
     the top: the engine loads after the first frame (tests/cli/test_cli.py)."""
-    from keythedral.engine.catalogue import laws  # engine: after the first frame
+    from keythedral.engine.catalogue import card_when_words  # engine: after the first frame
 
-    known = laws().get(card)
-    return _(known.when) if known is not None else ""  # a message (tools/catalogues.py)
+    return card_when_words(card)  # in the reader's language
 
 
 def law_name(card: str) -> str:
@@ -99,10 +98,9 @@ def law_name(card: str) -> str:
 
 
 def law_text(card: str) -> str:
-    from keythedral.engine.catalogue import laws  # after the first frame (``law_when``)
+    from keythedral.engine.catalogue import card_text_words  # after the first frame (``law_when``)
 
-    known = laws().get(card)
-    return _(known.text) if known is not None else ""
+    return card_text_words(card)  # in the reader's language
 
 
 def seat_name(view: PlayerView, seat: int | None) -> str:

@@ -23,12 +23,15 @@ from keythedral.words.text import law_name, law_text, law_when
 if TYPE_CHECKING:
     from keythedral.tui.app import KeythedralApp
 
+# I18N: the help screen's map legend, a mark of the map: a house (B3⌂) drawn under the ▲ of
+# its field's box; "under" in words, the marks as they are
+HOUSE_MARK = N_("B3⌂ under ▲")
 # I18N: the help screen's map legend: what each mark on the map means ("B": a player's letter)
 MAP_LEGEND = (
     ("Q W L F V", N_("quarry (stone), woods (wood), lake (water), farm (food), vineyard (wine)")),
     ("●B", N_("a worker of the player marked B")),
     ("B3", N_("B's cottage number 3 (at a corner between fields)")),
-    ("B3⌂ under ▲", N_("B's house number 3 (sends two workers)")),
+    (HOUSE_MARK, N_("B's house number 3 (sends two workers)")),
     ("[K]", N_("the Keythedral tile")),
     ("█", N_("a fence between that corner and that field")),
     ("+", N_("a legal target for the choice at hand")),
@@ -138,11 +141,11 @@ class HelpScreen(ModalScreen[None]):
         legend.add_column(escape(_("mark")), no_wrap=True, style="bold")
         legend.add_column(escape(_("meaning")))
         for k, v in MAP_LEGEND:
-            legend.add_row(k, escape(_(v)))
+            legend.add_row(_(k) if k == HOUSE_MARK else k, escape(_(v)))
         with VerticalScroll(id="help-body"):
             yield Static(Text(_(GAME_IN_SHORT)), id="help-short")
             yield Static(keys)
-            yield Static(legend)
+            yield Static(legend, id="help-legend")
             yield Static(
                 Text(
                     _(

@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import (
@@ -306,6 +308,21 @@ class NewGameScreen(BaseScreen):
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
         self._hide_notes()
+        self._fit_radios()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit_radios()
+
+    def _fit_radios(self) -> None:
+        """A row of radio buttons wider than the screen (a long translation, a narrow
+        terminal) is stacked, a button a line, rather than run off the right edge."""
+        # the screen's padding and scroll bar, and the row's label (.label: 14 columns)
+        room = self.size.width - 4 - 14
+        for radios in self.query(".radios RadioSet").results(RadioSet):
+            # a button: "( ) " and its label, and its margin (keythedral.tcss: 2)
+            need = sum(4 + cell_len(str(b.label)) + 2 for b in radios.query(RadioButton))
+            radios.styles.layout = "vertical" if need > room else "horizontal"
 
     def _hide_notes(self) -> None:
         self.query_one("#level-note", Static).display = False
@@ -325,6 +342,7 @@ class NewGameScreen(BaseScreen):
         await self.recompose()
         self.restore(values)
         self._hide_notes()
+        self._fit_radios()
         if focused:
             self.query_one(f"#{focused}").focus()
         if self.resume:  # the unfinished game's note, in the new language

@@ -18,7 +18,7 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from keythedral.lang import _, ngettext, pgettext
+from keythedral.lang import N_, _, ngettext, pgettext
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
 from keythedral.vocab import COLOURS, CRAFTS
 from keythedral.words import terms
@@ -43,7 +43,10 @@ CUBE_STYLE = {
     "glass": "#c080ff",
     "gold": "#ffd700",
 }
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+#: The work-order markers on the Keythedral mat, looked up where they are drawn.
+# I18N: the work-order markers on the Keythedral mat (about 3 columns: French "1er", "2e",
+# Dutch "1e", "2e"; docs/glossary.md)
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 #: The side column's width from a terminal width up, and the game screen's class for it
 #: (keythedral.tcss sets the widths): a wide terminal gives its width to the choices and the
 #: recent events, and leaves the map what most boards need at the level that fits the height.
@@ -248,7 +251,7 @@ class KeythedralMat(Static):
             label = _("Stage {n}").format(n=stage) + (" ◀" if now else "")
             labelled(text, label, "\n".join(cells), bold=now)
         marks = [
-            f"{ORDINALS[i]}→{view.work_order[i] if i < len(view.work_order) else '·'}"
+            f"{_(ORDINALS[i])}→{view.work_order[i] if i < len(view.work_order) else '·'}"
             for i in range(5)
         ]
         order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
