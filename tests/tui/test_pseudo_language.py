@@ -180,6 +180,13 @@ def test_the_screens_words_and_constants_are_looked_up() -> None:
     assert unbracketed([str(s) for s in said]) == []
 
 
+def test_the_work_order_markers_on_the_mat_are_named_in_the_readers_language() -> None:
+    """'1st'...'5th' on the Keythedral mat were English under every language."""
+    from keythedral.tui.widgets import panels
+
+    assert unbracketed(list(panels.ordinals())) == []
+
+
 def test_a_drawn_law_cards_text_and_timing_are_in_the_readers_language() -> None:
     """The card just drawn is shown whole in the language in use: its name, its text and when
     it may be played (the last two were shown in English)."""
