@@ -180,6 +180,16 @@ def test_the_screens_words_and_constants_are_looked_up() -> None:
     assert unbracketed([str(s) for s in said]) == []
 
 
+def test_a_levels_description_on_the_new_game_screen_is_looked_up_too() -> None:
+    """The line under the seats said the level's name in the reader's language and what it
+    is in English."""
+    from keythedral.tui.screens.new_game import level_note
+
+    for level in ("easy", "normal", "hard"):
+        note = level_note(level)
+        assert bracketed(note) and ": [" in note, note
+
+
 def test_the_work_order_markers_on_the_mat_are_named_in_the_readers_language() -> None:
     """'1st'...'5th' on the Keythedral mat were English under every language."""
     from keythedral.tui.widgets import panels
@@ -221,3 +231,9 @@ async def test_the_key_bar_and_the_command_palette_are_looked_up() -> None:
         said += [c.title for c in app.get_system_commands(app.screen)]
         said += [c.help for c in app.get_system_commands(app.screen)]
         assert unbracketed(said) == []
+        # ctrl+p: the palette's search line (Textual's own was English)
+        from textual.command import CommandInput
+
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert bracketed(str(app.screen.query_one(CommandInput).placeholder))
