@@ -79,9 +79,9 @@ def test_the_drawn_card_is_told_in_the_readers_words() -> None:
     from keythedral.tui.screens.drawn import drawn_text
 
     english = laws()["upgrade-cottage"]
-    with lang.speaking("fr"):
-        text = drawn_text("Ann", "upgrade-cottage")
-        said = card_text_words("upgrade-cottage")
-        assert said != english.text and said in text
-        assert card_when_words("upgrade-cottage") in text
-        assert english.text not in text and english.when not in text
+    lang.use("fr")
+    text = drawn_text("Ann", "upgrade-cottage")
+    said = card_text_words("upgrade-cottage")
+    assert said != english.text and said in text
+    assert card_when_words("upgrade-cottage") in text
+    assert english.text not in text and english.when not in text

@@ -19,7 +19,7 @@ from keythedral.tui import choices, keymap, keys, presenter
 from keythedral.tui.presenter import Moment, present
 from keythedral.tui.session import Session
 from tests.support.tui_helpers import config, play_until
-from tests.words.pseudo import assert_translated
+from tests.words.pseudo import assert_translated, escaped
 
 
 @pytest.fixture(autouse=True)
@@ -180,6 +180,44 @@ def test_the_screens_words_and_constants_are_looked_up() -> None:
     assert unbracketed([str(s) for s in said]) == []
 
 
+def test_a_levels_description_on_the_new_game_screen_is_looked_up_too() -> None:
+    """The line under the seats said the level's name in the reader's language and what it
+    is in English."""
+    from keythedral.tui.screens.new_game import level_note
+
+    for level in ("easy", "normal", "hard"):
+        note = level_note(level)
+        assert bracketed(note) and ": [" in note, note
+
+
+def test_a_computer_players_level_beside_its_name_is_looked_up() -> None:
+    """'Cy (normal)' in the status line, the info line and the scores: a level in the
+    reader's language ('Cy (normaal)'), another bot by its id."""
+    from keythedral.tui.session import bot_kind_name
+
+    assert bracketed(bot_kind_name("normal")) and bracketed(bot_kind_name("hard:time=0.5"))
+    assert bot_kind_name("greedy") == "greedy"
+
+
+def test_the_walkthroughs_options_are_told_with_their_reasons_in_one_message() -> None:
+    """An option and its reason are one message (French puts a space before the colon): the
+    panel glued an English ': ' between them."""
+    from keythedral.tui.widgets.walkthrough import walkthrough_text
+    from keythedral.words.walkthrough import Walkthrough
+    from keythedral.words.walkthrough_options import Option
+
+    shown = walkthrough_text(Walkthrough("[h]", "[p]", "[n]", (Option("[a]", False, "[b]"),)))
+    option = shown.plain.split("\n")[-1]
+    assert option.startswith("✗ ") and escaped(option.removeprefix("✗ ")) == "", option
+
+
+def test_the_work_order_markers_on_the_mat_are_named_in_the_readers_language() -> None:
+    """'1st'...'5th' on the Keythedral mat were English under every language."""
+    from keythedral.tui.widgets import panels
+
+    assert unbracketed(list(panels.ordinals())) == []
+
+
 def test_a_drawn_law_cards_text_and_timing_are_in_the_readers_language() -> None:
     """The card just drawn is shown whole in the language in use: its name, its text and when
     it may be played (the last two were shown in English)."""
@@ -214,3 +252,9 @@ async def test_the_key_bar_and_the_command_palette_are_looked_up() -> None:
         said += [c.title for c in app.get_system_commands(app.screen)]
         said += [c.help for c in app.get_system_commands(app.screen)]
         assert unbracketed(said) == []
+        # ctrl+p: the palette's search line (Textual's own was English)
+        from textual.command import CommandInput
+
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert bracketed(str(app.screen.query_one(CommandInput).placeholder))

@@ -13,8 +13,11 @@ from keythedral import lang
 from keythedral.tui.keys import LESSON_KEYS
 from keythedral.tutorial import LESSONS, Step, Target, Tutorial, TutorialError, coach, driver, texts
 
-#: A count of cubes said in English ("1 wood", "2 wine").
-ENGLISH_CUBES = re.compile(r"\b\d+ (wood|stone|food|water|wine|iron|glass|gold)\b")
+#: A cube, a field type or a law card's word said in English ("1 wood", "a lake", "bargain").
+ENGLISH_WORDS = re.compile(
+    r"\b(wood|stone|food|water|wine|iron|glass|gold|quarry|woods|lake|farm|vineyard"
+    r"|the|and|played|cards?)\b"
+)
 
 #: Notes that begin with a game event told by the narration (not the tutorial's words).
 NARRATED = {"relocation", "store_limit", "law_other"}
@@ -101,10 +104,11 @@ def test_broken_progress_is_explained_in_the_players_language(text: str) -> None
     assert bracketed(str(caught.value))
 
 
-def test_in_french_the_notes_prices_and_cubes_are_french_too() -> None:
-    """The cubes a note counts inside its sentence (a harvest, the prices of phase 3, a fence's
-    removal, the tiles turned face up) are said in the reader's language: the pseudo-language
-    cannot tell an English "1 wood" inside a looked-up sentence, French can."""
+def test_in_french_the_words_inside_the_notes_are_french_too() -> None:
+    """The words a note puts inside its sentence (the field on top of the stack, a harvest, the
+    prices of phase 3, a fence's removal, the tiles turned face up, the law card drawn) are said
+    in the reader's language: the pseudo-language cannot tell an English "1 wood" inside a
+    looked-up sentence, French can."""
     lang.use("fr")
     t = Tutorial()
     notes = {}
@@ -118,8 +122,8 @@ def test_in_french_the_notes_prices_and_cubes_are_french_too() -> None:
             assert t.attempt(step.action).ok
         else:
             break
-    assert {"harvest", "spend", "act_build_fence"} <= set(notes)
-    said = {i: ENGLISH_CUBES.findall(text) for i, text in notes.items()}
+    assert {"lay_field", "harvest", "spend", "act_build_fence", "law_hand"} <= set(notes)
+    said = {i: ENGLISH_WORDS.findall(text) for i, text in notes.items()}
     assert {i: found for i, found in said.items() if found} == {}
 
 

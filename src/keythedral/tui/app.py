@@ -417,6 +417,18 @@ class KeythedralApp(App[None]):
 
         self.push_screen(RulesScreen(section))
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, with its search line in the language in use (Textual's
+        own placeholder is English)."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not any(
+            isinstance(screen, CommandPalette) for screen in self.screen_stack
+        ):
+            # I18N: the command palette's empty search line
+            search = _("Search for commands…")
+            self.push_screen(CommandPalette(placeholder=search, id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         log = _("The game's whole public log as a plain text file (for reading aloud or grep)")
         plain = _("Draw with plain ASCII only (on/off), for weak fonts and terminals")

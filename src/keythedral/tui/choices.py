@@ -560,7 +560,8 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
                 beside, words = "corner", {"corner": pos_text(action.corner)}
             else:
                 beside = "house" if home.house else "cottage"
-                words = {"player": seat_name(view, home.seat), "number": str(home.number)}
+                owner = terms.whose(seat_name(view, home.seat))
+                words = {"whose": owner, "number": str(home.number)}
             return FENCE_GROUPS[action.kind, beside](n).format(n=n, **words)
     cell = action_cell(action)
     kind = action.kind.replace("_", " ")
@@ -573,17 +574,17 @@ def group_text(action: Action, view: PlayerView, n: int) -> str:
     )
 
 
-#: The line standing for a fence's fields, by what the fence is beside: {player}'s home
+#: The line standing for a fence's fields, by what the fence is beside: {whose} home
 #: number {number}, or the corner {corner} (a place on the map); {n}: how many fields.
 FENCE_GROUPS: dict[tuple[str, str], Callable[[int], str]] = {
     ("build_fence", "house"): lambda n: ngettext(
-        "build a fence beside {player}'s house {number} ({n} field)",
-        "build a fence beside {player}'s house {number} ({n} fields)",
+        "build a fence beside {whose} house {number} ({n} field)",
+        "build a fence beside {whose} house {number} ({n} fields)",
         n,
     ),
     ("build_fence", "cottage"): lambda n: ngettext(
-        "build a fence beside {player}'s cottage {number} ({n} field)",
-        "build a fence beside {player}'s cottage {number} ({n} fields)",
+        "build a fence beside {whose} cottage {number} ({n} field)",
+        "build a fence beside {whose} cottage {number} ({n} fields)",
         n,
     ),
     ("build_fence", "corner"): lambda n: ngettext(
@@ -592,13 +593,13 @@ FENCE_GROUPS: dict[tuple[str, str], Callable[[int], str]] = {
         n,
     ),
     ("remove_fence", "house"): lambda n: ngettext(
-        "remove a fence beside {player}'s house {number} ({n} field)",
-        "remove a fence beside {player}'s house {number} ({n} fields)",
+        "remove a fence beside {whose} house {number} ({n} field)",
+        "remove a fence beside {whose} house {number} ({n} fields)",
         n,
     ),
     ("remove_fence", "cottage"): lambda n: ngettext(
-        "remove a fence beside {player}'s cottage {number} ({n} field)",
-        "remove a fence beside {player}'s cottage {number} ({n} fields)",
+        "remove a fence beside {whose} cottage {number} ({n} field)",
+        "remove a fence beside {whose} cottage {number} ({n} fields)",
         n,
     ),
     ("remove_fence", "corner"): lambda n: ngettext(

@@ -119,6 +119,14 @@ class GameSession(Protocol):
     def undoable_by(self) -> int | None: ...
 
 
+def bot_kind_name(spec: str) -> str:
+    """A computer player's kind as players read it: a strength level in the language in use
+    ("normaal"), any other bot by its id ("greedy")."""
+    from keythedral.tui.screens.new_game import level_name  # the screens' words
+
+    return level_name(spec.split(":")[0])
+
+
 class Seats(ABC):
     """The answers every session derives alike from ``bot_spec`` and ``legal``: who is a
     person, how a seat is named, a seat's own choices and its "let it go by"."""
@@ -144,8 +152,9 @@ class Seats(ABC):
         """'Bob (greedy)' for a bot's seat, 'Ann' for a person's."""
         name = self.config.players[seat]
         spec = self.bot_spec(seat)
-        # I18N: {player}: a player's name; {bot}: the computer player's kind (its id: greedy)
-        return _("{player} ({bot})").format(player=name, bot=spec.split(":")[0]) if spec else name
+        # I18N: {player}: a player's name; {bot}: the computer player's kind (a strength level
+        # as the new-game screen names it, or a bot's id: greedy)
+        return _("{player} ({bot})").format(player=name, bot=bot_kind_name(spec)) if spec else name
 
     def legal_for(self, seat: int | None) -> list[Action]:
         return [a for a in self.legal() if a.seat == seat]
@@ -435,7 +444,7 @@ class ReplaySession(WholeState):
         seats = self.cursor.replay.seats
         kind = seats[seat] if seat < len(seats) else ""
         if kind and kind != name:
-            return _("{player} ({bot})").format(player=name, bot=kind.split(":")[0])
+            return _("{player} ({bot})").format(player=name, bot=bot_kind_name(kind))
         return name
 
     def legal(self) -> list[Action]:

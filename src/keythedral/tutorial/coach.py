@@ -15,6 +15,7 @@ from keythedral.engine.cubes import INDEX, WOOD
 from keythedral.engine.events import CraftBought, RoundBegan, Traded
 from keythedral.lang import N_, _, ngettext
 from keythedral.tutorial.steps import LEARNER, open_fields
+from keythedral.words import terms
 
 
 def _contested_fence(view: PlayerView, fences: list[Any]) -> Any:
@@ -124,8 +125,8 @@ def _home_at(view: PlayerView, corner: Sequence[int]) -> Any:
 
 
 #: Why to fence a rival home out of a field: by whose home it is (the learner's?) and whether
-#: it is a house.  {player} is the owner's name, {number} the home's number.  Each is a reason,
-#: after "Why: " or "because " (so it starts in lower case).
+#: it is a house.  {whose} is the owner ("Hilda's", French "d'Hilda"), {number} the home's
+#: number.  Each is a reason, after "Why: " or "because " (so it starts in lower case).
 _FENCE_REASONS = {
     (True, False): N_(
         "your cottage {number} shares that field with your homes; a wood you have no use for "
@@ -136,11 +137,11 @@ _FENCE_REASONS = {
         "this round keeps it out for good"
     ),
     (False, False): N_(
-        "{player}'s cottage {number} shares that field with your homes; a wood you have no use "
+        "{whose} cottage {number} shares that field with your homes; a wood you have no use "
         "for this round keeps it out for good"
     ),
     (False, True): N_(
-        "{player}'s house {number} shares that field with your homes; a wood you have no use "
+        "{whose} house {number} shares that field with your homes; a wood you have no use "
         "for this round keeps it out for good"
     ),
 }
@@ -153,4 +154,4 @@ def _fence_reason(view: PlayerView, home: Any) -> str:
             "round keeps it out for good"
         )
     reason = _FENCE_REASONS[home.seat == LEARNER, bool(home.house)]
-    return _(reason).format(player=view.players[home.seat].name, number=home.number)
+    return _(reason).format(whose=terms.whose(view.players[home.seat].name), number=home.number)

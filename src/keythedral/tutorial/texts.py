@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from keythedral.engine import PlayerView
+from keythedral.engine.catalogue import card_name_words, card_text_words
 from keythedral.engine.catalogue import laws as law_catalogue
 from keythedral.engine.events import (
     CottageMustMove,
@@ -30,7 +31,16 @@ from keythedral.vocab import (
     FIELD_YIELD,
     REMOVE_FENCE_COST,
 )
-from keythedral.words.terms import and_list, comma_list, cost, house_price, the_field
+from keythedral.words.terms import (
+    and_list,
+    colour,
+    comma_list,
+    cost,
+    field_name,
+    house_price,
+    the_field,
+    whose,
+)
 
 #: A note's text as written in the code: its paragraphs, each a message marked with N_.
 Paragraphs = tuple[str, ...]
@@ -80,7 +90,7 @@ def lay_field(m: Moment) -> str:
             "Your turn to lay a field. The top tile of the stack is a {field}: it gives "
             "{cubes}. It goes next to a field on the board or beside a "
             "cottage: the places are marked + on the map."
-        ).format(field=kind, cubes=FIELD_YIELD.get(kind, "?"))
+        ).format(field=field_name(kind), cubes=colour(FIELD_YIELD.get(kind, "?")))
         + "\n\n"
         + _("Lay fields where your own cottages can reach them, not where they feed your rivals.")
     )
@@ -361,7 +371,7 @@ PAY: Paragraphs = (
 def _leaves(yours: bool, house: bool, n: int) -> str:
     """What a fence leaves a home: ``n`` fields still to work (0: none), by whose home it is
     and what it is; {fields}: the fields left ("the woods at (1,0) and the lake at (0,1)"),
-    {player}: the owner's name, {number}: the home's number."""
+    {whose}: the owner ("Hilda's", French "d'Hilda"), {number}: the home's number."""
     if n == 0:
         if yours:
             if house:
@@ -375,11 +385,11 @@ def _leaves(yours: bool, house: bool, n: int) -> str:
             )
         if house:
             return _(
-                "That leaves {player}'s house {number} no field to work: it could not work "
+                "That leaves {whose} house {number} no field to work: it could not work "
                 "where it stands."
             )
         return _(
-            "That leaves {player}'s cottage {number} no field to work: it could not work where "
+            "That leaves {whose} cottage {number} no field to work: it could not work where "
             "it stands."
         )
     if yours:
@@ -400,16 +410,16 @@ def _leaves(yours: bool, house: bool, n: int) -> str:
         )
     if house:
         return ngettext(
-            "That leaves {player}'s house {number} only {fields} to work. Fenced off from "
+            "That leaves {whose} house {number} only {fields} to work. Fenced off from "
             "that one too, it could not work where it stands.",
-            "That leaves {player}'s house {number} only {fields} to work. Fenced off from "
+            "That leaves {whose} house {number} only {fields} to work. Fenced off from "
             "those too, it could not work where it stands.",
             n,
         )
     return ngettext(
-        "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
+        "That leaves {whose} cottage {number} only {fields} to work. Fenced off from "
         "that one too, it could not work where it stands.",
-        "That leaves {player}'s cottage {number} only {fields} to work. Fenced off from "
+        "That leaves {whose} cottage {number} only {fields} to work. Fenced off from "
         "those too, it could not work where it stands.",
         n,
     )
@@ -436,7 +446,7 @@ def relocation(m: Moment) -> str:
         ]
         said = _leaves(fenced.owner == LEARNER, fenced.house, len(left)).format(
             fields=and_list(where),
-            player=m.view.players[fenced.owner].name,
+            whose=whose(m.view.players[fenced.owner].name),
             number=fenced.number,
         )
         return f"{m.told(fenced)} {said}\n\n" + _(rule)
@@ -449,7 +459,9 @@ def law_hand(m: Moment) -> str:
     info = law_catalogue().get(card)
     # I18N: {card} is the law card's name, {text} what it does.
     about = (
-        _("Your card is {card}: {text}").format(card=info.name, text=info.text)
+        _("Your card is {card}: {text}").format(
+            card=card_name_words(card), text=card_text_words(card)
+        )
         if info is not None
         else ""
     )

@@ -512,9 +512,10 @@ def _number_holders(view: PlayerView, number: int, seat: int | None) -> str:
     homes = []
     for c in sorted(view.cottages, key=lambda c: (c.seat != seat, c.seat)):
         if c.number == number:
-            # I18N: the player addressed, in a list of players ("you, Bob (house)")
+            # I18N: the player addressed, in a list of the players whose home has a number
+            # ("you, Bob (house)"; Dutch "jij", not the object's "jou")
             who = (
-                pgettext("the player addressed", "you")
+                pgettext("the player addressed, in a list", "you")
                 if c.seat == seat
                 else view.players[c.seat].name
             )

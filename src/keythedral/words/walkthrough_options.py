@@ -197,7 +197,13 @@ def _work_order(view: PlayerView, legal: list[Any]) -> list[Option]:
 
 def _holder(view: PlayerView, seat: int, house: bool) -> str:
     """ "you", "Bob (house)": a player whose home has a number."""
-    who = pgettext("the player addressed", "you") if seat == view.seat else seat_name(view, seat)
+    # I18N: the player addressed, in a list of the players whose home has a number
+    # ("you, Bob (house)"; Dutch "jij", not the object's "jou")
+    who = (
+        pgettext("the player addressed, in a list", "you")
+        if seat == view.seat
+        else seat_name(view, seat)
+    )
     # I18N: a player whose home with that number is a house ("Bob (house)")
     return _("{player} (house)").format(player=who) if house else who
 

@@ -19,7 +19,7 @@ from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.tui.widgets.walkthrough import WalkthroughPanel
 from keythedral.vocab import FIELD_YIELD
-from keythedral.words import rules
+from keythedral.words import rules, terms
 from keythedral.words.text import describe
 
 if TYPE_CHECKING:
@@ -84,22 +84,24 @@ def corner_rule(view: PlayerView, pos: tuple[int, int]) -> tuple[str, str]:
         if view.phase == "layout":
             return empty, "Laying fields and cottages"
         return empty, "Relocating a fenced-off cottage"
-    # I18N: a rule card's title; {where}: a corner of the map; {player}: a player's name;
-    # {number}: the number on the home
-    said = {"where": where, "player": view.players[home.seat].name, "number": home.number}
+    # I18N: a rule card's title; {where}: a corner of the map; {whose}: the owner ("Ann's",
+    # French "d'Ann"); {number}: the number on the home
+    said = {
+        "where": where,
+        "whose": terms.whose(view.players[home.seat].name),
+        "number": home.number,
+    }
     if fenced and home.house:
-        return _("{where}: {player}'s house {number}, fenced").format(
+        return _("{where}: {whose} house {number}, fenced").format(
             **said
         ), "Build or remove a fence"
     if fenced:
-        return _("{where}: {player}'s cottage {number}, fenced").format(
+        return _("{where}: {whose} cottage {number}, fenced").format(
             **said
         ), "Build or remove a fence"
     if home.house:
-        return _("{where}: {player}'s house {number}").format(
-            **said
-        ), "Convert a cottage into a house"
-    return _("{where}: {player}'s cottage {number}").format(**said), "Phase 1: placing workers"
+        return _("{where}: {whose} house {number}").format(**said), "Convert a cottage into a house"
+    return _("{where}: {whose} cottage {number}").format(**said), "Phase 1: placing workers"
 
 
 def law_section(card_id: str) -> str:

@@ -18,6 +18,7 @@ from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import HELP_SCREEN, LAWS, help_rows
 from keythedral.tui.screens.assist import law_section
 from keythedral.tui.screens.rules import RULE_CARD_KEYS, RuleCard
+from keythedral.words import terms
 from keythedral.words.text import law_name, law_text, law_when
 
 if TYPE_CHECKING:
@@ -87,8 +88,8 @@ class LawsScreen(ModalScreen[None]):
             prompt.append("\n" + said, style="not bold")
             options += [None, Option(prompt, id=card)] if options else [Option(prompt, id=card)]
         with Vertical(id="help-body"):
-            # I18N: {player}: the name of the player whose hand it is
-            title = _("{player}'s law cards (private)").format(player=self.player)
+            # I18N: {whose}: the player whose hand it is, as an owner ("Ann's", French "d'Ann")
+            title = _("{whose} law cards (private)").format(whose=terms.whose(self.player))
             yield Static(Text(title, style="bold"))
             yield OptionList(*options, id="law-list")
             keys = _("↑↓ a card · ? or Enter: the card's rule · Esc closes this list.")
@@ -106,8 +107,11 @@ class LawsScreen(ModalScreen[None]):
         if option is None or option.id is None:
             return
         card = option.id
-        # I18N: a rule card's title: {player}: a player's name; {law}: a law card's name
-        where = _("{player}'s law card: {law}").format(player=self.player, law=law_name(card))
+        # I18N: a rule card's title: {whose}: a player, as an owner ("Ann's", French "d'Ann");
+        # {law}: a law card's name
+        where = _("{whose} law card: {law}").format(
+            whose=terms.whose(self.player), law=law_name(card)
+        )
         self.app.push_screen(RuleCard(where, law_section(card)), callback=self._rule_closed)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -108,6 +108,16 @@ def resume_note(game: str) -> str:
     return _("Autosave: {game}").format(game=game)
 
 
+def level_note(level: str) -> str:
+    """A strength level and what it is, in the language in use ("easy: plays sensibly ...")."""
+    from keythedral.bots import DESCRIPTIONS  # engine: after the first frame
+
+    # I18N: {level}: a computer player's strength ("easy"); {description}: what it is
+    return _("{level}: {description}").format(
+        level=level_name(level), description=_(DESCRIPTIONS[level])
+    )
+
+
 def level_name(level: str) -> str:
     """A computer player's strength (``LEVELS``' ids) as players read it."""
     names = {
@@ -403,14 +413,8 @@ class NewGameScreen(BaseScreen):
         """A level chosen for a seat is described in a line under the seats."""
         if kind not in LEVELS:
             return
-        from keythedral.bots import DESCRIPTIONS  # engine: after the first frame
-
         note = self.query_one("#level-note", Static)
-        # I18N: {level}: a computer player's strength ("easy"); {description}: what it is
-        said = _("{level}: {description}").format(
-            level=level_name(str(kind)), description=DESCRIPTIONS[str(kind)]
-        )
-        note.update(said)
+        note.update(level_note(str(kind)))
         note.display = True
 
     def seats(self) -> tuple[str, ...]:

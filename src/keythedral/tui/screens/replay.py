@@ -131,8 +131,9 @@ class ReplayScreen(BaseScreen):
         if self.viewpoint == PUBLIC:
             return _("public view (no hand)")
         assert isinstance(self.viewpoint, int)
-        # I18N: the replay's viewpoint: {player}: a player's name
-        return _("{player}'s view (private)").format(player=self.config.players[self.viewpoint])
+        # I18N: the replay's viewpoint: {whose}: a player, as an owner ("Ann's", French "d'Ann")
+        name = self.config.players[self.viewpoint]
+        return _("{whose} view (private)").format(whose=terms.whose(name))
 
     def show_position(self) -> None:
         cur, game = self.cursor, self.game

@@ -17,6 +17,7 @@ from keythedral.lang import _, pgettext
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import SCORES
 from keythedral.tui.screens.base import BaseScreen
+from keythedral.tui.session import bot_kind_name
 from keythedral.tui.widgets.chart import History, ScoreChart
 from keythedral.tui.widgets.keybar import KeyBar
 from keythedral.tui.widgets.panels import seat_label, winners_text
@@ -45,7 +46,7 @@ def scores_table(view: PlayerView, bots: Sequence[str | None] = ()) -> Table:
         seat = hand.seat
         name = seat_label(view, seat, tokens)
         if seat < len(bots) and bots[seat]:
-            name.append(f" ({bots[seat]})")
+            name.append(f" ({bot_kind_name(bots[seat] or '')})")
         if seat in winners:
             # I18N: beside the winner's name in the scores table
             name.append(" " + _("★ winner"), style="bold")

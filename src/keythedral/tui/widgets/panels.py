@@ -18,7 +18,7 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from keythedral.lang import N_, _, ngettext, pgettext
+from keythedral.lang import _, ngettext, pgettext
 from keythedral.tui.widgets.map_looks import SEAT_COLOURS
 from keythedral.vocab import COLOURS, CRAFTS
 from keythedral.words import terms
@@ -43,10 +43,23 @@ CUBE_STYLE = {
     "glass": "#c080ff",
     "gold": "#ffd700",
 }
-#: The work-order markers on the Keythedral mat, looked up where they are drawn.
-# I18N: the work-order markers on the Keythedral mat (about 3 columns: French "1er", "2e",
-# Dutch "1e", "2e"; docs/glossary.md)
-ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+#: The narrowest the mats are (at 80 columns, beside their scroll bar): a store grid wider than
+#: the room beside the labels goes under its label.
+MATS_WIDTH = 38
+
+
+def ordinals() -> tuple[str, ...]:
+    """The work-order markers' names on the Keythedral mat, in the language in use."""
+    # I18N: the five work-order markers on the mat (a few columns each: French "1er", "2e")
+    return (
+        pgettext("a work-order marker", "1st"),
+        pgettext("a work-order marker", "2nd"),
+        pgettext("a work-order marker", "3rd"),
+        pgettext("a work-order marker", "4th"),
+        pgettext("a work-order marker", "5th"),
+    )
+
+
 #: The side column's width from a terminal width up, and the game screen's class for it
 #: (keythedral.tcss sets the widths): a wide terminal gives its width to the choices and the
 #: recent events, and leaves the map what most boards need at the level that fits the height.
@@ -250,8 +263,9 @@ class KeythedralMat(Static):
             # I18N: a label of the mat (at most 12 columns): a stage of the building tiles
             label = _("Stage {n}").format(n=stage) + (" ◀" if now else "")
             labelled(text, label, "\n".join(cells), bold=now)
+        names = ordinals()
         marks = [
-            f"{_(ORDINALS[i])}→{view.work_order[i] if i < len(view.work_order) else '·'}"
+            f"{names[i]}→{view.work_order[i] if i < len(view.work_order) else '·'}"
             for i in range(5)
         ]
         order = " ".join(marks[:3]) + "\n" + " ".join(marks[3:])
@@ -276,7 +290,15 @@ class KeytownMat(Static):
             smiths.append(smith, style=CUBE_STYLE[craft])
         # I18N: the labels of the mats (at most 12 columns each)
         labelled(text, _("Craftsmen"), smiths)
-        labelled(text, _("Store"), cube_grid(view.store, 3))
+        store = cube_grid(view.store, 3)
+        if any(line.cell_len > MATS_WIDTH - LABEL for line in store.split("\n")):
+            # French and Dutch colours are longer: the grid goes under its label, indented
+            labelled(text, _("Store"), "")
+            for line in store.split("\n"):
+                text.append("\n  ")
+                text.append_text(line)
+        else:
+            labelled(text, _("Store"), store)
         labelled(text, _("Trader"), _("any 2 cubes → 1 resource"))
         if view.config.no_laws:
             labelled(text, _("Law master"), _("no laws in this game"))

@@ -50,9 +50,8 @@ def walkthrough_text(w: Walkthrough, hint: str = "") -> Text:
 def _option(out: Text, label: str, available: bool, detail: str) -> None:
     out.append("✓ " if available else "✗ ", style="bold green" if available else "bold red")
     if detail:
-        # I18N: an option of the walkthrough ("Buy a building") and what it needs or why it
-        # is closed
-        label = _("{option}: {detail}").format(option=label, detail=detail)
+        # the message of Option.line (words.walkthrough_options), without its +/- mark
+        label = _("{label}: {detail}").format(label=label, detail=detail)
     out.append(label + "\n", style="" if available else "dim")
 
 
