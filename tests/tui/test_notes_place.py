@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from keythedral import engine
+from keythedral.lang import _
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.widgets.decision import DecisionPanel
 from tests.support.driver import hand_over
@@ -16,7 +17,10 @@ async def test_a_note_comes_up_beside_the_choices_not_over_them() -> None:
         await pilot.pause()
         if isinstance(app.screen, HandoverScreen):
             await hand_over(pilot, app)
-        app.notify("Saved as a-game-with-a-rather-long-name-to-show.", title="Saved")
+        # The app's own words for a save (files.py), in the language of the run, with a long
+        # name (of digits: a file's name is not a message, and this one is no file's)
+        name = "2026-11-28-1234-5678-9012-3456-7890"
+        app.notify(_("Saved as {name}.").format(name=name), title=_("Saved"))
         await pilot.pause(0.3)
         toasts = list(app.screen.query("Toast"))  # Textual's notes, by their type's name
         assert toasts

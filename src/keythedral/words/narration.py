@@ -278,10 +278,12 @@ EFFECTS: dict[str, Effect] = {
         _("you choose the colour of every cube from your {workers} this harvest."),
         workers=terms.field_workers(_given(e.law.field_type)),
     ),
+    # I18N: {whose}: the player as the owner of the workers ("Otto's", French "d'Otto")
     "broken-fences": lambda e, t: t.say(
         _given(e.law.target),
-        _("{player}'s workers climb over fences this round."),
+        _("{whose} workers climb over fences this round."),
         _("your workers climb over fences this round."),
+        whose=t.whose(_given(e.law.target)),
     ),
     "unsafe-fence": lambda e, t: _("{fence} is dismantled and leaves the game.").format(
         fence=t.fence(_given(e.owner), _given(e.law.corner), _given(e.law.field))
