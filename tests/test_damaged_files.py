@@ -142,7 +142,7 @@ def test_a_save_that_is_a_device_is_refused(data_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("seat", "words"),
     [
-        ("ismcts:bogus=1", "unexpected keyword argument 'bogus'"),
+        ("ismcts:bogus=1", "it has no option bogus: its options are iterations, time"),
         ("ismcts:time=100000", "positive time per move, of at most 60 seconds"),
         ("ismcts:time=nan", "time must be a number"),
         ("ismcts:iterations=1000000000", "at most 20000"),

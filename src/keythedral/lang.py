@@ -183,3 +183,11 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without looking it up (it is looked up later)."""
     return message
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter a capital, as a sentence starts ("you pay …" → "You pay
+    …"); in the pseudo-language the letter after its messages' opening brackets ("[[You pay~]"),
+    where every language has it."""
+    at = len(text) - len(text.lstrip("[")) if current() == PSEUDO else 0
+    return text[:at] + text[at : at + 1].upper() + text[at + 1 :]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from keythedral import bots, engine
+from keythedral import bots, engine, lang
 from keythedral.bots import BotSpecError, NoActionError, make_bot, parse_spec
 from keythedral.cli.simulate import Setup, run
 
@@ -76,11 +76,33 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:iterations=0", "at least one iteration"),
         ("ismcts:time=-1", "positive time"),
         ("ismcts:project=maybe", "on or off"),
+        ("coach:c=1", "it has no option c: its options are iterations, time"),
+        ("normal:depth=3", "bad options for normal: it has no options"),
     ],
 )
 def test_bad_bot_specs_are_refused_with_a_clear_message(spec: str, words: str) -> None:
     with pytest.raises(BotSpecError, match=words):
         make_bot(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        (
+            "ismcts:time=1000",
+            "options invalides pour ismcts\u00a0: ismcts demande un temps par coup (time) "
+            "positif, de 60 secondes au plus",
+        ),
+        ("hard:tim=1", "options invalides pour hard\u00a0: il n'a pas d'option tim"),
+        ("chess", "aucun bot ne s'appelle 'chess'\u00a0: choisissez parmi random, greedy"),
+    ],
+)
+def test_a_bad_bot_spec_is_refused_in_the_readers_language(spec: str, said: str) -> None:
+    """A refusal of a bot's spec (the command line's --bots, a save's seats) is said in the
+    language in use; the bots' names and options are ids, the same in every language."""
+    with pytest.raises(BotSpecError) as err:
+        lang.in_language("fr", lambda: make_bot(spec))
+    assert str(err.value).startswith(said)
 
 
 def test_a_bot_asked_for_a_seat_that_cannot_act_says_so() -> None:

@@ -21,7 +21,7 @@ from textual.events import Callback
 from textual.message import Message
 from textual.notifications import Notification, Notify
 
-from tests.support import pseudo_screen
+from tests.support import pseudo_screen, textshot
 
 _recorded: WeakKeyDictionary[App[Any], list[Notification]] = WeakKeyDictionary()
 
@@ -62,13 +62,15 @@ def notices(app: App[Any]) -> list[Notification]:
 def _read(notice: Notification) -> Notification:
     """``notice`` as a test reads it: as made, or, in the pseudo-language (the pseudo run of
     the app's tests, tests/tui/conftest.py), its title and its message checked to be messages
-    looked up (bracketed, player names aside) and read without the pseudo-language's marks."""
+    looked up (bracketed, player names and the names of the test's files aside: "Saved as
+    ann-bob-seed-3") and read without the pseudo-language's marks."""
     if not pseudo_screen.checking():
         return notice
     for said in (notice.title, notice.message):
         area = (0, 0, max(map(len, said.split("\n"))), said.count("\n") + 1, True)
         # Said when the test is over (tests/tui/conftest.py): an assertion here would be
         # raised inside the app.
-        pseudo_screen.FOUND.extend(pseudo_screen.problems(said, [area]))
+        found = pseudo_screen.problems(said, [area], textshot.file_names())
+        pseudo_screen.FOUND.extend(found)
     plain = pseudo_screen.plain
     return replace(notice, title=plain(notice.title), message=plain(notice.message))

@@ -141,10 +141,18 @@ TYPED = "typed"
 #: ``DOCUMENT``: the rulebook (``docs/rules_<code>.md``, words.rules), a document in the
 #: reader's language where there is one and in English for the pseudo-language: not messages.
 DOCUMENT = "document"
+#: ``ENDS_CUT``: a line the app ends with "…" where it runs past its one row, by design
+#: (``text-overflow: ellipsis``: the status line and the info line, whose English runs past
+#: 80 columns too with three players to act or a long suggestion): the message cut at the
+#: row's right end is not a problem; every word before it is read, and a cut anywhere else is
+#: one.
+ENDS_CUT = "ends cut"
 #: What may hold words that are not messages.
 NOT_READ = frozenset([TYPED, DOCUMENT])
 BOARD_TOKEN = re.compile(r"[A-Z][a-e]|o[A-E]")
 PADDING_CUT = re.compile(r"\[[^\[\]\n]*~…")
+#: A message cut with "…" at its row's end (``ENDS_CUT``).
+ROW_END_CUT = re.compile(r"\[[^\[\]\n]*[\w~]… *$", re.MULTILINE)
 
 
 class Area(NamedTuple):
@@ -176,6 +184,8 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
             for i in {0, len(rows_left) - 1}:
                 rows_left[i] = PADDING_CUT.sub(lambda m: m.group(0)[:-1] + "]", rows_left[i])
             rest = outside("\n".join(rows_left))
+        if ENDS_CUT in allows:  # the row's last message cut by design
+            rest = ROW_END_CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
         if BOARD in allows:  # a label cut to its box is a whole one
             rest = CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
         # What is left of a message begun above the widget's top (scrolled, or cut) ends with

@@ -117,6 +117,8 @@ def _areas(app: App[Any]) -> list[pseudo_screen.Area]:
         allows = ALLOWS.get(type(widget).__name__, frozenset()) | ALLOWS.get(
             f"#{widget.id}", frozenset()
         )
+        if widget.styles.text_wrap == "nowrap" and widget.styles.text_overflow == "ellipsis":
+            allows |= {pseudo_screen.ENDS_CUT}  # one row, cut with "…" by design
         if isinstance(widget, Input) and widget.value:
             allows |= {pseudo_screen.TYPED}
         if widget.id == "rules-toc" or any(isinstance(w, Markdown) for w in widget.ancestors):
@@ -134,10 +136,10 @@ def _names(app: App[Any] | None) -> tuple[str, ...]:
 
     session = getattr(app, "session", None)
     game = session.local if session is not None else None
-    return (*_file_names(), *(game.state.config.players if game is not None else ()), *bot_names())
+    return (*file_names(), *(game.state.config.players if game is not None else ()), *bot_names())
 
 
-def _file_names() -> list[str]:
+def file_names() -> list[str]:
     """The names of the files in the test's data folder (the load dialog lists saves by
     their names, as written)."""
     folder = os.environ.get("KEYTHEDRAL_DATA_DIR")

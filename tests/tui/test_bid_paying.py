@@ -35,7 +35,7 @@ async def test_the_winners_payment_plays_itself_and_the_start_player_is_named_op
         assert bid.action is not None and bid.action.amount >= 2
         plan = payment_after(session.state, bid.action)
         paid = read(cubes_text(paid_counts(plan)))
-        assert bid.text.endswith(f"you pay {paid} if you win")
+        assert read(bid.text).endswith(f"you pay {paid} if you win")
         assert choices[-2].command == "own-cubes"  # the cubes chosen by the player instead
         before = len(session.actions)
         await pilot.press(bid.key)

@@ -71,7 +71,7 @@ def bad_seat(spec: str) -> Callable[[Path], None]:
 DAMAGED: dict[str, tuple[Callable[[Path], None], str]] = {
     "fifo": (os.mkfifo, "cannot be loaded: it is a named pipe (FIFO), not a regular file"),
     "deep": (lambda p: p.write_text(DEEP) and None, "its lists or objects are nested too deeply"),
-    "bogus-option": (bad_seat("ismcts:bogus=1"), "unexpected keyword argument 'bogus'"),
+    "bogus-option": (bad_seat("ismcts:bogus=1"), "it has no option bogus"),
     "day-long-search": (bad_seat("ismcts:time=100000"), "of at most 60 seconds"),
 }
 

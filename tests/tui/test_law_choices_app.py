@@ -11,6 +11,7 @@ from keythedral import engine
 from keythedral.tui.app import KeythedralApp
 from keythedral.tui.screens.handover import HandoverScreen
 from tests.support.driver import hand_over, panel, take
+from tests.support.textshot import read
 from tests.support.tui_helpers import config, make_app, saved_game
 
 SIZE = (100, 32)
@@ -60,7 +61,7 @@ async def test_work_order_is_set_number_by_number_and_played_as_one_order() -> N
             word = ("first", "second", "third", "fourth")[position]
             assert len(choices) == 5 - position
             assert all(f" {word}: " in c.text for c in choices), [c.text for c in choices]
-            line = next(c for c in choices if c.text.startswith(f"call number {number} "))
+            line = next(c for c in choices if read(c.text).startswith(f"call number {number} "))
             assert line.key == str(number)  # each number on its own key
             await pilot.press(line.key)
             await pilot.pause()

@@ -151,8 +151,10 @@ def coloured(style: Style | None) -> bool:
 
 
 def option_text(choices: ChoiceList, index: int) -> str:
-    """The first line of an option's text, without its key."""
-    return choices.options[index].prompt.plain.split("\n")[0][1:].strip()
+    """The last line of an option's text, without its key: where two options differ (in a
+    longer language "lay the vineyard (V) at" may be the first line of several, their
+    places on the next)."""
+    return choices.options[index].prompt.plain.split("\n")[-1].strip().lstrip("0123456789 ")
 
 
 def cells_in(row: list[tuple[str, Style | None]], start: int, end: int) -> list[Any]:

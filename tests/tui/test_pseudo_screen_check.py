@@ -4,7 +4,16 @@ message wrapped over rows, one scrolled past a widget's edge, names and key name
 
 from __future__ import annotations
 
-from tests.support.pseudo_screen import BOARD, DOCUMENT, TITLE_PADDING, TYPED, Area, plain, problems
+from tests.support.pseudo_screen import (
+    BOARD,
+    DOCUMENT,
+    ENDS_CUT,
+    TITLE_PADDING,
+    TYPED,
+    Area,
+    plain,
+    problems,
+)
 
 
 def whole(text: str, scrolls: bool = False) -> list[tuple[int, int, int, int, bool]]:
@@ -109,3 +118,23 @@ def test_what_a_player_typed_and_the_rulebook_are_not_messages() -> None:
     rules = "Phase 1: placing workers"
     assert problems(rules, [Area(0, 0, 24, 1, False, frozenset([DOCUMENT]))]) == []
     assert problems(typed, whole(typed)) == [f"not translated: 'Bobby Tables' in {typed!r}"]
+
+
+def test_a_line_cut_by_design_may_lose_its_end_only() -> None:
+    """The status and info lines end in "…" where they run past their row (their English
+    too): the message cut at the row's end is no problem there, a cut elsewhere or in another
+    widget is, and every word before the cut is read."""
+    status = "[Round 2~~~] · [Phase 1: placing workers~~~~~~~~~~] · [to act: Bob~~~~] · [see… "
+    ends = frozenset([ENDS_CUT])
+    assert problems(status, [Area(0, 0, len(status), 1, False, ends)]) == []
+    nested = "[Enter: [suggested: [buy [a seat worth 2~~~~~~] for [[1 wood~~] + [[1 stone~~… "
+    assert problems(nested, [Area(0, 0, len(nested), 1, False, ends)]) == []
+    assert problems(status, whole(status)) == [f"cut with an ellipsis: {status.strip()!r}"]
+    escaped = "[Round 2~~~] · Phase 1: placing workers · [to act: Bob~~~~] · [see… "
+    assert problems(escaped, [Area(0, 0, len(escaped), 1, False, ends)]) == [
+        f"not translated: 'Phase placing workers' in {escaped.strip()!r}"
+    ]
+    inside = "[Round 2~~~] · [Phase 1: plac… · [to act: Bob~~~~] "
+    assert problems(inside, [Area(0, 0, len(inside), 1, False, ends)]) == [
+        f"cut with an ellipsis: {inside.strip()!r}"
+    ]

@@ -287,14 +287,15 @@ async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: P
                 break
             await press_asked(pilot, app)
             await pilot.pause()
-        log = screen_of(app).query_one(EventLog).lines
+        log = [read(line) for line in screen_of(app).query_one(EventLog).lines]
         assert any(line.startswith("You lay a ") for line in log), log
         assert not any(line.startswith(t.name + " ") for line in log)
         others = [p for i, p in enumerate(t.state.config.players) if i != LEARNER]
-        assert any(line.startswith(tuple(others)) for line in mode.recent), mode.recent
-        assert not any(line.startswith("You ") for line in mode.recent)  # the learner's acts
+        recent = [read(line) for line in mode.recent]
+        assert any(line.startswith(tuple(others)) for line in recent), recent
+        assert not any(line.startswith("You ") for line in recent)  # the learner's acts
         text = screen_text(app)
-        assert "Meanwhile:" in text and mode.recent[-1][:30] in text.replace("\n", " ")
+        assert "Meanwhile:" in text and recent[-1][:30] in text.replace("\n", " ")
 
 
 # --- at 80x24: notes fit or scroll, the choices stay in sight, the end shows the scores --------

@@ -38,8 +38,11 @@ move); options after a level replace its own (``hard:iterations=50``).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
+
+from keythedral.lang import _
 
 from .base import Bot, NoActionError, own_actions
 from .coach import CoachBot
@@ -67,7 +70,8 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 class BotSpecError(ValueError):
-    """A bot name or option that does not exist; the message says what is available."""
+    """A bot name or option that does not exist; the message says what is available, in the
+    language in use (the bots' names and options are ids, the same in every language)."""
 
 
 def _value(text: str) -> Any:
@@ -90,12 +94,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, *parts = spec.strip().split(":")
     name = name.strip().lower()
     if name not in BOTS and name not in LEVELS:
-        raise BotSpecError(f"no bot called {name!r}: choose from {', '.join([*BOTS, *LEVELS])}")
+        # I18N: {name}: the bot name asked for, quoted; {names}: the names there are (ids, the
+        # same in every language: random, greedy, ismcts, coach, easy, normal, hard)
+        said = _("no bot called {name}: choose from {names}")
+        raise BotSpecError(said.format(name=repr(name), names=", ".join([*BOTS, *LEVELS])))
     options: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise BotSpecError(f"bot option {part!r} in {spec!r} must look like key=value")
+            # I18N: {option}: what was given as a bot's option, quoted; {spec}: the bot's whole
+            # spec ("ismcts:time"), quoted; "key=value" is what to type, as it is
+            said = _("bot option {option} in {spec} must look like key=value")
+            raise BotSpecError(said.format(option=repr(part), spec=repr(spec)))
         options[key.strip()] = _value(value.strip())
     return name, options
 
@@ -104,14 +114,40 @@ def make_bot(spec: str, seed: int = 0, **options: Any) -> Bot:
     """A bot from its name or level (or a ``name:key=value`` spec), a seed and options."""
     name, parsed = parse_spec(spec)
     parsed.update(options)
+    make = LEVELS[name].make if name in LEVELS else BOTS[name]
+    if (problem := _unknown_options(make, parsed)) is not None:
+        raise _bad_options(name, problem)
     try:
         if name in LEVELS:
             return LEVELS[name].bot(seed, **parsed)
         return BOTS[name](seed, **parsed)
-    except TypeError as exc:
-        raise BotSpecError(f"bad options for {name}: {exc}") from exc
-    except ValueError as exc:
-        raise BotSpecError(f"bad options for {name}: {exc}") from exc
+    except (TypeError, ValueError) as exc:  # a TypeError's detail is in Python's words
+        raise _bad_options(name, str(exc)) from exc
+
+
+def _bad_options(name: str, problem: str) -> BotSpecError:
+    # I18N: {bot}: a bot's name (an id: ismcts); {problem}: what is wrong with its options
+    return BotSpecError(_("bad options for {bot}: {problem}").format(bot=name, problem=problem))
+
+
+def _unknown_options(make: Callable[..., Bot], options: dict[str, Any]) -> str | None:
+    """What is wrong with ``options`` for the bot ``make`` makes when it has no option of one
+    of their names, in words; None when it has each."""
+    taken = [
+        p.name
+        for p in inspect.signature(make).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+    unknown = sorted(set(options) - set(taken))
+    if not unknown:
+        return None
+    if not taken:
+        # I18N: a bot was given options it has none of; {options}: the ones given (ids)
+        return _("it has no options (not {options})").format(options=", ".join(unknown))
+    # I18N: a bot was given options it lacks; {options}: the ones given, {taken}: its options
+    # (ids, as typed: iterations, time, c, ...)
+    said = _("it has no option {options}: its options are {taken}")
+    return said.format(options=", ".join(unknown), taken=", ".join(taken))
 
 
 #: Seconds a plain "ismcts" seat of a game searches at most, a move, so that people do not
@@ -135,7 +171,9 @@ def check_spec(spec: str) -> None:
     does not take or a value out of its range (``ismcts:time=100000``).  The one check for
     every way a seat is named: the command line's ``--bots`` and the seats of a save."""
     if len(spec) > MAX_SPEC:
-        raise BotSpecError(f"a computer player's name and options take at most {MAX_SPEC} letters")
+        # I18N: a bot's name and options are too long; {n}: how many letters at most
+        said = _("a computer player's name and options take at most {n} letters")
+        raise BotSpecError(said.format(n=MAX_SPEC))
     make_bot(spec)
 
 

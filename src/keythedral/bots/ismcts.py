@@ -50,11 +50,12 @@ from functools import cache
 from operator import mul
 from typing import Any
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.engine import Action, GameState, PlayerView
 from keythedral.engine.facts import TRADE_PRICE, tile_cost, tile_stage, tiles_of_stage
 from keythedral.engine.facts import board_index as index
 from keythedral.engine.playout_moves import playout_world
+from keythedral.lang import _
 from keythedral.vocab import INDEX, SEAT_VALUE, VALUE, load_yaml
 
 from .base import decision_rng, own_actions
@@ -178,7 +179,7 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
         fit = 0
         for terms in buyable:
             f = 0
-            for i, k, _ in terms:
+            for i, k, _rest in terms:
                 h = hand[i]
                 f += k if k < h else h
             if f > fit:
@@ -274,13 +275,19 @@ MAX_ITERATIONS = 20_000  # about a minute a move
 
 def _whole(name: str, value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"ismcts's {name} must be a whole number, not {value!r}")
+        # I18N: {option}: an option of the search bot (an id: width, depth, iterations);
+        # {value}: the value given, quoted
+        said = _("ismcts's {option} must be a whole number, not {value}")
+        raise ValueError(said.format(option=name, value=repr(value)))
     return value
 
 
 def _real(name: str, value: object) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
-        raise ValueError(f"ismcts's {name} must be a number, not {value!r}")
+        # I18N: {option}: an option of the search bot (an id: time, c, epsilon); {value}: the
+        # value given, quoted
+        said = _("ismcts's {option} must be a number, not {value}")
+        raise ValueError(said.format(option=name, value=repr(value)))
     return float(value)
 
 
@@ -295,17 +302,22 @@ def _check_options(
 ) -> None:
     """ValueError, in words, for an option of the wrong type or out of its range."""
     if iterations is not None and not 1 <= _whole("iterations", iterations) <= MAX_ITERATIONS:
-        raise ValueError(
-            f"ismcts needs at least one iteration per move, and at most {MAX_ITERATIONS}"
-        )
+        # I18N: the search bot's iterations option out of its range; {most}: a number
+        said = _("ismcts needs at least one iteration per move, and at most {most}")
+        raise ValueError(said.format(most=MAX_ITERATIONS))
     if time is not None and not 0 < _real("time", time) <= MAX_TIME:
-        raise ValueError(f"ismcts needs a positive time per move, of at most {MAX_TIME:g} seconds")
+        # I18N: the search bot's time option out of its range; {seconds}: a number
+        said = _("ismcts needs a positive time per move, of at most {seconds} seconds")
+        raise ValueError(said.format(seconds=lang.number(MAX_TIME)))
     if _whole("width", width) < 1:
-        raise ValueError("ismcts needs a width of at least 1")
+        # I18N: the search bot's width option (an id, as typed) out of its range
+        raise ValueError(_("ismcts needs a width of at least 1"))
     if _whole("depth", depth) < 0:
-        raise ValueError("ismcts needs a depth of 0 or more")
+        # I18N: the search bot's depth option (an id, as typed) out of its range
+        raise ValueError(_("ismcts needs a depth of 0 or more"))
     if not 0 <= _real("epsilon", epsilon) <= 1:
-        raise ValueError("ismcts's epsilon is a probability, from 0 to 1")
+        # I18N: the search bot's epsilon option (an id, as typed) out of its range
+        raise ValueError(_("ismcts's epsilon is a probability, from 0 to 1"))
     _real("c", c)
     _real("margin", margin)
 
@@ -354,7 +366,10 @@ class IsmctsBot:
             iterations = DEFAULT_ITERATIONS
         _check_options(iterations, time, c, width, depth, epsilon, margin)
         if project not in (True, False):  # 0 and 1 too
-            raise ValueError(f"ismcts's project is on or off, not {project!r}")
+            # I18N: the search bot's project option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's project is on or off, not {value}")
+            raise ValueError(said.format(value=repr(project)))
         self.seed = seed
         self.iterations = iterations
         self.time = time
@@ -444,7 +459,7 @@ class IsmctsBot:
             if arm is best:
                 keep.append(arm)
                 continue
-            diff, se, _ = paired(arm, best)
+            diff, se, _count = paired(arm, best)
             if diff + 2.0 * se >= 0:
                 keep.append(arm)
         return keep

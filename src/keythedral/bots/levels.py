@@ -43,7 +43,10 @@ class SloppyBot(SeededBot):
             or isinstance(mistakes, bool)
             or not 0 <= mistakes <= 1
         ):
-            raise ValueError(f"mistakes is a probability, from 0 to 1, not {mistakes!r}")
+            # I18N: the easy bot's mistakes option (an id, as typed) out of its range; {value}:
+            # the value given, quoted
+            said = _("mistakes is a probability, from 0 to 1, not {value}")
+            raise ValueError(said.format(value=repr(mistakes)))
         super().__init__(seed)
         self.mistakes = float(mistakes)
 

@@ -222,11 +222,10 @@ class BotRunner:
             before, session.legal_for(seat), () if action is None else {action}
         )
         label = session.seat_label(seat)
-        # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."; {player}:
-        # a computer player's name
-        what = (
-            N_("with {player}'s move") if action is not None else N_("while {player} chose a move")
-        )
+        # I18N: when the rules engine failed: "Something went wrong ... {what}; ..."; {whose}:
+        # a computer player's name as the owner of the move ("Otto's", French "d'Otto"),
+        # {player}: its name
+        what = N_("with {whose} move") if action is not None else N_("while {player} chose a move")
         if instead is None:
             self.stalled = before
             then = _("{player} has no other move that can be played: the game cannot go on.")

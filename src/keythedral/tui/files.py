@@ -14,9 +14,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from keythedral import lang
 from keythedral.lang import _
 from keythedral.records import faults, replay
 from keythedral.safetext import inside, printable, slug
+from keythedral.words import terms
 
 FAULT_NOTICE_TIME = 60.0  # seconds the note of a fault of the rules engine stays up
 
@@ -351,8 +353,9 @@ class Files:
     # --- faults of the rules engine -------------------------------------------------------------
     def engine_fault(self, fault: EngineFault, what: str, then: str, **names: str) -> Path | None:
         """The rules engine failed (keythedral.records.faults) ``what`` ("with that move", a
-        message marked with ``N_``, its placeholders filled from ``names``; the record for the
-        bug report has it in English): the game
+        message marked with ``N_``, its placeholders filled from ``names``, and ``{whose}`` as
+        the owner ``{player}`` is, ``terms.whose``; the record for the bug report has it in
+        English): the game
         stays at its last good state, which the autosave holds already.  A record for a bug
         report is written in the bug-reports folder next to the saves, and the people are told
         in plain words, with ``then`` (what happens now).  The file, or None when it could
@@ -361,7 +364,14 @@ class Files:
         if session is None:
             return None
         game = (session.config, session.actions, session.seats)
-        record = faults.report_record(fault, *game, where=f"app: {what.format(**names)}")
+
+        def filled() -> str:  # what, its {player} named, {whose} as the owner ("d'Otto")
+            owner = {"whose": terms.whose(names["player"])} if "player" in names else {}
+            return _(what).format(**names, **owner)
+
+        # the record is in English, as the bug report is read
+        where = lang.in_language("en", filled)
+        record = faults.report_record(fault, *game, where=f"app: {where}")
         path, said = faults.keep(record, faults.reports_dir(self.data_dir))
         saved = (
             self.app.mode.kind.autosaves
@@ -369,7 +379,7 @@ class Files:
             and self.autosaver is not None
             and self.autosaver.error is None
         )
-        when = _(what).format(**names)
+        when = filled()
         if saved:
             # I18N: {what}: when it went wrong ("with that move"); {report}: where the bug
             # report was written; {then}: what happens now

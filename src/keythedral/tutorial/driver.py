@@ -11,7 +11,7 @@ from typing import Any
 from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
-from keythedral.lang import N_, _
+from keythedral.lang import N_, _, upper_first
 from keythedral.records import faults, persistence
 from keythedral.records.record import RecordError
 from keythedral.records.replay import GameSoFar
@@ -141,7 +141,7 @@ class Tutorial(GameSoFar):
     def _task(self, m: Moment) -> Step:
         a = m.coach
         do = describe(a, m.view)
-        do = do[0].upper() + do[1:]
+        do = upper_first(do)
         why = m.why
         if self.free:
             # I18N: {move} is a move in words ("Buy Q1"), {why} the coach's reason for it.

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from keythedral.engine import events as ev
 from keythedral.engine.actions import PlayLaw
 from keythedral.engine.laws import SALE_DISCOUNT
-from keythedral.lang import _, ngettext, pgettext
+from keythedral.lang import _, ngettext, pgettext, upper_first
 from keythedral.vocab import CRAFT_PRICE, REMOVE_FENCE_COST, place
 from keythedral.words import terms
 
@@ -109,8 +109,9 @@ Narrator = Callable[[Any, Teller], str]
 def narrate(event: ev.Event, names: Sequence[str], you: int | None = None) -> str:
     """One event as a sentence (or two), naming the seats by ``names``."""
     text = NARRATORS[type(event)](event, Teller(names, you))
-    if text[:1].islower() and not any(name and text.startswith(name) for name in names):
-        text = text[0].upper() + text[1:]  # "you ...", "seat 5 ..." (a name stays as it is)
+    said = text.lstrip("[")  # the pseudo-language's brackets aside
+    if said[:1].islower() and not any(name and said.startswith(name) for name in names):
+        text = upper_first(text)  # "you ...", "seat 5 ..." (a name stays as it is)
     return text
 
 
@@ -278,10 +279,12 @@ EFFECTS: dict[str, Effect] = {
         _("you choose the colour of every cube from your {workers} this harvest."),
         workers=terms.field_workers(_given(e.law.field_type)),
     ),
+    # I18N: {whose}: the player as the owner of the workers ("Otto's", French "d'Otto")
     "broken-fences": lambda e, t: t.say(
         _given(e.law.target),
-        _("{player}'s workers climb over fences this round."),
+        _("{whose} workers climb over fences this round."),
         _("your workers climb over fences this round."),
+        whose=t.whose(_given(e.law.target)),
     ),
     "unsafe-fence": lambda e, t: _("{fence} is dismantled and leaves the game.").format(
         fence=t.fence(_given(e.owner), _given(e.law.corner), _given(e.law.field))
@@ -412,7 +415,7 @@ def _game_ended(e: ev.GameEnded, t: Teller) -> str:
         )
     names = terms.and_list([t.name(s) for s in e.winners])
     if t.you in e.winners:
-        names = names[:1].upper() + names[1:] if e.winners[0] == t.you else names
+        names = upper_first(names) if e.winners[0] == t.you else names
         # I18N: the end of the game, with several winners, the player addressed among them:
         # {players} lists them ("You and Hilda")
         message = pgettext(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from keythedral.lang import _, ngettext, pgettext
+from keythedral.lang import _, ngettext, pgettext, upper_first
 from keythedral.vocab import (
     COLOURS,
     CRAFT_PRICE,
@@ -75,11 +75,6 @@ def _pos(p: Sequence[int]) -> str:
 
 def _field_types(view: PlayerView) -> dict[tuple[int, int], str]:
     return {(f.pos[0], f.pos[1]): str(f.type) for f in view.fields}
-
-
-def _capital(text: str) -> str:
-    """``text`` with a capital first letter, as a line of options starts."""
-    return text[:1].upper() + text[1:]
 
 
 def _corner_fields(corner: Sequence[int]) -> list[tuple[int, int]]:
@@ -235,7 +230,7 @@ def _place_worker(view: PlayerView, legal: list[Any]) -> list[Option]:
         # I18N: an option of phase 1: {field} is a field type with its definite article, at
         # the start of the line ("The farm"), {place} where, {colour} what it yields
         label = _("{field} at {place} (gives {colour})").format(
-            field=_capital(terms.the_field(kind)),
+            field=upper_first(terms.the_field(kind)),
             place=_pos(f),
             colour=terms.colour(FIELD_YIELD[kind]),
         )

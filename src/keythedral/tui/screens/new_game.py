@@ -28,7 +28,7 @@ from textual.widgets import (
 )
 
 from keythedral import lang
-from keythedral.lang import N_, _, pgettext
+from keythedral.lang import N_, _, pgettext, upper_first
 from keythedral.lexicon import name_problem
 from keythedral.safetext import NO_CONTROL
 from keythedral.tui.bindings import bindings
@@ -446,7 +446,7 @@ class NewGameScreen(BaseScreen):
         seen: set[str] = set()
         for i in given:
             if (why := name_problem(names[i])) is not None:
-                return f"{why[:1].upper()}{why[1:]}.", f"name-{i}"
+                return f"{upper_first(why)}.", f"name-{i}"
             if names[i] in seen:
                 return (
                     # I18N: {name}: a player's name
@@ -602,5 +602,4 @@ def player_words(message: str) -> str:
         re.sub(r"^[\w.]+: ", "", part)
         for part in message.removeprefix("invalid game configuration: ").split("; ")
     ]
-    text = "; ".join(parts)
-    return text[:1].upper() + text[1:]
+    return upper_first("; ".join(parts))

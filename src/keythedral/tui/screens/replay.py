@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.lang import _, pgettext
+from keythedral.lang import _, pgettext, upper_first
 from keythedral.records import gamelog
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import REPLAY
@@ -241,7 +241,7 @@ class ReplayScreen(BaseScreen):
                 who = self.viewpoint if isinstance(self.viewpoint, int) else None
                 before = engine.view(cur.states[cur.index - 1], who)
                 line = describe(last, before)
-                text.append("\n" + line[:1].upper() + line[1:])
+                text.append("\n" + upper_first(line))
         text.append("\n\n")
         if self.game.over:
             text.append(_("The game is over."), style="bold")
