@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +11,20 @@ import pytest
 
 from keythedral import lang
 from tests.support.cli import FakeApp
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``KEYTHEDRAL_TEST_SHARE=k/n`` keeps the k-th of n shares of the tests (by a hash of
+    each test's id, so a share is the same from run to run): CI's pseudo-language pass over
+    the app's tests (.ci/run) takes one half a commit, the commit choosing which."""
+    share = os.environ.get("KEYTHEDRAL_TEST_SHARE")
+    if not share:
+        return
+    k, n = (int(part) for part in share.split("/"))
+    dropped = [item for item in items if zlib.crc32(item.nodeid.encode()) % n != k]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if zlib.crc32(item.nodeid.encode()) % n == k]
 
 
 @pytest.fixture(autouse=True)
