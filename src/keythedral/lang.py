@@ -191,3 +191,10 @@ def upper_first(text: str) -> str:
     where every language has it."""
     at = len(text) - len(text.lstrip("[")) if current() == PSEUDO else 0
     return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
+
+
+def lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case, as a sentence goes on ("Call number 4"
+    → "call number 4"), past the pseudo-language's opening brackets as :func:`upper_first`."""
+    at = len(text) - len(text.lstrip("[")) if current() == PSEUDO else 0
+    return text[:at] + text[at : at + 1].lower() + text[at + 1 :]

@@ -22,9 +22,10 @@ from typing import NamedTuple
 from keythedral import lang
 
 #: An innermost pseudo message: "[" + text without brackets + the run of "~" + "]" (a narrow
-#: widget may fold it anywhere, even right before the "]").  Nested messages
-#: ("[Round 3 · [Phase 1~~~]~~]") go from the inside out.
-INNERMOST = re.compile(r"\[([^\[\]]*?)~+(\n *)?\]", re.DOTALL)
+#: widget may fold it anywhere, even right before the "]", the folded row padded with spaces
+#: to the widget's width).  Nested messages ("[Round 3 · [Phase 1~~~]~~]") go from the inside
+#: out.
+INNERMOST = re.compile(r"\[([^\[\]]*?)~+( *\n *)?\]", re.DOTALL)
 WORD = re.compile(r"[^\W\d_]{2,}")
 #: Words that are not messages: the keys' names as the key bar and help write them, the
 #: game's name in the title, Textual's own command palette glyphs.
@@ -88,7 +89,7 @@ WRITTEN = re.compile(r"\[([^\s\[\]~]*| )\]")
 
 
 #: What comes right before a "]" that closes a pseudo message: its "~" (folded or not).
-CLOSING = re.compile(r"~(?:\n *)?$")
+CLOSING = re.compile(r"~(?: *\n *)?$")
 
 
 def _guarded(text: str) -> str:
@@ -102,12 +103,19 @@ def _guarded(text: str) -> str:
 
 
 def plain(text: str) -> str:
-    """``text`` without the pseudo-language's brackets and tildes (lines keep their breaks)."""
+    """``text`` without the pseudo-language's brackets and tildes (lines keep their breaks),
+    a row cut with "…" at its end (``ENDS_CUT``) too: what is left of its cut messages."""
     text = _guarded(text)
     before = None
     while before != text:
         before, text = text, INNERMOST.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
+    text = ROW_CUT_MARKS.sub("", text)
     return text.replace(OPEN, "[").replace(CLOSE, "]")
+
+
+#: The opening brackets of the messages a row cut with "…" at its end leaves open, and the
+#: tildes right before the "…" (the whole messages are plain already).
+ROW_CUT_MARKS = re.compile(r"\[(?=[^\n]*… *$)|~+(?=… *$)", re.MULTILINE)
 
 
 def outside(text: str) -> str:
@@ -151,14 +159,16 @@ ENDS_CUT = "ends cut"
 NOT_READ = frozenset([TYPED, DOCUMENT])
 BOARD_TOKEN = re.compile(r"[A-Z][a-e]|o[A-E]")
 PADDING_CUT = re.compile(r"\[[^\[\]\n]*~…")
-#: A message cut with "…" at its row's end (``ENDS_CUT``).
-ROW_END_CUT = re.compile(r"\[[^\[\]\n]*[\w~]… *$", re.MULTILINE)
+#: A message cut with "…" at its row's end (``ENDS_CUT``), even right after its "[" (in ASCII
+#: the "…" is a ".", keythedral.tui.ascii: after a message left open, a cut too).
+ROW_END_CUT = re.compile(r"\[[^\[\]\n]*[….] *$", re.MULTILINE)
 
 
 class Area(NamedTuple):
     """A rectangle of the screen one widget draws (as much of it as shows), whether what it
-    shows scrolls (more of it above or below), and what it may show (``BOARD``,
-    ``TITLE_PADDING``)."""
+    shows scrolls (more of it above or below), what it may show (``BOARD``,
+    ``TITLE_PADDING``), and its gutter as it shows: the rows and columns of its border,
+    padding and scrollbars (top, right, bottom, left) around what it shows inside."""
 
     x: int
     y: int
@@ -166,16 +176,39 @@ class Area(NamedTuple):
     height: int
     scrolls: bool
     allows: frozenset[str] = frozenset()
+    gutter: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def parts(self) -> list[Area]:
+        """What is read on its own: the rows of the frame above (its title) and below, and
+        inside them what the widget shows, which runs out of the widget where it reaches the
+        gutter, not the frame's edge (a frame's last row always runs to its edge)."""
+        top, right, bottom, left = self.gutter
+        if self.gutter == (0, 0, 0, 0):
+            return [self]
+        inside = self.allows - {TITLE_PADDING} if top or bottom else self.allows
+        x, y, w, h = (
+            self.x + left,
+            self.y + top,
+            self.width - left - right,
+            self.height - top - bottom,
+        )
+        # (a frame's row runs to its corner: a title cut there ends in "…", read as a cut)
+        frame = [
+            Area(self.x, row, self.width, rows, True, self.allows)
+            for row, rows in ((self.y, top), (self.y + self.height - bottom, bottom))
+            if rows > 0
+        ]
+        return frame + ([Area(x, y, w, h, self.scrolls, inside)] if w > 0 and h > 0 else [])
 
 
 def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> list[str]:
     """What escaped translation or was cut on ``screen`` (the text of a screenshot, a row a
-    line), widget by widget (``areas``: each widget's rectangle, and whether it scrolls), each
-    as a short description."""
+    line), widget by widget (``areas``: each widget's rectangle, whether it scrolls, and its
+    gutter), each as a short description."""
     allowed = NOT_MESSAGES | TEST_NAMES | {n for name in names for n in WORD.findall(name)}
     rows = screen.split("\n")
     found: list[str] = []
-    for x, y, w, h, scrolls, allows in (Area(*area) for area in areas):
+    for x, y, w, h, scrolls, allows, _ in (part for a in areas for part in Area(*a).parts()):
         lines = [row[x : x + w] for row in rows[y : y + h]]
         text = "\n".join(lines)
         rest = outside(text)
@@ -184,7 +217,9 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
             for i in {0, len(rows_left) - 1}:
                 rows_left[i] = PADDING_CUT.sub(lambda m: m.group(0)[:-1] + "]", rows_left[i])
             rest = outside("\n".join(rows_left))
-        if ENDS_CUT in allows:  # the row's last message cut by design
+        # the row's last message cut by design (and the messages it is in: they run out)
+        ends_cut = ENDS_CUT in allows and ROW_END_CUT.search(rest) is not None
+        if ends_cut:
             rest = ROW_END_CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
         if BOARD in allows:  # a label cut to its box is a whole one
             rest = CUT.sub(lambda m: HOLE * len(m.group(0)), rest)
@@ -204,6 +239,6 @@ def problems(screen: str, areas: Iterable[Area], names: Iterable[str] = ()) -> l
                 found.append(f"not translated: {' '.join(words)!r} in {text.strip()!r}")
         if CUT.search(rest):
             found.append(f"cut with an ellipsis: {text.strip()!r}")
-        elif first_open >= 0 and not scrolls and lines and len(lines[-1].rstrip()) >= w:
+        elif first_open >= 0 and not scrolls and not ends_cut and len(lines[-1].rstrip()) >= w:
             found.append(f"runs out of its widget: {text.strip()!r}")
     return found

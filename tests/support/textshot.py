@@ -124,7 +124,14 @@ def _areas(app: App[Any]) -> list[pseudo_screen.Area]:
         if widget.id == "rules-toc" or any(isinstance(w, Markdown) for w in widget.ancestors):
             allows |= {pseudo_screen.DOCUMENT}  # the rulebook's headings and text
         scrolls = widget.max_scroll_y > 0 or clipped
-        areas.append(pseudo_screen.Area(r.x, r.y, r.width, r.height, scrolls, allows))
+        whole, g = widget.region, widget.gutter  # the gutter's rows as much as they show
+        gutter = (
+            max(0, g.top - (r.y - whole.y)),
+            max(0, g.right - (whole.right - r.right)),
+            max(0, g.bottom - (whole.bottom - r.bottom)),
+            max(0, g.left - (r.x - whole.x)),
+        )
+        areas.append(pseudo_screen.Area(r.x, r.y, r.width, r.height, scrolls, allows, gutter))
     return areas
 
 

@@ -130,6 +130,11 @@ def test_a_line_cut_by_design_may_lose_its_end_only() -> None:
     nested = "[Enter: [suggested: [buy [a seat worth 2~~~~~~] for [[1 wood~~] + [[1 stone~~… "
     assert problems(nested, [Area(0, 0, len(nested), 1, False, ends)]) == []
     assert problems(status, whole(status)) == [f"cut with an ellipsis: {status.strip()!r}"]
+    ascii_status = "[Round 3~~~] . [to act: Ann~~~~] . [seed."  # "…" as ASCII writes it
+    assert problems(ascii_status, [Area(0, 0, len(ascii_status), 1, False, ends)]) == []
+    assert problems(ascii_status, whole(ascii_status)) == [
+        f"runs out of its widget: {ascii_status!r}"
+    ]
     escaped = "[Round 2~~~] · Phase 1: placing workers · [to act: Bob~~~~] · [see… "
     assert problems(escaped, [Area(0, 0, len(escaped), 1, False, ends)]) == [
         f"not translated: 'Phase placing workers' in {escaped.strip()!r}"
@@ -138,3 +143,34 @@ def test_a_line_cut_by_design_may_lose_its_end_only() -> None:
     assert problems(inside, [Area(0, 0, len(inside), 1, False, ends)]) == [
         f"cut with an ellipsis: {inside.strip()!r}"
     ]
+
+
+def test_a_framed_list_is_read_inside_its_frame() -> None:
+    """A widget's border and padding are no part of what it shows: a message folded inside a
+    frame (its rows padded with spaces, the frame's edges between them) is whole, the frame's
+    last row does not make every message "run out", and one that does reach the gutter does."""
+    framed = (
+        "▊▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▎\n"
+        "▊ x ([it is [a    ▎\n"
+        "▊ pipe~~~]~~~~~   ▎\n"
+        "▊ ])              ▎\n"
+        "▊▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▎"
+    )
+    frame = Area(0, 0, 18, 5, False, gutter=(1, 2, 1, 2))
+    assert problems(framed, [frame]) == []
+    assert problems(framed, [Area(0, 0, 18, 5, False)]) != []  # read with its frame: broken
+    cut = "▊▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▎\n▊ [it is a named ▎\n▊ pipe (FIFO), no▎\n▊▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▎"
+    inside = "[it is a named \npipe (FIFO), no"
+    assert problems(cut, [Area(0, 0, 18, 4, False, gutter=(1, 1, 1, 2))]) == [
+        f"runs out of its widget: {inside!r}"
+    ]
+    titled = "╭─ Load~ ─╮\n│ [a~~]   │\n╰─────────╯"
+    assert problems(titled, [Area(0, 0, 11, 3, False, gutter=(1, 1, 1, 1))]) == [
+        "not translated: 'Load' in '╭─ Load~ ─╮'"
+    ]
+
+
+def test_a_row_cut_by_design_reads_without_its_open_brackets() -> None:
+    info = " [Hint: [fence [Hilda's~] cottage 2 ([1 woo… \n[Round 2~~~]\n[not cut"
+    assert plain(info) == " Hint: fence Hilda's cottage 2 (1 woo… \nRound 2\n[not cut"
+    assert plain("[Enter: [buy [a seat~~~] for [[1 stone~~… ") == "Enter: buy a seat for 1 stone… "

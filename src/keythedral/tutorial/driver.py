@@ -424,4 +424,4 @@ def plain(message: str, name: str) -> str:
     text = re.sub(rf"(^|[.!?] ){n}'s\b", r"\1Your", text)
     text = re.sub(rf"\b{n}'s\b", "your", text)
     text = re.sub(rf"\bof {n}\b", "of yours", text)
-    return text
+    return upper_first(text)  # "you must …" at its start (after the pseudo's brackets too)

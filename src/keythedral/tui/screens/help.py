@@ -139,7 +139,7 @@ class HelpScreen(ModalScreen[None]):
         keys.add_column(escape(_("key")), no_wrap=True, style="bold")
         keys.add_column(escape(_("what it does")))
         for k, v in help_rows():
-            keys.add_row(k, escape(v))
+            keys.add_row(escape(k), escape(v))
         # I18N: the help screen's map legend: its title and its columns' headings
         legend = Table(title=escape(_("The map")), expand=True, show_edge=False)
         legend.add_column(escape(_("mark")), no_wrap=True, style="bold")

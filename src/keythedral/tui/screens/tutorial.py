@@ -24,7 +24,7 @@ from textual import events, on
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
-from keythedral.lang import _
+from keythedral.lang import _, lower_first
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
 from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
@@ -454,7 +454,7 @@ class TutorialScreen(GameScreen):
 
 
 def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+    return lower_first(text)
 
 
 class TutorialMode(GameMode):
