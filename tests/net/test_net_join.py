@@ -415,3 +415,25 @@ async def test_a_wrong_token_ends_the_app_with_the_reason() -> None:
         await server.stop()
     assert app.session is None and app.return_code == 2
     assert game.at == 0
+
+
+@in_a_loop
+async def test_a_screen_drawn_between_the_welcome_and_the_first_state_does_not_crash() -> None:
+    """The host's welcome and its first state are two messages: a screen drawn between them
+    (a slow network, a busy machine) shows the connection's line, not a board it has no view
+    for; the seat is the app's session from its first state on."""
+    from keythedral.net.protocol import StateUpdate, Welcome
+
+    game = new_game(seed=1)
+    # Nobody listens there, and the link waits long before it tries again: the app waits.
+    app = JoinApp("ws://127.0.0.1:9/", "x", retry_delays=(60.0,), auto_play=False)
+    welcome = Welcome(seat=0, names=("Ann", "Bob"), seats=("human", "human"), config=game.config)
+    async with app.run_test(size=SIZE):
+        screen = app.game_screen
+        assert screen is not None and screen.is_mounted
+        app.welcomed(welcome)
+        app.redraw()  # (asked the session for its view, and failed, before the fix)
+        assert app.session is None
+        view = engine.view(game.state, 0)
+        app.updated(StateUpdate(at=0, view=view, legal=(), log_from=0, events=()))
+        assert remote(app).view(0) == view

@@ -316,6 +316,9 @@ class JoinApp(KeythedralApp):
         self.status: str | None = connecting  # the connection's trouble, if any
         self.status_detail: str | None = None
         self.ended: str | None = None  # why the game ended for this screen (the link's)
+        #: The seat the host welcomed this screen to, until its first state comes: only then is
+        #: it the app's session (a screen drawn in between would ask for a view there is not).
+        self._welcomed: RemoteSession | None = None
 
     # --- starting and ending -------------------------------------------------------------
     @on(events.Mount)
@@ -355,15 +358,16 @@ class JoinApp(KeythedralApp):
         if isinstance(session, RemoteSession) and session.seat == welcome.seat:
             self.mode.rejoined()
             return  # joined again after a drop: the state that follows redraws
-        self.session = RemoteSession.joined(welcome, self.send)
+        self._welcomed = RemoteSession.joined(welcome, self.send)
         self.tokens = seat_tokens(list(welcome.names))
 
     def updated(self, update: StateUpdate) -> None:
-        session = self.session
+        session = self.session if self.session is not None else self._welcomed
         if not isinstance(session, RemoteSession) or update.view.seat != session.seat:
             return  # (a server sends each seat its own view only)
         news = update.at != session.at or session.update is None
         session.update, session.waiting, session.online = update, False, True
+        self.session = session  # (from its first state on)
         self.status = None
         screen = self.game_screen
         if news and update.events and screen is not None and screen.is_mounted:
