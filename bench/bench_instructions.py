@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import subprocess
 import sys
@@ -26,25 +25,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests package
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_engine
 
+from bench_caches import SEED, play
 from bench_engine import config
-from tests.support.policy import choose
 
 from keythedral import engine
-
-SEED = 1000  # bench_engine's
 
 
 def replay(games: int, repeats: int) -> int:
     """Play the games, replay them ``repeats`` times; the number of transitions replayed."""
-    paths: list[list[engine.Action]] = []
-    for g in range(games):
-        rng = random.Random(SEED + g)
-        state = engine.new_game(config(4, SEED + g, False))
-        paths.append(path := [])
-        while state.to_act:
-            action = choose(state, engine.legal_actions(state), rng)
-            path.append(action)
-            state = engine.apply(state, action)
+    paths = play(games)  # bench_caches' (bench_engine's games)
     for _ in range(repeats):
         for g, path in enumerate(paths):
             state = engine.new_game(config(4, SEED + g, False))

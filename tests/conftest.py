@@ -58,6 +58,13 @@ def _quick_coach(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def pseudo() -> None:
+    """The pseudo-language for one test (docs/i18n.md); ``_english`` puts English back after
+    it."""
+    lang.use(lang.PSEUDO)
+
+
+@pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saves, the autosave and replays go to ``tmp_path`` (KEYTHEDRAL_DATA_DIR), never the
     user's folder.  (The app's tests have their own, tests/tui/conftest.py.)"""

@@ -15,9 +15,7 @@ from keythedral.bots.coach import AHEAD
 from keythedral.bots.hints import LAW_REASONS, explain
 from keythedral.bots.levels import LEVELS
 from tests.support.helpers import new
-from tests.support.translated import escaped, pseudo
-
-__all__ = ["pseudo"]  # the fixture
+from tests.support.translated import escaped
 
 
 def _reasons(seed: int, steps: int = 400) -> Iterator[str]:

@@ -14,12 +14,7 @@ from rich.console import Console
 from keythedral import cli, lang
 from keythedral.cli import common, netplay, plots, serve, serve_web, simulate
 
-
-@pytest.fixture(autouse=True)
-def pseudo() -> Iterator[None]:
-    lang.use(lang.PSEUDO)
-    yield
-    lang.use("en")
+pytestmark = pytest.mark.usefixtures("pseudo")  # the pseudo-language (tests/conftest.py)
 
 
 def bracketed(text: str) -> bool:

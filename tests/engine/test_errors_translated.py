@@ -23,9 +23,7 @@ from keythedral.engine.catalogue import (
 from keythedral.engine.errors import Cost, Count, IllegalAction, Joined, Phrase, Term
 from keythedral.vocab import COLOURS
 from tests.support.helpers import action, set_cubes, spend_state
-from tests.support.translated import CASES, escaped, pseudo
-
-__all__ = ["pseudo"]  # the fixture
+from tests.support.translated import CASES, escaped
 
 #: More refusals, each with a game word of another kind in it.
 MORE = [

@@ -3,7 +3,6 @@ under the pseudo-language it comes out bracketed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from keythedral import lang
 from keythedral.net import address, hosted, protocol, server
 from keythedral.net.protocol import ProtocolError
-from tests.words.pseudo import assert_translated, pseudo_language
+from tests.words.pseudo import assert_translated
 
 #: Messages a client may send that the server refuses, each for its own reason.
 REFUSED = [
@@ -38,12 +37,6 @@ UNREADABLE = [
     '{"v": 1, "type": "error", "code": 1, "reason": 2}',
     '{"v": 1, "type": "welcome", "seat": 0, "names": ["a"], "seats": ["human"], "config": 1}',
 ]
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    with pseudo_language():
-        yield
 
 
 @pytest.mark.parametrize("text", REFUSED, ids=range(len(REFUSED)))

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,13 +11,7 @@ import pytest
 from keythedral.records import faults, gamelog, persistence, record, replay
 from keythedral.records.journal import Journal, follow_journal
 from tests.support.records import played
-from tests.words.pseudo import assert_translated, pseudo_language
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    with pseudo_language():
-        yield
+from tests.words.pseudo import assert_translated
 
 
 def refusal(text: str | bytes) -> str:

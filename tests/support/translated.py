@@ -4,22 +4,8 @@ pseudo-language (every message bracketed, docs/i18n.md) with a check that no wor
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-
-from keythedral import lang
 from tests.support.helpers import action, do, finish_layout, new, set_cubes, spend_state, to_bidding
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    """The pseudo-language for one test, English again after it."""
-    lang.use(lang.PSEUDO)
-    try:
-        yield
-    finally:
-        lang.use("en")
 
 
 def escaped(text: str) -> str:

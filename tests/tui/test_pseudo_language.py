@@ -7,7 +7,6 @@ made here around them is bracketed as a whole.)"""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,14 +20,7 @@ from keythedral.tui.session import Session
 from tests.support.tui_helpers import config, play_until
 from tests.words.pseudo import assert_translated, escaped
 
-
-@pytest.fixture(autouse=True)
-def pseudo() -> Iterator[None]:
-    lang.use(lang.PSEUDO)
-    try:
-        yield
-    finally:
-        lang.use("en")
+pytestmark = pytest.mark.usefixtures("pseudo")  # the pseudo-language (tests/conftest.py)
 
 
 def bracketed(text: str | Text) -> bool:

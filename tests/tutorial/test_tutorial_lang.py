@@ -5,7 +5,6 @@ title, instruction, hint, refusal and coach's reason of the tutorial's own comes
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -23,11 +22,7 @@ ENGLISH_WORDS = re.compile(
 NARRATED = {"relocation", "store_limit", "law_other"}
 
 
-@pytest.fixture(autouse=True)
-def pseudo() -> Iterator[None]:
-    lang.use(lang.PSEUDO)
-    yield
-    lang.use("en")
+pytestmark = pytest.mark.usefixtures("pseudo")  # the pseudo-language (tests/conftest.py)
 
 
 def bracketed(text: str, *, whole: bool = True) -> bool:

@@ -1,13 +1,10 @@
-"""The pseudo-language in the tests of the words, the records and network play: a message
-shown in it comes out bracketed, so a word left unbracketed escaped translation."""
+"""Reading the pseudo-language (the ``pseudo`` fixture, tests/conftest.py) in the tests of the
+words, the records and network play: a message shown in it comes out bracketed, so a word
+left unbracketed escaped translation."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from keythedral import lang
 
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 
@@ -25,13 +22,3 @@ def escaped(text: str) -> str:
 def assert_translated(text: str) -> None:
     assert text.startswith("["), text
     assert not re.search(r"[A-Za-z]", escaped(text)), f"{text!r} leaves {escaped(text)!r}"
-
-
-@contextmanager
-def pseudo_language() -> Iterator[None]:
-    """The pseudo-language while the block runs, English after."""
-    lang.use(lang.PSEUDO)
-    try:
-        yield
-    finally:
-        lang.use("en")

@@ -23,13 +23,7 @@ from keythedral.vocab import (
 from keythedral.words import narration, terms, text
 from tests.words.games import every_kind_in_a_game as _every_kind_in_a_game
 from tests.words.narration_cases import EFFECTS, NAMES, PLAYS, SECOND, THIRD
-from tests.words.pseudo import assert_translated, pseudo_language
-
-
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    with pseudo_language():
-        yield
+from tests.words.pseudo import assert_translated
 
 
 @pytest.mark.parametrize(("event", "said"), THIRD + SECOND + EFFECTS)
