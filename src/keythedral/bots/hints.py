@@ -16,7 +16,7 @@ words (colours, field types, tiles, costs) looked up with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,22 +155,9 @@ def _this_field(field_type: str | None) -> str:
     return _(THIS_FIELD.get(field_type, THIS_FIELD[None]))
 
 
-def _listed(items: Sequence[str], message: Callable[[str, str], str]) -> str:
-    """``items`` joined from the right, two at a time, by ``message``."""
-    text = items[-1] if items else ""
-    for item in reversed(items[:-1]):
-        text = message(item, text)
-    return text
-
-
 def _field_types(types: Sequence[str]) -> str:
     """ "farm, lake": field types, in the language in use."""
-    # I18N: a list of items: {a} is the first, {rest} the others, listed by this same
-    # message (or by "{a} and {b}" for the last two)
-    return _listed(
-        [terms.field_name(t) for t in types],
-        lambda a, rest: _("{a}, {rest}").format(a=a, rest=rest),
-    )
+    return terms.comma_list([terms.field_name(t) for t in types])
 
 
 # --- the layout --------------------------------------------------------------------------
@@ -185,7 +172,7 @@ def _place_field(ctx: Ctx, a: Any, legal: Sequence[Any]) -> str:
         # I18N: one of the player's cottages, in a list ("cottage 1 and cottage 3")
         homes = [_("cottage {number}").format(number=c.number) for c in near_mine]
         # I18N: two of the player's homes, or one and the others ("cottage 1 and cottage 3")
-        both = _listed(homes, lambda a, b: _("{a} and {b}").format(a=a, b=b))
+        both = terms.chained(homes, lambda a, b: _("{a} and {b}").format(a=a, b=b))
         # I18N: {homes} are the player's cottages ("cottage 1 and cottage 3"), {field} the
         # field about to be laid ("this farm")
         return _("your {homes} can send workers to {field}").format(

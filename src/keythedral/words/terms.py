@@ -124,7 +124,7 @@ def cost(counts: Sequence[int], empty: str | None = None) -> str:
 
 
 # --- lists -----------------------------------------------------------------------------------
-def _chained(items: Sequence[str], join: Callable[[str, str], str]) -> str:
+def chained(items: Sequence[str], join: Callable[[str, str], str]) -> str:
     """``items`` joined from the right, two at a time, by a message: "a + (b + c)"."""
     text = items[-1] if items else ""
     for item in reversed(items[:-1]):
@@ -136,20 +136,20 @@ def added_up(parts: Sequence[str]) -> str:
     """ "1 wood + 2 stone + 1 wine": counts of cubes added up in a cost."""
     # I18N: counts of cubes added up in a cost or a harvest ("1 wood + 2 stone"): {a} is
     # one count, {rest} the others, added up by this same message
-    return _chained(parts, lambda a, rest: _("{a} + {rest}").format(a=a, rest=rest))
+    return chained(parts, lambda a, rest: _("{a} + {rest}").format(a=a, rest=rest))
 
 
 def comma_list(items: Sequence[str]) -> str:
     """ "A, B, C": a list with no "and" (names at the table, numbers called)."""
     # I18N: a list of items: {a} is the first, {rest} the others, listed by this same
     # message (or by "{a} and {b}" for the last two)
-    return _chained(items, lambda a, rest: _("{a}, {rest}").format(a=a, rest=rest))
+    return chained(items, lambda a, rest: _("{a}, {rest}").format(a=a, rest=rest))
 
 
 def or_chain(items: Sequence[str]) -> str:
     """ "A or B or C": choices, each "or" the next."""
     # I18N: two choices, or a choice and the others ("Ann or Bob or Cy")
-    return _chained(items, lambda a, b: _("{a} or {b}").format(a=a, b=b))
+    return chained(items, lambda a, b: _("{a} or {b}").format(a=a, b=b))
 
 
 def and_list(items: Sequence[str]) -> str:
