@@ -1,9 +1,12 @@
 """Layout: fields touch a field or a cottage's corner; cottages on empty corners touching a
 field (never the Keythedral's); each number once; field then cottage, seat by seat."""
 
+import random
+
 import pytest
 
 from keythedral import engine
+from keythedral.engine import layout
 from tests.support.helpers import action, do, finish_layout, illegal, kinds, new
 
 RING = [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, -1), (1, 2), (2, 0), (2, 1)]
@@ -155,3 +158,17 @@ def test_layout_one_step_before_the_end_is_still_layout():
     assert kinds(state) == {"place_cottage"}
     state = engine.apply(state, engine.legal_actions(state)[0])
     assert state.phase == "place_workers" and state.round == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_grown_layout_facts_are_those_worked_out_from_scratch(n):
+    """Each layout step's facts are grown from the last step's (one field or one cottage more,
+    its spots and corners put in place by bisection): at every step they must be what the
+    whole board gives from scratch, in the same order (the legal lists follow it)."""
+    for seed in range(3):
+        state, rng = new(n, seed), random.Random(seed)
+        while state.phase == "layout":
+            grown = layout._facts(state)
+            whole = layout._scratch(state.fields, state.cottages, state.keythedral)
+            assert grown[:6] == whole[:6]
+            state = engine.apply(state, rng.choice(engine.legal_actions(state)))

@@ -11,12 +11,15 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ValidationError
 
 from keythedral import engine
+from keythedral.engine import data, windows
 from keythedral.engine import events as ev
+from keythedral.engine import state as state_module
 from keythedral.engine.data import replace
 from keythedral.engine.state import Payment, PlayerState
 from tests.support.policy import choose
@@ -121,3 +124,30 @@ def test_a_view_holds_exactly_its_own_fields_and_none_of_the_states_hidden_ones(
                 assert getattr(shown, hidden, None) != getattr(state, hidden)
     with pytest.raises(TypeError, match="not its fields"):
         built(engine.PlayerView, {**vars(shown), "rng": 1})
+
+
+def test_a_phase_start_window_is_pushed_into_the_state_the_phase_start_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``windows.phase_start`` marks the phase done in a copy of a state it was given (not one
+    of this transition's own) and pushes the window into that copy: one copy, not two, and the
+    state given is left as it was."""
+    state = next(
+        s
+        for s in (_played(steps, seed) for seed in range(3, 9) for steps in (150, 200))
+        if any(p.laws for p in s.players) and not s.windows  # (the window opens)
+    )
+    copies: list[str] = []
+    real = data.copy_with
+
+    def counted(obj: Any, changes: dict[str, Any]) -> Any:
+        copies.append(type(obj).__name__)
+        return real(obj, changes)
+
+    monkeypatch.setattr(data, "copy_with", counted)
+    monkeypatch.setattr(state_module, "copy_with", counted)
+    before = state.model_dump_json()
+    after = windows.phase_start(state, "harvest")
+    assert after.windows[-1].kind == "phase_start" and after.window_done == "harvest"
+    assert copies.count("GameState") == 1
+    assert state.model_dump_json() == before

@@ -26,7 +26,7 @@ from keythedral.vocab import FieldType
 from .actions import PlayLaw
 from .board import Pos
 from .cubes import Colour, Counts, Craft, Resource
-from .data import Data, field_default, frozen, frozen_unslotted
+from .data import Data, field_default, frozen, frozen_unslotted, give_dict
 
 
 @frozen
@@ -490,9 +490,12 @@ KINDS: dict[str, type[_Event]] = {
 }
 
 _new = object.__new__
-_set = object.__setattr__
 #: Every kind's tag, by its class.
 _TAGS: dict[Any, str] = {cls: tag for tag, cls in KINDS.items()}
+#: Every kind's dict-giver (``data.give_dict``), by its class.
+_GIVE: dict[Any, Callable[[Any, dict[str, Any]], None]] = {
+    cls: give_dict(cls) for cls in KINDS.values()
+}
 
 P = ParamSpec("P")
 E = TypeVar("E", bound=_Event)
@@ -505,5 +508,5 @@ def new(kind: Callable[P, E], *args: P.args, **fields: P.kwargs) -> E:
         raise TypeError("events take keyword arguments only")
     event: E = _new(kind)  # type: ignore[arg-type]
     fields["type"] = _TAGS[kind]  # (pydantic writes the fields in their own order)
-    _set(event, "__dict__", fields)  # an unslotted record, given its dict in one go
+    _GIVE[kind](event, fields)  # an unslotted record, given its dict in one go
     return event

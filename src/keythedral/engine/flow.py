@@ -86,7 +86,7 @@ def _step(state: GameState, fresh: bool) -> GameState | tuple[int, ...] | _Ready
     if phase == "spend":
         if state.window_done != phase:
             state = renew(state, fresh, turn=state.start_player, passes=0)
-            return windows.phase_start(state, phase, fresh)
+            return windows.phase_start(state, phase, True)  # (renew's state is this step's)
         if state.relocation:
             return (state.relocation[0][0],)
         if spend.phase_over(state):

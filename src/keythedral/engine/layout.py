@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from functools import cache
 from itertools import chain
@@ -91,30 +91,37 @@ def _scratch(
 
 
 def _field_added(last: _Facts, fields: tuple[Field, ...]) -> _Facts:
-    """The facts after ``fields[-1]`` was laid (no board index needed: the layout's hot path)."""
+    """The facts after ``fields[-1]`` was laid (no board index needed: the layout's hot path).
+
+    The sorted tuples take the new places by bisection (a field adds at most four spots and
+    four corners), not by sorting them whole again, and a set is copied only when it grows."""
     pos = fields[-1].pos
     laid, spot_set = last.laid | {pos}, last.spot_set
     spots = list(last.spots)
     if pos in spot_set:
-        spots.remove(pos)
-    added = {p for p in field_neighbours(pos) if p not in laid and p not in spot_set}
-    for p in added:
-        insort(spots, p)
-    spot_set = spot_set.difference((pos,)).union(added)
-    taken, corner_set = last.taken, last.corner_set
+        del spots[bisect_left(spots, pos)]
+        spot_set = spot_set.difference((pos,))
+    added = [p for p in field_neighbours(pos) if p not in laid and p not in spot_set]
+    if added:
+        for p in added:
+            insort(spots, p)
+        spot_set = spot_set.union(added)
+    taken, corner_set, free = last.taken, last.corner_set, last.free
     corners = [c for c in field_corners(pos) if c not in corner_set]
-    corner_set = corner_set.union(corners)
-    new_free = [c for c in corners if c not in taken]
-    free = tuple(sorted((*last.free, *new_free))) if new_free else last.free
-    spots_ = tuple(spots)
-    return _Facts(spot_set, spots_, taken, free, laid, corner_set, fields, last.cottages)
+    if corners:
+        corner_set = corner_set.union(corners)
+        grown = list(free)
+        for c in corners:
+            if c not in taken:
+                insort(grown, c)
+        free = tuple(grown)
+    return _Facts(spot_set, tuple(spots), taken, free, laid, corner_set, fields, last.cottages)
 
 
 def _cottage_added(last: _Facts, cottages: tuple[Cottage, ...]) -> _Facts:
     corner = cottages[-1].corner
-    laid = last.laid
-    added = {p for p in corner_fields(corner) if p not in laid and p not in last.spot_set}
-    spot_set, spots = last.spot_set, last.spots
+    laid, spot_set, spots = last.laid, last.spot_set, last.spots
+    added = [p for p in corner_fields(corner) if p not in laid and p not in spot_set]
     if added:
         spot_set = spot_set.union(added)
         grown = list(spots)
@@ -122,7 +129,11 @@ def _cottage_added(last: _Facts, cottages: tuple[Cottage, ...]) -> _Facts:
             insort(grown, p)
         spots = tuple(grown)
     free = list(last.free)
-    free.remove(corner)
+    at = bisect_left(free, corner)
+    if at < len(free) and free[at] == corner:
+        del free[at]
+    else:
+        free.remove(corner)  # (ValueError: not a free corner, as before)
     taken = last.taken | {corner}
     return _Facts(spot_set, spots, taken, tuple(free), laid, last.corner_set, last.fields, cottages)
 
@@ -166,8 +177,11 @@ def _pick(numbers: tuple[int, ...]) -> Callable[[tuple[Action, ...]], tuple[Acti
 
 
 def unplaced_numbers(state: GameState, seat: int) -> list[int]:
-    placed = {c.number for c in state.cottages if c.seat == seat}
-    return [n for n in range(1, 6) if n not in placed]
+    placed = [c.number for c in state.cottages if c.seat == seat]
+    return [n for n in _NUMBERS if n not in placed]
+
+
+_NUMBERS = (1, 2, 3, 4, 5)
 
 
 def legal(state: GameState) -> list[Action]:

@@ -39,8 +39,9 @@ def _seats_from(n: int, first: int, skip: int | None) -> tuple[int, ...]:
     return tuple(s for s in order if s != skip)
 
 
-def _open(state: GameState, window: Window) -> GameState | None:
-    """Push ``window`` if the policy says it opens; None when it does not."""
+def _open(state: GameState, window: Window, fresh: bool = False) -> GameState | None:
+    """Push ``window`` if the policy says it opens; None when it does not (``fresh``: see
+    ``state.renew``)."""
     cfg = state.config
     if cfg.no_laws:
         return None
@@ -57,7 +58,7 @@ def _open(state: GameState, window: Window) -> GameState | None:
         if not seats:
             return None
         window = replace(window, seats=seats)
-    return replace(state, windows=(*state.windows, window))
+    return renew(state, fresh, windows=(*state.windows, window))
 
 
 def prune(state: GameState) -> GameState:
@@ -72,9 +73,13 @@ def prune(state: GameState) -> GameState:
 
 
 def phase_start(state: GameState, phase: str, fresh: bool = False) -> GameState:
-    """The window at the start of a phase (marked done whether or not it opens)."""
+    """The window at the start of a phase (marked done whether or not it opens).
+
+    The state marked done is this transition's own, whether ``fresh`` or copied here: the
+    window is pushed into it in place, not into one copy more."""
     state = renew(state, fresh, window_done=phase)
-    return _open(state, _phase_window(_clockwise(state, state.start_player), phase)) or state
+    window = _phase_window(_clockwise(state, state.start_player), phase)
+    return _open(state, window, True) or state
 
 
 def _phase_window(seats: tuple[int, ...], phase: str) -> Window:
