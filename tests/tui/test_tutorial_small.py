@@ -221,6 +221,31 @@ async def test_a_key_pressed_too_soon_or_wrong_is_answered_and_forgotten(tmp_pat
         assert t.actions == [asked]
 
 
+async def test_a_corners_key_on_a_note_is_answered_and_enter_still_goes_on(
+    tmp_path: Path,
+) -> None:
+    """A line that opens a corner's choices, pressed on a note, is answered as a move's key
+    ("read the note first"): the list is not opened, the keyboard stays on the note, and
+    Enter goes on (it chose in the opened list instead, again and again)."""
+    from tests.support.tutorial_app import tutorial_at
+
+    tutorial_at(tmp_path, lambda t: t.step().id == "cottage_numbers")
+    app = tutorial_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await opened(pilot, app)
+        taught, played = len(t.taught), len(t.actions)
+        listed = screen_of(app).query_one(DecisionPanel)
+        corner = next(c for c in listed.choices if c.command == "cell" and c.key)
+        await pilot.press(corner.key)
+        await pilot.pause()
+        assert info_line(app) == "Read the note first: Enter goes on."
+        assert screen_of(app).narrowed is None and not listed.option_list.has_focus
+        for _ in range(screen_of(app).query_one(TutorialPanel).page[1]):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert len(t.taught) == taught + 1 and len(t.actions) == played
+
+
 async def test_the_page_fits_the_box_in_every_language(tmp_path: Path) -> None:
     """What the lesson box's foot says, on any page of a note of fewer than ten, fits its
     frame at 80x24 in English, French and Dutch (the pseudo-language's 40% more does not:

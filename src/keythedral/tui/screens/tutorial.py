@@ -30,6 +30,7 @@ from textual.widgets import ContentSwitcher, Static
 from keythedral.lang import _, lower_first
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
+from keythedral.tui.choices import Choice
 from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
 from keythedral.tui.kind import LESSON
 from keythedral.tui.mode import GameMode
@@ -434,6 +435,15 @@ class TutorialScreen(GameScreen):
             self._focus_task(step)  # back on the line the task names, in sight
 
     # --- keys ---------------------------------------------------------------------------------
+    def choose(self, choice: Choice) -> None:
+        """A line of the list while a note is up is answered as a move is ("read the note
+        first: Enter goes on"), a line that opens a group or a corner too: opening it would
+        take the keyboard to the list, where Enter chooses instead of going on."""
+        if self.tutorial.step().kind == "note":
+            self.refuse(self.tutorial.attempt(choice.action))
+            return
+        super().choose(choice)
+
     def action_go_on(self) -> None:
         """Enter or space on the lesson: read on, go on, or (the game over) show the scores."""
         step = self.tutorial.step()
