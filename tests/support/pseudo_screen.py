@@ -157,7 +157,9 @@ DOCUMENT = "document"
 ENDS_CUT = "ends cut"
 #: What may hold words that are not messages.
 NOT_READ = frozenset([TYPED, DOCUMENT])
-BOARD_TOKEN = re.compile(r"[A-Z][a-e]|o[A-E]")
+#: A field letter and a seat's token (any capital of the player's name: ``seat_tokens``, "o"
+#: for Otto in the tutorial), in lower case at the compact zoom ("Wo"); an ASCII worker ("oA").
+BOARD_TOKEN = re.compile(r"[A-Z][a-z]|o[A-Z]")
 PADDING_CUT = re.compile(r"\[[^\[\]\n]*~…")
 #: A message cut with "…" at its row's end (``ENDS_CUT``), even right after its "[" (in ASCII
 #: the "…" is a ".", keythedral.tui.ascii: after a message left open, a cut too).

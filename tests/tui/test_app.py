@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.engine import GameConfig, GameState
+from keythedral.lang import LANGUAGES
 from keythedral.records import persistence
 from keythedral.records.autosave import AutoSaver
 from keythedral.records.persistence import SavedGame
@@ -27,7 +28,8 @@ from keythedral.tui.widgets.decision import DecisionPanel
 from keythedral.words.text import law_name
 from tests.support.driver import hand_over, panel, press_choice, started, take
 from tests.support.notices import notices
-from tests.support.textshot import read, rows_in, screen_text, words_in
+from tests.support.pseudo_screen import plain
+from tests.support.textshot import drawn_text, read, rows_in, screen_text, words_in
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game, steered_game
 
 SIZE = (100, 32)
@@ -300,6 +302,55 @@ async def test_a_window_on_the_privacy_screen_fits_80x24() -> None:
         text = screen_text(app)
         said = " ".join(text.split())  # the box alone on the screen: its words, however wrapped
         assert "First, law cards:" in said and "╰" in text and "▆" not in text
+
+
+@pytest.mark.parametrize("code", [*LANGUAGES, lang.PSEUDO])
+@pytest.mark.parametrize("size", [(80, 24), (100, 40)], ids=["80x24", "100x40"])
+async def test_the_privacy_screen_shows_the_latest_events_its_rows_leave_room_for(
+    code: str, size: tuple[int, int]
+) -> None:
+    """The events since the player's last turn are cut by the rows the other lines leave, not
+    by a count: in any language (the pseudo-language's 40% more wraps every event over two
+    rows) the box's foot is on screen, no scroll bar, the latest event whole at the foot of the
+    box, "…" first where some are left out; a taller screen shows them all."""
+    lang.use(code)
+    app = make_app(saved=window_then(config(4), {"spend", "bid", "pay"}), strict_privacy=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandoverScreen)
+        box = screen.query_one("#handover-recent")
+        text = drawn_text(app)
+        assert "╰" in text and not set("▁▂▃▄▅▆▇█") & set(text), text
+        assert box.region.bottom < size[1] - 1, text  # over the key bar
+        shown = str(box.content).splitlines()[1:]  # under "Since your last turn:"
+        given = [e for e in screen.recent if e != "…"]
+        assert shown[-1] == given[-1]
+        inside = " ".join(plain(" ".join(rows_in(app, box.content_region))).split())
+        assert " ".join(plain(given[-1]).split()) in inside, text  # whole, however it wraps
+        if size == (100, 40):
+            assert shown == list(screen.recent), text  # all it was given (the latest eight)
+        elif len(shown) < len(screen.recent):
+            assert shown[0] == "…", text
+        await pilot.press("x")  # "press Enter (not x)": a longer line, the events fitted again
+        await pilot.pause()
+        text = drawn_text(app)
+        said = plain(lang._("Enter (not {key})").format(key="x"))
+        assert said in " ".join(plain(text).split()), text
+        assert "╰" in text and not set("▁▂▃▄▅▆▇█") & set(text), text
+
+
+async def test_the_privacy_screen_fits_its_events_again_when_the_terminal_shrinks() -> None:
+    app = make_app(saved=window_then(config(4), {"spend", "bid", "pay"}), strict_privacy=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#handover-recent")
+        every = str(box.content)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        text = drawn_text(app)
+        assert "╰" in text and not set("▁▂▃▄▅▆▇█") & set(text), text
+        assert len(str(box.content)) < len(every)
 
 
 async def test_undo_takes_back_own_payment_steps_only() -> None:

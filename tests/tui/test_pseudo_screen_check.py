@@ -94,6 +94,9 @@ def test_the_map_cuts_its_labels_and_writes_pieces_not_words() -> None:
     assert problems(board, whole(board, scrolls=True)) == [f"cut with an ellipsis: {board!r}"]
     pieces = " Qb oA K*  Fc"
     assert problems(pieces, whole(pieces)) == [f"not translated: 'Qb oA Fc' in {pieces.strip()!r}"]
+    # a seat's token is a capital of its player's name (the tutorial's Robin, Hilda, Otto)
+    tutorial = " Wo Fh Qr oH"
+    assert problems(tutorial, [Area(0, 0, 12, 1, True, frozenset([BOARD]))]) == []
     escaped = "│Q stone │"
     assert problems(escaped, [Area(0, 0, 10, 1, True, frozenset([BOARD]))]) == [
         f"not translated: 'stone' in {escaped!r}"

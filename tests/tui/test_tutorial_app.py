@@ -290,7 +290,7 @@ async def test_the_tutorial_tells_the_learner_their_own_moves_as_you(tmp_path: P
                 break
             await press_asked(pilot, app)
             await pilot.pause()
-        log = [read(line) for line in screen_of(app).query_one(EventLog).lines]
+        log = [read(line) for line in screen_of(app).query_one("#log", EventLog).lines]
         assert any(line.startswith("You lay a ") for line in log), log
         assert not any(line.startswith(t.name + " ") for line in log)
         others = [p for i, p in enumerate(t.state.config.players) if i != LEARNER]

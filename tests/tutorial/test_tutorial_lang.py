@@ -84,6 +84,10 @@ def test_the_refusals_and_hints_are_looked_up() -> None:
     step = t.step()
     assert step.kind == "task"
     assert bracketed(driver._not_now(step)) and bracketed(driver._hint_for(step))
+    # the move in lower case past its brackets, as the lesson box has it (which, not finding
+    # it there, said the move a second time)
+    assert lang.lower_first(step.do) in driver._not_now(step), driver._not_now(step)
+    assert lang.lower_first(step.do) in driver._hint_for(step), driver._hint_for(step)
     for kind in ("field", "corner", "edge", "choices"):
         moved = Step("task", "x", "t", "x", Target(kind), do="Buy Q1")
         assert bracketed(driver._hint_for(moved)), kind

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from keythedral.tui.session import Session
     from keythedral.tui.table import Table
 
-RECENT_LINES = 8  # public events shown on the privacy screen
+RECENT_LINES = 8  # public events told on the privacy screen (it shows as many as fit)
 PRIVACY = "privacy"  # the name the privacy screen is installed under
 
 
@@ -447,10 +447,9 @@ class GameMode:
         events = view.log[-new:] if 0 < new <= len(view.log) else view.log if new > 0 else ()
         from keythedral.words.narration import narrate  # engine: after the first frame
 
-        # A window's question takes three rows: three events fewer, so that all fit in 80x24.
-        lines = RECENT_LINES - 3 if window else RECENT_LINES
-        recent = tuple(narrate(e, names) for e in events[-lines:])  # only those shown
-        if len(events) > lines:
+        # The latest few; the screen shows as many of them as its rows leave room for.
+        recent = tuple(narrate(e, names) for e in events[-RECENT_LINES:])  # only those told
+        if len(events) > RECENT_LINES:
             recent = ("…", *recent[1:])
         undo_name = names[undo_by] if undo_by is not None else None
         asked = window_question(view, window) if window else ""

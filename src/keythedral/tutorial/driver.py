@@ -11,7 +11,7 @@ from typing import Any
 from keythedral import engine
 from keythedral.bots.greedy import GreedyBot
 from keythedral.engine import GameConfig, GameState, PlayerView
-from keythedral.lang import N_, _, upper_first
+from keythedral.lang import N_, _, lower_first, upper_first
 from keythedral.records import faults, persistence
 from keythedral.records.record import RecordError
 from keythedral.records.replay import GameSoFar
@@ -386,7 +386,7 @@ _HINT_ELSEWHERE = N_("The tutorial asks for: {move} (it is in the list of choice
 
 def _hint_for(step: Step) -> str:
     hint = _HINTS.get(step.target.kind, _HINT_ELSEWHERE)
-    return _(hint).format(move=_lower(step.do))
+    return _(hint).format(move=lower_first(step.do))
 
 
 def _not_now(step: Step) -> str:
@@ -394,11 +394,9 @@ def _not_now(step: Step) -> str:
     it made the answer too long for a small lesson box.  "asks for:", as a move's words may
     name a thing, "cottage 1 at (-1,0)", not say a deed.)"""
     # I18N: {move} is the move the lesson asks for, in words ("buy Q1").
-    return _("The rules allow that, but this lesson asks for: {move}.").format(move=_lower(step.do))
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+    return _("The rules allow that, but this lesson asks for: {move}.").format(
+        move=lower_first(step.do)
+    )
 
 
 _SECOND_PERSON = (

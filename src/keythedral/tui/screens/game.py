@@ -87,6 +87,9 @@ class GameScreen(BaseScreen):
     HORIZONTAL_BREAKPOINTS = [(start, name) for start, _, name in SIDE_WIDTHS]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (RECENT_FROM_ROWS, "-tall")]
     BINDINGS = bindings(GAME)
+    #: The private hand under the board (the map, the mats, the log) instead of over the
+    #: choices: the tutorial's side column keeps its rows for the lesson box.
+    HAND_UNDER_BOARD = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -110,18 +113,29 @@ class GameScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            with ContentSwitcher(initial="map", id="left"):
-                yield from board_panes()
-                yield EventLog(id="log")
-                yield WalkthroughPanel(id="walkthrough")
+            if self.HAND_UNDER_BOARD:
+                with Vertical(id="board-column"):
+                    yield from self._compose_left()
+                    yield HandPanel(id="hand")
+            else:
+                yield from self._compose_left()
             with Vertical(id="side"):
-                yield HandPanel(id="hand")
+                if not self.HAND_UNDER_BOARD:
+                    yield HandPanel(id="hand")
                 yield DecisionPanel(id="decision")
                 yield RecentEvents(id="recent")
         yield Snug(id="info")
         # Compact, and short words: every key of the game fits in 80 columns with ^p palette.
         yield KeyBar(compact=True)
         yield self.compose_too_small()
+
+    def _compose_left(self) -> ComposeResult:
+        """The panes the left column switches between: the map, the mats, the log and the
+        walkthrough."""
+        with ContentSwitcher(initial="map", id="left"):
+            yield from board_panes()
+            yield EventLog(id="log")
+            yield WalkthroughPanel(id="walkthrough")
 
     # --- drawing the game -----------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
+from textual.content import Content
 
 from keythedral.lang import _
 from keythedral.tui.bindings import bindings
@@ -47,10 +48,13 @@ class HandoverScreen(BaseScreen):
         self.context = ""
         self.undo_name: str | None = None
         self.takes_back = False  # handed back to take back their last action
-        self.recent: tuple[str, ...] = ()  # public events since this player last had the keyboard
+        #: Public events since this player last had the keyboard (the latest few; "…" first
+        #: when there were more): as many of the latest as the rows left show (``_fit_recent``).
+        self.recent: tuple[str, ...] = ()
         self.answer: Callable[[int | Claim], None] | None = None
         self.window: tuple[int, ...] = ()  # the seats asked first whether they play a law card
         self.asked = ""  # that question
+        self.said: str | None = None  # what the ready line says instead (a key too soon)
 
     def compose(self) -> ComposeResult:
         with SnugBox(id="handover-box"):
@@ -88,11 +92,14 @@ class HandoverScreen(BaseScreen):
         self.seat, self.player, self.context = seat, name, context
         self.undo_name, self.recent, self.answer = undo_name, recent, answer
         self.window, self.asked, self.takes_back = window, asked, takes_back
+        self.said = None
         if self.is_mounted:
             self._show()
             self.refresh_bindings()
 
-    def _lines(self) -> dict[str, str]:
+    def _lines(self, recent: tuple[str, ...] | None = None) -> dict[str, str]:
+        """The screen's lines by id, with the events ``recent`` (by default all of them)."""
+        events = self.recent if recent is None else recent
         if self.takes_back:
             # I18N: the privacy screen's title; {player}: the name of the player to pass it to
             title = _("Pass the keyboard back to {player}")
@@ -104,17 +111,17 @@ class HandoverScreen(BaseScreen):
             undo = _("{player}: press u to take back your last action instead.").format(
                 player=self.undo_name
             )
-        recent = ""
-        if self.recent:
+        told = ""
+        if events:
             # I18N: above the public events since the player's last turn, one a line
-            recent = _("Since your last turn:") + "\n" + "\n".join(self.recent)
+            told = _("Since your last turn:") + "\n" + "\n".join(events)
         return {
             "title": title.format(player=self.player),
-            "ready": self._ready(),
+            "ready": self._ready() if self.said is None else self.said,
             "context": self.context,
             "window": self.asked,
             "undo": undo,
-            "recent": recent,
+            "recent": told,
         }
 
     def _ready(self, key: str = "") -> str:
@@ -133,10 +140,50 @@ class HandoverScreen(BaseScreen):
         return said.format(player=self.player, enter=enter)
 
     def _show(self) -> None:
-        for id_, line in self._lines().items():
+        for id_, line in self._lines(self._fit_recent()).items():
             widget = self.query_one(f"#handover-{id_}", Snug)
             update_static(widget, Text(line))
             widget.display = bool(line)
+
+    @on(events.Resize)
+    def _refit(self) -> None:
+        """Another terminal size: as many of the recent events as it has rows for."""
+        if self.is_mounted:
+            self._show()
+
+    def _fit_recent(self) -> tuple[str, ...]:
+        """The latest of the recent events that fit in the rows the other lines leave (under
+        them, over the key bar), each whole: "…" first where some are left out.  In any
+        language (a longer one wraps more lines), with a window's question or without.
+
+        Measured from the lines' text at the widths the stylesheet gives them (the screen may
+        not be laid out yet: it is shown at once)."""
+        if not self.recent or not self.is_mounted:
+            return self.recent
+        size = self.app.size
+        box = self.query_one("#handover-box")
+        width = int(box.styles.width.resolve(size, size)) if box.styles.width else size.width
+        keys = self.query_one(KeyBar).styles.height
+        rows = size.height - (int(keys.resolve(size, size)) if keys is not None else 1)
+        lines = self._lines(())
+        for id_, line in lines.items():
+            if line and id_ != "recent":
+                rows -= self._rows(self.query_one(f"#handover-{id_}", Snug), line, width)
+        body = tuple(e for e in self.recent if e != "…")
+        cut = len(body) < len(self.recent)
+        widget = self.query_one("#handover-recent", Snug)
+        for keep in range(len(body), 0, -1):
+            shown = body[-keep:] if keep == len(body) and not cut else ("…", *body[-keep:])
+            if self._rows(widget, self._lines(shown)["recent"], width) <= rows:
+                return shown
+        return ()
+
+    def _rows(self, widget: Snug, line: str, width: int) -> int:
+        """The rows ``widget`` takes showing ``line`` in ``width`` columns, margin included."""
+        styles = widget.styles
+        inner = width - widget.gutter.width
+        wrapped = Content(line).wrap(max(1, inner))  # (as Textual folds a Static's lines)
+        return len(wrapped) + widget.gutter.height + styles.margin.top + styles.margin.bottom
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -171,12 +218,13 @@ class HandoverScreen(BaseScreen):
     def too_soon(self, key: str) -> None:
         # pressed before this screen was seen
         # I18N: {key}: the key pressed (or "A click"); {ready}: what to press, a sentence
-        early = _("{key} came too soon. {ready}").format(key=key, ready=self._ready())
-        self.query_one("#handover-ready", Snug).update(Text(early))
+        self.said = _("{key} came too soon. {ready}").format(key=key, ready=self._ready())
+        self._show()  # (a longer line: the recent events fitted again)
 
     def on_key(self, event: events.Key) -> None:
         seats = [str(s + 1) for s in self.window]
         keep = ["escape"] if self.takes_back else []
         keys = ("enter", "space", "u", "ctrl+p", "ctrl+q", "ctrl+c", *seats, *keep)
         if event.key not in keys:
-            self.query_one("#handover-ready", Snug).update(Text(self._ready(event.key)))
+            self.said = self._ready(event.key)
+            self._show()

@@ -7,11 +7,14 @@
   saved after each step.
 - :class:`TutorialScreen` is the game screen plus the lesson panel above the choices: a note
   to read (Enter or space pages on through a note taller than its box, then goes on), or a
-  task saying what to do, which key does it, and why.  The panel takes what the hand and a few
-  lines of the choices leave, so it never covers the choices; the hint key adds no pop-up note
-  over them either.  The lesson's target is pointed at: the map cursor goes to a field or
-  corner, a mat, the hand, the choices or the status line light up.  On the last board Enter
-  shows the scores.
+  task saying what to do, which key does it, and why.  The hand is under the board, so that
+  the side column is the lesson's and the choices': at 80x24 a task's words fit whole in
+  English, French and Dutch (over the hand, the box had six rows for them, and a French or
+  Dutch task wanted up to eleven; the board gives up the hand's rows and zooms to fit).  The
+  panel takes what a few lines of the choices leave, so it never covers the choices; the hint
+  key adds no pop-up note over them either.  The lesson's target is pointed at: the map
+  cursor goes to a field or corner, a mat, the hand, the choices or the status line light
+  up.  On the last board Enter shows the scores.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from textual.widgets import ContentSwitcher, Static
 from keythedral.lang import _, lower_first
 from keythedral.tui.authority import Lessons, Played, Refused
 from keythedral.tui.bindings import bindings
+from keythedral.tui.choices import Choice
 from keythedral.tui.keys import LESSON_KEYS, TUTORIAL
 from keythedral.tui.kind import LESSON
 from keythedral.tui.mode import GameMode
@@ -34,7 +38,7 @@ from keythedral.tui.screens.game import GameScreen, action_cell
 from keythedral.tui.screens.lesson_box import TutorialPanel, meanwhile
 from keythedral.tui.widgets.board import FieldMap
 from keythedral.tui.widgets.decision import DecisionPanel
-from keythedral.tui.widgets.panels import EventLog, work_order_label
+from keythedral.tui.widgets.panels import EventLog, HandPanel, work_order_label
 
 __all__ = [
     "CHOICE_LINES",
@@ -90,6 +94,7 @@ class TutorialScreen(GameScreen):
     """The game screen of the tutorial."""
 
     BINDINGS = bindings(TUTORIAL)
+    HAND_UNDER_BOARD = True  # the side column is the lesson's and the choices'
     DEFAULT_CSS = """
     TutorialScreen .-lesson { background: $warning 25%; }
     TutorialScreen #decision.-behind-note { opacity: 60%; }
@@ -125,7 +130,7 @@ class TutorialScreen(GameScreen):
     def refresh_game(self) -> None:
         from keythedral.tutorial import LEARNER  # engine: loaded on use only
 
-        self.query_one(EventLog).you = LEARNER  # the log speaks to the learner as "you"
+        self.query_one("#log", EventLog).you = LEARNER  # the log speaks to the learner as "you"
         super().refresh_game()
         if not self.query("#lesson"):
             self.call_after_refresh(self.refresh_game)
@@ -210,7 +215,7 @@ class TutorialScreen(GameScreen):
             self._show_cursor_info()
 
     def _fit_lesson(self) -> None:
-        """The lesson panel takes what the hand and the choices leave: the choices' prompt and
+        """The lesson panel takes what the choices leave in the side column: their prompt and
         a few of their lines always show under it, their hint if there is room.  A task's words
         are never cut: rather, the hint gives way, then a line of the list (which scrolls).
         The others' moves since follow, as many as fit, each whole; the hint gives way to them
@@ -227,7 +232,7 @@ class TutorialScreen(GameScreen):
         own = self._rows(text) + panel.gutter.height
         lines = sum(len(str(o.prompt).splitlines()) for o in decision.option_list.options)
         least = max(1, min(lines, CHOICE_LINES_UNDER_NOTE if panel.note else CHOICE_LINES))
-        room = self.query_one("#side").content_size.height - self._rows(self.query_one("#hand"))
+        room = self.query_one("#side").content_size.height
         if decision.display:
             room -= self._rows(decision.query_one("#prompt")) + least
         hint = decision.query_one("#hint")
@@ -348,6 +353,7 @@ class TutorialScreen(GameScreen):
             if widget.id in ("keythedral-mat", "keytown-mat"):
                 widget.border_title = None
         self.query_one("#mats").styles.clear_rule("padding")
+        self.query_one(HandPanel).display = True  # (back from under a note's mat: _frame_mat)
         target = step.target
         kind, where = target.kind, target.where
         switcher = self.query_one(ContentSwitcher)
@@ -387,11 +393,26 @@ class TutorialScreen(GameScreen):
                 # I18N: on a mat's frame, pointing at it
                 mat.border_title = _("look here")
             mat.add_class(LIT)
-            self.call_after_refresh(mat.scroll_visible, animate=False)
+            self.call_after_refresh(self._frame_mat, mat, step.kind == "note")
             return
         elif selector == "#log":
             switcher.current = "log"
         self.query_one(selector).add_class(LIT)
+
+    def _frame_mat(self, mat: Widget, note: bool) -> None:
+        """The mat a lesson is about in sight.  A note's mat whole: where the hand under the
+        board leaves it too few rows (a longer language's lines wrap), the hand gives way
+        while the note is up (a task's stays: its cubes pay for the move).  The rows the mat
+        takes are measured at the width it has beside the pane's scroll bar (the layout may
+        not have caught up)."""
+        pane = self.query_one("#mats").region
+        width = pane.width - self.query_one("#mats").styles.scrollbar_size_vertical
+        rows = mat.get_content_height(pane.size, self.size, width - mat.gutter.width)
+        if note and rows + mat.gutter.height > pane.height:
+            self.query_one(HandPanel).display = False
+            self.call_after_refresh(mat.scroll_visible, animate=False)
+            return
+        mat.scroll_visible(animate=False)
 
     def _show_cursor_info(self) -> None:
         """While a note is up, Enter goes on (whatever the cursor is on)."""
@@ -414,6 +435,15 @@ class TutorialScreen(GameScreen):
             self._focus_task(step)  # back on the line the task names, in sight
 
     # --- keys ---------------------------------------------------------------------------------
+    def choose(self, choice: Choice) -> None:
+        """A line of the list while a note is up is answered as a move is ("read the note
+        first: Enter goes on"), a line that opens a group or a corner too: opening it would
+        take the keyboard to the list, where Enter chooses instead of going on."""
+        if self.tutorial.step().kind == "note":
+            self.refuse(self.tutorial.attempt(choice.action))
+            return
+        super().choose(choice)
+
     def action_go_on(self) -> None:
         """Enter or space on the lesson: read on, go on, or (the game over) show the scores."""
         step = self.tutorial.step()

@@ -82,18 +82,29 @@ def seat_label(view: PlayerView, seat: int, tokens: Sequence[str]) -> Text:
     )
 
 
-def cube_grid(counts: Sequence[int], per_row: int = 4) -> Text:
-    """Eight colours in rows of aligned columns, every colour named."""
+def cube_grid(counts: Sequence[int], per_row: int = 4, width: int = 0) -> Text:
+    """Eight colours in rows of aligned columns, every colour named.  In ``width`` columns
+    (when given) the columns are not aligned, or fewer to a row, where aligned they would run
+    past it: the terminal would fold a row between a colour and its count (French "eau" at
+    the end of one row, its "0" alone on the next)."""
     cells = [f"{terms.colour(c)} {counts[i]}" for i, c in enumerate(COLOURS[: len(counts)])]
-    widths = [max(len(c) for c in cells[col::per_row]) for col in range(per_row)]
+    widths = [len(c) for c in cells]
+    for n in range(per_row, 0, -1):
+        aligned = [max(widths[col::n]) for col in range(n)]
+        if not width or sum(aligned) + n - 1 <= width:
+            break
+        rows = range(0, len(cells), n)
+        if max(sum(widths[i : i + n]) + len(widths[i : i + n]) - 1 for i in rows) <= width:
+            aligned = []  # each row as it comes, one space between two colours
+            break
     text = Text()
     for i, cell in enumerate(cells):
-        col = i % per_row
+        col = i % n
         if i and col == 0:
             text.append("\n")
         text.append(cell, style=CUBE_STYLE[COLOURS[i]])
-        if col != per_row - 1 and i != len(cells) - 1:
-            text.append(" " * (widths[col] - len(cell) + 1))
+        if col != n - 1 and i != len(cells) - 1:
+            text.append(" " * ((aligned[col] - len(cell) if aligned else 0) + 1))
     return text
 
 
@@ -170,6 +181,7 @@ class HandPanel(Snug):
     """The private screen of the player at the keyboard; nobody's when the screen is shared."""
 
     _frame: tuple[str | None, str] | None = None  # the titles shown (a name, or None: shared)
+    _shown: tuple[PlayerView | None, Sequence[str], str] | None = None  # what ``show`` was given
 
     def relanguage(self) -> None:
         """The language changed: the frame's titles are set again at the next ``show``."""
@@ -189,7 +201,13 @@ class HandPanel(Snug):
         )
         self.border_subtitle = subtitle
 
+    def on_resize(self) -> None:
+        """Another width: the rows of cubes are fitted to it (``cube_grid``)."""
+        if self._shown is not None:
+            self.show(*self._shown)
+
     def show(self, view: PlayerView | None, tokens: Sequence[str], note: str = "") -> None:
+        self._shown = (view, tokens, note)
         if view is None or view.me is None or view.seat is None:
             self._titles(None, "")
             update_static(
@@ -198,7 +216,7 @@ class HandPanel(Snug):
             return
         me = view.me
         seat = view.seat
-        text = cube_grid(me.cubes)
+        text = cube_grid(me.cubes, width=self.content_size.width)
         # What the cubes count for at the end, on the frame: no line of the panel spent on it.
         # I18N: on the hand panel's frame: {worth}: what the cubes are worth at the end
         worth = _("cubes {worth}").format(worth=worth_text(me.cubes, view.config.edition))
