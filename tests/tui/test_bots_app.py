@@ -19,6 +19,7 @@ from keythedral.tui.screens.game import GameScreen
 from keythedral.tui.screens.handover import HandoverScreen
 from keythedral.tui.screens.new_game import NewGameScreen
 from keythedral.tui.screens.scores import ScoresScreen
+from tests.support import pseudo_screen
 from tests.support.driver import hand_over, settle, take
 from tests.support.textshot import read, screen_text, words_in
 from tests.support.tui_helpers import NAMES, choose, config, make_app, saved_game
@@ -126,12 +127,14 @@ async def test_a_bot_move_waits_its_pause_with_the_last_persons_hand_up_and_undo
         app.runner.play(app.runner.turn, 2, bob)
         await pilot.pause()
         assert session.actions[-1] == bob and session.undoable_by() == 1
-        text = screen_text(app)
         assert app.runner.thinking == 1  # his cottage comes next
-        # His move is told in the info line and listed while the bots play on.
-        assert text.count("Bob (greedy) lays a") == 2
+        # His move is told in the info line and listed while the bots play on (read as words:
+        # the list wraps its lines where their language has them).
         x, y = bob.pos
-        assert text.count(f"at ({x},{y})") == 2  # written as the map writes places
+        for where in ("#info", "DecisionPanel"):
+            told = words_in(app, where)
+            assert told.count("Bob (greedy) lays a") == 1
+            assert f"at ({x},{y})" in told  # written as the map writes places
         assert app.table.watcher == 0 and not app.mode.can_undo()
         await pilot.press("u")
         assert session.actions[-1] == bob and "Nothing to take back" in screen_text(app)
@@ -290,8 +293,9 @@ async def test_new_game_screen_sets_each_seat_by_keys_and_fits_80x24() -> None:
         app.screen.query_one("#name-4").focus()
         await pilot.press("tab", "tab", "enter")
         assert app.screen.query_one("#kind-1").has_class("-expanded")  # the list is open
+        listed = words_in(app, "#kind-1 SelectOverlay")  # (a long label takes two rows)
         for label in ("random bot", "greedy bot", "ismcts bot"):
-            assert label in screen_text(app)
+            assert label in listed
         await pilot.press("down", "down", "enter")
         # The fourth seat, empty, gets a computer player: it gets a name too.
         app.screen.query_one("#kind-3").focus()
@@ -389,3 +393,18 @@ async def test_the_info_line_counts_the_bot_moves_it_cannot_show() -> None:
         await pilot.press("g")  # a key clears the note; the log holds every move
         await pilot.pause()
         assert "before it: g for" not in screen_text(app)
+
+
+async def test_a_bot_move_is_told_under_its_label_in_the_pseudo_language(pseudo: None) -> None:
+    """The info line names a computer player by its seat's label ("Bob (greedy) places ..."),
+    wherever its name begins the sentence: past the pseudo-language's brackets too."""
+    app = make_app(config(3, no_laws=True), seats=("human", "greedy", "human"), bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        session = app.session
+        assert session is not None
+        for _ in range(2):  # Ann's field and cottage: then Bob's
+            await take(pilot, app, session.legal_for(0)[0])
+            await settle(pilot, app)
+        told = [pseudo_screen.plain(move) for move in app.runner.moves]
+        assert told and all(move.startswith("Bob (greedy) ") for move in told)

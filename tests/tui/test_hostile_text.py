@@ -60,7 +60,10 @@ async def test_names_that_look_like_markup_are_shown_as_written_on_the_board(sea
         log = screen_text(app).splitlines()
         assert any(row.startswith(f"{name} ") for row in log)  # lines of the log panel
         await pilot.press("t")
-        assert all(n in screen_text(app) for n in HOSTILE)  # the mats list every player
+        shown = screen_text(app)
+        app.screen.query_one("#mats").scroll_end(animate=False)  # (more than a screen: longer
+        await pilot.pause()  # words than English's)
+        assert all(n in shown + screen_text(app) for n in HOSTILE)  # the mats list every player
 
 
 async def test_a_rule_card_names_the_owner_of_a_corner_as_written() -> None:

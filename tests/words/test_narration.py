@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from keythedral import engine
+from keythedral import engine, lang
 from keythedral.engine import events as ev
 from keythedral.engine.catalogue import tile_words
 from keythedral.engine.events import new
@@ -53,6 +53,19 @@ def test_a_seat_without_a_name_is_told_by_its_number() -> None:
     assert narrate(new(ev.BidPaid, seat=0, to_seat=4, paid=SPENT), NAMES).endswith("to seat 5.")
     # A name is written as its player wrote it, even at the start of a sentence.
     assert narrate(new(ev.Passed, seat=1), ["robin", "hilda"]) == "hilda passes."
+
+
+def test_a_name_that_begins_with_a_bracket_is_written_as_it_is_in_the_pseudo_language(
+    pseudo: None,
+) -> None:
+    """The pseudo-language's opening brackets before a sentence are not a name's own: "[b]ann"
+    stays "[b]ann", never "[B]ann" (the tests' run in the pseudo-language reads the names)."""
+    names = ["[b]ann", "[/]"]
+    assert narrate(new(ev.Passed, seat=0), names) == lang.pseudo("{player} passes.").format(
+        player="[b]ann"
+    )
+    # a sentence that begins with a word still begins with a capital
+    assert narrate(new(ev.Passed, seat=4), names).startswith("[[Seat 5")
 
 
 @pytest.mark.parametrize(("play", "words"), PLAYS, ids=[p.card for p, _ in PLAYS])

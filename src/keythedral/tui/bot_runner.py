@@ -255,10 +255,11 @@ class BotRunner:
         new = after.log_total - before.log_total
         events = after.log[-new:] if 0 < new <= len(after.log) else ()
         if events:
-            from keythedral.words.narration import narrate  # engine: after the first frame
+            from keythedral.words.narration import begins_at, narrate  # engine: after 1st frame
 
             first = narrate(events[0], session.config.players)
-            text = label + first[len(name) :] if first.startswith(name + " ") else first
+            at = begins_at(first, name + " ")  # the bot's name begins it: its label instead
+            text = first if at is None else first[:at] + label + first[at + len(name) :]
         else:  # a step whose log line comes later (a payment, a purchase that pays first)
             # I18N: {player}: a computer player's name; {action}: its move
             text = _("{player}: {action}.").format(

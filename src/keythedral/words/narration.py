@@ -110,9 +110,17 @@ def narrate(event: ev.Event, names: Sequence[str], you: int | None = None) -> st
     """One event as a sentence (or two), naming the seats by ``names``."""
     text = NARRATORS[type(event)](event, Teller(names, you))
     said = text.lstrip("[")  # the pseudo-language's brackets aside
-    if said[:1].islower() and not any(name and said.startswith(name) for name in names):
+    if said[:1].islower() and not any(begins_at(text, name) is not None for name in names if name):
         text = upper_first(text)  # "you ...", "seat 5 ..." (a name stays as it is)
     return text
+
+
+def begins_at(text: str, words: str) -> int | None:
+    """Where ``words`` (a name) begin the sentence ``text``: past the pseudo-language's opening
+    brackets, a name's own bracket aside ("[[b]Ann passes.~~]" has "[b]Ann" at 1); None where
+    the sentence begins otherwise."""
+    brackets = len(text) - len(text.lstrip("["))
+    return next((at for at in range(brackets + 1) if text[at:].startswith(words)), None)
 
 
 def narrate_all(
