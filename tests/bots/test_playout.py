@@ -13,12 +13,14 @@ from keythedral.bots.knowledge import Ctx
 from keythedral.bots.playout import (
     _cottage,
     _field,
+    field_types,
     move,
     pay_all,
     policy,
     projected,
     seat_actions,
 )
+from keythedral.engine.facts import board_index
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
@@ -120,3 +122,15 @@ def test_the_projected_spending_only_buys_tiles_in_play_with_cubes_held() -> Non
         assert held == sum(len(p.buildings) for p in state.players) + sum(len(t) for t in state.mat)
         homes = {c.corner: c for c in state.cottages}
         assert all(homes[c].seat is not None and not homes[c].house for c in after.houses)
+
+
+def test_field_types_kept_between_calls_are_the_board_index_types() -> None:
+    """field_types grows its last answer by the field the layout adds, and starts afresh from any
+    other tuple: the answer is the engine's board index's, laid field by field or not."""
+    fields: tuple = ()
+    full = worlds(3, 24, per_view=1)[-1].fields
+    for f in full:
+        fields = (*fields, f)
+        assert field_types(fields) == board_index(fields).types
+    assert field_types(full[:5]) == board_index(full[:5]).types  # not a growth: afresh
+    assert field_types(full) == board_index(full).types

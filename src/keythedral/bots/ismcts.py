@@ -127,8 +127,9 @@ def _production(state: GameState, converted: frozenset[Any]) -> list[float]:
     board = index(fields)
     production = [0.0] * len(state.players)
     for home in cottages:
-        blocked = fenced.get(home.corner, ())
-        open_ = sum(1 for f in board.fields_of(home.corner) if f not in blocked)
+        near = board.fields_of(home.corner)
+        blocked = fenced.get(home.corner)
+        open_ = len(near) if blocked is None else sum(1 for f in near if f not in blocked)
         production[home.seat] += min(2 if home.house or home.corner in converted else 1, open_)
     if len(_PRODUCTION) >= 512:
         _PRODUCTION.clear()
@@ -415,17 +416,18 @@ class IsmctsBot:
         while len(live) > 1 and it < limit and clock() + longest < deadline:
             drawn = clock()
             world = playout_world(view, rng.getrandbits(63))
-            play_seed = rng.getrandbits(63)
+            # every arm plays this world with the same random stream (set back for each)
+            play = random.Random(rng.getrandbits(63))
+            stream = play.getstate()
             drawing = clock() - drawn
             for arm in live:
                 began = clock()
                 if it >= limit or began + longest + drawing >= deadline:
                     break
                 it += 1
+                play.setstate(stream)
                 try:
-                    reward, steps = self._iterate(
-                        world, me, arm, view.round, random.Random(play_seed)
-                    )
+                    reward, steps = self._iterate(world, me, arm, view.round, play)
                 except SAMPLE_ERRORS:
                     # A sampled world the rules cannot play on (the sampler's fault, not the
                     # game's): count it and let the world go; the tests demand none happen.

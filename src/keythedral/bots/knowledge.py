@@ -11,7 +11,7 @@ cube is worth to it, and how good a corner is as a home for a cottage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -571,19 +571,34 @@ def racing(ctx: Ctx) -> dict[str, int]:
     got: dict[str, int] | None = ctx.memo.get("racing")
     if got is None:
         got = ctx.memo["racing"] = {}
-        src = ctx.src
-        if src.phase == "spend":
-            # A whole state (a playout's world) holds every hand: no need to read the log for
-            # what the table saw (and the playouts stay quick).
-            seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
-            for s in range(ctx.n):
-                if s == ctx.seat or ctx.procured_by(s):
-                    continue
-                low = src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
-                for t in ctx.buyable:
-                    if t not in got and tile_shortfall(low, t) == 0:
-                        got[t] = s
+        for s, low in _rival_hands(ctx):
+            for t in ctx.buyable:
+                if t not in got and tile_shortfall(low, t) == 0:
+                    got[t] = s
     return got
+
+
+def _rival_hands(ctx: Ctx) -> Iterator[tuple[int, Sequence[int]]]:
+    """(seat, the cubes it is sure to hold) of every rival still in this phase 3 (none outside
+    a phase 3), in seat order."""
+    src = ctx.src
+    if src.phase != "spend":
+        return
+    # A whole state (a playout's world) holds every hand: no need to read the log for what the
+    # table saw (and the playouts stay quick).
+    seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
+    for s in range(ctx.n):
+        if s == ctx.seat or ctx.procured_by(s):
+            continue
+        yield s, src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
+
+
+def _raced(ctx: Ctx, tile: str) -> bool:
+    """``tile in racing(ctx)``, without listing the other tiles' rivals when none is asked."""
+    got: dict[str, int] | None = ctx.memo.get("racing")
+    if got is not None:
+        return tile in got
+    return any(tile_shortfall(low, tile) == 0 for _s, low in _rival_hands(ctx))
 
 
 def aim_tile(ctx: Ctx) -> str | None:
@@ -594,9 +609,9 @@ def aim_tile(ctx: Ctx) -> str | None:
     target = ctx.target()
     if target is None:
         return None
-    raced = racing(ctx)
-    if target not in raced:
+    if not _raced(ctx, target):  # (the usual case: the other tiles' rivals are not needed)
         return target
+    raced = racing(ctx)
     hand = ctx.cubes
     free = [t for t in ctx.buyable if t not in raced]
     return min(free, key=lambda t: (tile_shortfall(hand, t), t), default=target)

@@ -102,7 +102,11 @@ def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
     given = 0
     while p is not None:
         hand = state.players[seat].cubes
-        colours = [i for i in range(8) if hand[i] and payments.accepts(p, i)]
+        if p.any_cube > 0:  # (``payments.accepts``, for the eight colours at once)
+            colours = [i for i in range(8) if hand[i]]
+        else:
+            need, any_resource = p.need, p.any_resource > 0
+            colours = [i for i in range(8) if hand[i] and (need[i] > 0 or (i < 5 and any_resource))]
         if not colours:
             break
         colour = choose(hand, colours)
