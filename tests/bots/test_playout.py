@@ -7,13 +7,12 @@ import random
 import pytest
 
 from keythedral import engine
-from keythedral.bots import make_bot
+from keythedral.bots import ismcts, make_bot
 from keythedral.bots.greedy_scores import score_place_cottage, score_place_field
-from keythedral.bots.knowledge import Ctx
+from keythedral.bots.knowledge import Ctx, field_types
 from keythedral.bots.playout import (
     _cottage,
     _field,
-    field_types,
     move,
     pay_all,
     policy,
@@ -134,3 +133,24 @@ def test_field_types_kept_between_calls_are_the_board_index_types() -> None:
         assert field_types(fields) == board_index(fields).types
     assert field_types(full[:5]) == board_index(full[:5]).types  # not a growth: afresh
     assert field_types(full) == board_index(full).types
+
+
+def test_the_homes_production_is_counted_from_the_laid_fields_around_each_home(
+    states: list,
+) -> None:
+    """The evaluation's production (from the fields' types, not the board index) is a cube per
+    laid field a home touches and no fence shuts off, at most one for a cottage (two for a house
+    or a cottage the projection converts), on the states the playouts meet, layout ones too."""
+    assert any(s.phase == "layout" for s in states)
+    for state in states:
+        converted = frozenset(c.corner for c in state.cottages[::2])
+        for houses in (frozenset(), converted):
+            fenced = {(f.corner, f.field) for f in state.fences}
+            board = board_index(state.fields)
+            want = [0.0] * len(state.players)
+            for home in state.cottages:
+                around = [f for f in board.fields_of(home.corner) if (home.corner, f) not in fenced]
+                top = 2 if home.house or home.corner in houses else 1
+                want[home.seat] += min(top, len(around))
+            ismcts._PRODUCTION.clear()
+            assert ismcts._production(state, houses) == want

@@ -52,16 +52,28 @@ from typing import Any
 
 from keythedral import engine, lang
 from keythedral.engine import Action, GameState, PlayerView
-from keythedral.engine.facts import TRADE_PRICE, tile_cost, tile_stage, tiles_of_stage
-from keythedral.engine.facts import board_index as index
+from keythedral.engine.facts import (
+    TRADE_PRICE,
+    corner_fields,
+    tile_cost,
+    tile_stage,
+    tiles_of_stage,
+)
 from keythedral.engine.playout_moves import playout_world
 from keythedral.lang import _
 from keythedral.vocab import INDEX, SEAT_VALUE, VALUE, load_yaml
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
-from .knowledge import Ctx, cost_terms
-from .playout import Projection, move, pay_all, projected, seat_actions, tree_options
+from .knowledge import Ctx, cost_terms, field_types
+from .playout import (
+    Projection,
+    move,
+    pay_all,
+    projected,
+    seat_actions,
+    tree_options,
+)
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
@@ -124,12 +136,16 @@ def _production(state: GameState, converted: frozenset[Any]) -> list[float]:
     fenced: dict[Any, set[Any]] = {}
     for fence in fences:
         fenced.setdefault(fence.corner, set()).add(fence.field)
-    board = index(fields)
+    # the laid fields by place (not the board index: a playout from the layout ends on fields
+    # no index was built for, and needs only these)
+    types = field_types(fields)
     production = [0.0] * len(state.players)
     for home in cottages:
-        near = board.fields_of(home.corner)
-        blocked = fenced.get(home.corner)
-        open_ = len(near) if blocked is None else sum(1 for f in near if f not in blocked)
+        blocked = fenced.get(home.corner, ())
+        open_ = 0
+        for f in corner_fields(home.corner):
+            if f in types and f not in blocked:
+                open_ += 1
         production[home.seat] += min(2 if home.house or home.corner in converted else 1, open_)
     if len(_PRODUCTION) >= 512:
         _PRODUCTION.clear()

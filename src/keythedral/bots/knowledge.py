@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import is_
 from typing import Any
 
 from keythedral import engine
@@ -52,8 +53,7 @@ def board(fields: tuple[Any, ...]) -> Board:
 
 def _one_more(longer: tuple[Any, ...], shorter: tuple[Any, ...]) -> bool:
     """Is ``longer`` the very objects of ``shorter`` with one more at the end?"""
-    n = len(shorter)
-    return len(longer) == n + 1 and all(a is b for a, b in zip(shorter, longer[:n], strict=True))
+    return len(longer) == len(shorter) + 1 and all(map(is_, shorter, longer))
 
 
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
@@ -87,6 +87,27 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
                 got.setdefault(f, []).append(c)
         _HOMES[cottages] = got
     _HOMES_LAST[0] = (cottages, got)
+    return got
+
+
+#: The last (fields, place -> field type) of :func:`field_types`, swapped as one pair.
+_TYPES_LAST: list[Any] = [((), {})]
+
+
+def field_types(fields: tuple[Any, ...]) -> dict[Pos, str]:
+    """Place -> field type of ``fields`` (``board_index(fields).types``, without the index's
+    corners: the layout's playouts ask it after every field laid, and only the types).  The
+    last answer is kept, and grown by the one field the layout adds.  Read it, never change it."""
+    kept, types = _TYPES_LAST[0]
+    if kept is fields:
+        got: dict[Pos, str] = types
+        return got
+    if _one_more(fields, kept):
+        f = fields[-1]
+        got = {**types, f.pos: f.type}
+    else:
+        got = {f.pos: f.type for f in fields}
+    _TYPES_LAST[0] = (fields, got)
     return got
 
 

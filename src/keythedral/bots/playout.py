@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
-from operator import is_
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from keythedral import engine
@@ -38,6 +38,7 @@ from .knowledge import (
     Ctx,
     beside,
     cost_terms,
+    field_types,
     homes_on,
     keep_value,
     tile_price,
@@ -64,7 +65,10 @@ def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any
     if eps and len(scored) > 1 and rng.random() < eps:
         scored.sort(key=lambda x: -x[0])
         return rng.choice(scored[:3])[1]
-    return max(scored, key=lambda x: x[0])[1]
+    return max(scored, key=_SCORE)[1]
+
+
+_SCORE = itemgetter(0)
 
 
 def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
@@ -99,28 +103,6 @@ def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, e
         number = a.number
         scored.append((worth - (0.4 if number in near else 0.0) - 0.01 * number, a))
     return _top(scored, rng, eps)
-
-
-#: The last (fields, place -> field type) of :func:`field_types`, swapped as one pair.
-_TYPES_LAST: list[Any] = [((), {})]
-
-
-def field_types(fields: tuple[Any, ...]) -> dict[Pos, str]:
-    """Place -> field type of ``fields`` (``board_index(fields).types``, without the index's
-    corners: the layout's playouts ask it after every field laid, and only the types).  The
-    last answer is kept, and grown by the one field the layout adds.  Read it, never change it."""
-    kept, types = _TYPES_LAST[0]
-    if kept is fields:
-        got: dict[Pos, str] = types
-        return got
-    n = len(kept)
-    if len(fields) == n + 1 and all(map(is_, kept, fields)):
-        f = fields[-1]
-        got = {**types, f.pos: f.type}
-    else:
-        got = {f.pos: f.type for f in fields}
-    _TYPES_LAST[0] = (fields, got)
-    return got
 
 
 def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
