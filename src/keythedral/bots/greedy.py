@@ -135,8 +135,8 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
     target = ctx.aim() if by.keys() & _TOWARD else None
     if target is not None:
         cost = tile_cost(target)
-        spare_for_target = sum(max(0, h - c) for h, c in zip(hand, cost, strict=True))
-        short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+        spare_for_target = sum([h - c for h, c in zip(hand, cost, strict=True) if h > c])
+        short = [c - h if c > h else 0 for h, c in zip(hand, cost, strict=True)]
         crafts = by.get("buy_craft", [])
         for a in sorted(crafts, key=lambda a: -CRAFT_PRICE[a.craft]):
             if short[INDEX[a.craft]] and spare_for_target >= CRAFT_PRICE[a.craft]:

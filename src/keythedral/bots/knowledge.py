@@ -11,7 +11,7 @@ cube is worth to it, and how good a corner is as a home for a cottage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import is_
 from typing import Any
@@ -599,19 +599,26 @@ def racing(ctx: Ctx) -> dict[str, int]:
     return got
 
 
-def _rival_hands(ctx: Ctx) -> Iterator[tuple[int, Sequence[int]]]:
+def _rival_hands(ctx: Ctx) -> list[tuple[int, Sequence[int]]]:
     """(seat, the cubes it is sure to hold) of every rival still in this phase 3 (none outside
-    a phase 3), in seat order."""
-    src = ctx.src
-    if src.phase != "spend":
-        return
-    # A whole state (a playout's world) holds every hand: no need to read the log for what the
-    # table saw (and the playouts stay quick).
-    seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
-    for s in range(ctx.n):
-        if s == ctx.seat or ctx.procured_by(s):
-            continue
-        yield s, src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
+    a phase 3), in seat order; worked out once per decision."""
+    got: list[tuple[int, Sequence[int]]] | None = ctx.memo.get("rival_hands")
+    if got is None:
+        got = ctx.memo["rival_hands"] = []
+        src = ctx.src
+        if src.phase == "spend":
+            # A whole state (a playout's world) holds every hand: no need to read the log for
+            # what the table saw (and the playouts stay quick).
+            if isinstance(src, GameState):
+                for s, p in enumerate(src.players):
+                    if s != ctx.seat and not p.procured:
+                        got.append((s, p.cubes))
+            else:
+                seen = seen_hands(src.log, src.log_total)
+                for s in range(ctx.n):
+                    if s != ctx.seat and not ctx.procured_by(s):
+                        got.append((s, seen.get(s, _NOTHING_SEEN)))
+    return got
 
 
 def _raced(ctx: Ctx, tile: str) -> bool:
