@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from keythedral.lang import N_
 
 from . import buildings, houses, lawmaster, laws, layout, market, payments
-from .actions import Action, make_pass, make_pay, make_place_cottage, make_place_field
+from .actions import Action, make_pass, make_pay
 from .cubes import COLOURS, Counts
 from .decisions import decision
 from .determinize import sample_state
@@ -79,7 +79,7 @@ def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
         spots = layout.field_spots(state)
         if len(spots) > k:
             spots = tuple(rng.sample(spots, k))
-        return [make_place_field(seat, p) for p in spots]
+        return list(map(layout._field_choices(seat).__getitem__, spots))
     if d != "place_cottage":
         raise IllegalAction(N_("Nobody is laying out the board now."))
     corners = layout.free_corners(state)
@@ -87,7 +87,8 @@ def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
     per = len(numbers)
     total = len(corners) * per
     picks = range(total) if total <= k else rng.sample(range(total), k)
-    return [make_place_cottage(seat, corners[i // per], numbers[i % per]) for i in picks]
+    fives = layout._cottage_choices(seat)  # a corner's placements, numbers 1 to 5
+    return [fives[corners[i // per]][numbers[i % per] - 1] for i in picks]
 
 
 def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
