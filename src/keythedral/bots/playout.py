@@ -171,6 +171,8 @@ def pay_all(state: GameState, seat: int, rng: random.Random, eps: float) -> tupl
     ctx = Ctx.from_state(state, seat, "pay")
 
     def choose(hand: tuple[int, ...], colours: Sequence[int]) -> int:
+        if len(colours) == 1:  # (no choice: nothing to score, no random draw)
+            return colours[0]
         ctx.cubes = hand
         ctx.memo = {}
         need = ctx.need()
