@@ -154,3 +154,18 @@ def test_the_homes_production_is_counted_from_the_laid_fields_around_each_home(
                 want[home.seat] += min(top, len(around))
             ismcts._PRODUCTION.clear()
             assert ismcts._production(state, houses) == want
+
+
+def test_a_seats_playout_actions_are_its_legal_actions_fences_aside(states: list) -> None:
+    """seat_actions is the seat's share of legal_actions (in its order), a spending turn's
+    fences left out, whether the seat is alone to act or one of several."""
+    several = 0
+    for state in states:
+        decision = engine.decision(state)
+        for seat in state.to_act:
+            several += len(state.to_act) > 1
+            legal = [a for a in engine.legal_actions(state) if a.seat == seat]
+            if decision == "spend":
+                legal = [a for a in legal if a.kind not in ("build_fence", "remove_fence")]
+            assert seat_actions(state, seat, decision) == legal
+    assert several  # windows open to several seats were met

@@ -57,6 +57,8 @@ def seat_actions(state: GameState, seat: int, decision: str) -> list[Any]:
     fences: the same list the engine gives otherwise)."""
     if decision == "spend" and state.turn == seat:
         return spend_options(state)
+    if state.to_act == (seat,):  # every legal action is the seat's (the usual case)
+        return engine.legal_actions(state)
     return [a for a in engine.legal_actions(state) if a.seat == seat]
 
 
