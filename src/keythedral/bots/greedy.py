@@ -118,9 +118,9 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
         else:
             got.extend(group)
     hand = ctx.cubes
-    need = ctx.need()
     buys = by.get("buy_building")
     if buys:
+        need = ctx.need()
         return _best(buys, lambda a: _buy_score(ctx, need, hand, a), salt)
 
     converts = by.get("convert_cottage")
@@ -145,6 +145,7 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
         if trades and spare_for_target >= 2 and not any(short[5:]):
             return _best(trades, lambda a: short[INDEX[a.take]], salt)
 
+    need = ctx.need()  # (not before: a purchase toward the aim needs none)
     spare = _spare(hand, need)
     for a in sorted(by.get("buy_craft", []), key=lambda a: -CRAFT_PRICE[a.craft]):
         i = INDEX[a.craft]

@@ -516,9 +516,10 @@ class IsmctsBot:
         while state.to_act and state.round <= root_round:
             if steps >= depth and _quiet(state):
                 break
-            if state.phase == "bidding" and not bidding:
+            phase = state.phase
+            if phase == "bidding" and not bidding:
                 break
-            if project and state.phase == "spend":
+            if project and phase == "spend":
                 after = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]
