@@ -101,3 +101,13 @@ def test_the_aim_asks_the_rivals_of_the_target_alone_as_racing_would_answer() ->
             assert ctx.aim() == want
             assert knowledge.racing(ctx) == raced
     assert raced_targets  # the slow way was met too
+
+
+def test_own_homes_kept_between_calls_are_the_seats_homes_in_order() -> None:
+    """own_homes answers from the last cottages tuple it grouped, and groups a new one afresh:
+    each seat's homes in the tuple's order, at every step of greedy games (homes placed,
+    converted, moved)."""
+    for state, _seat, _view in greedy_moments(90):
+        for seat in range(len(state.players)):
+            want = tuple(c for c in state.cottages if c.seat == seat)
+            assert knowledge.own_homes(state.cottages, seat) == want

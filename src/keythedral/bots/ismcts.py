@@ -190,7 +190,7 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
         hand = p.cubes if after is None else after.hands[s]
         bought = p.buildings if after is None else after.bought[s]
         worth = sum(map(mul, hand, VALUE))
-        v = float(sum(sv[tile_stage(t) - 1] for t in bought))
+        v = float(sum([sv[tile_stage(t) - 1] for t in bought]))
         v += unit * worth
         # cubes that fit a tile it could buy count a little more than loose ones
         fit = 0

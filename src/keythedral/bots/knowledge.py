@@ -111,6 +111,24 @@ def field_types(fields: tuple[Any, ...]) -> dict[Pos, str]:
     return got
 
 
+#: The last (cottages, seat -> its homes) of :func:`own_homes`, swapped as one pair.
+_OWN_LAST: list[Any] = [(None, {})]
+
+
+def own_homes(cottages: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+    """``seat``'s homes among ``cottages``, in their order (the last tuple's answer is kept: a
+    phase 1 asks it at every worker placed, and its states share the tuple)."""
+    kept, by_seat = _OWN_LAST[0]
+    if kept is not cottages:
+        grouped: dict[int, list[Any]] = {}
+        for c in cottages:
+            grouped.setdefault(c.seat, []).append(c)
+        by_seat = {s: tuple(homes) for s, homes in grouped.items()}
+        _OWN_LAST[0] = (cottages, by_seat)
+    got: tuple[Any, ...] = by_seat.get(seat, ())
+    return got
+
+
 @cache
 def beside(pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
     """A field place's corners and its neighbouring places."""
