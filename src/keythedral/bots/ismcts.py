@@ -66,14 +66,7 @@ from keythedral.vocab import INDEX, SEAT_VALUE, VALUE, load_yaml
 from .base import decision_rng, own_actions
 from .greedy import candidates
 from .knowledge import Ctx, cost_terms, field_types
-from .playout import (
-    Projection,
-    move,
-    pay_all,
-    projected,
-    seat_actions,
-    tree_options,
-)
+from .playout import Projection, move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
 #: What a playout on an inconsistent sampled world could raise.
