@@ -32,6 +32,7 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from keythedral import engine
 from keythedral.bots import IsmctsBot, make_bot
@@ -143,9 +144,8 @@ def bench_default() -> str:
     return bench_engine.DEFAULT_REFERENCE
 
 
-def search(
-    players: int, games: int, iterations: int, seed: int, depth: int | None, reference: bool
-) -> None:
+def search_moments(players: int, games: int, seed: int) -> list[tuple[Any, list[Any]]]:
+    """(view, legal) at each decision of seat 0 with a choice, in greedy games (``search``'s)."""
     moments = []
     for g in range(games):
         greedy = [make_bot("greedy", s) for s in range(players)]
@@ -157,6 +157,13 @@ def search(
             if seat == 0 and sum(1 for a in legal if a.seat == 0) > 1:
                 moments.append((view, legal))
             state = engine.apply(state, greedy[seat].choose(view, legal))
+    return moments
+
+
+def search(
+    players: int, games: int, iterations: int, seed: int, depth: int | None, reference: bool
+) -> None:
+    moments = search_moments(players, games, seed)
     options = {} if depth is None else {"depth": depth}
     _search(moments, IsmctsBot(seed=1, iterations=iterations, **options), games, players)
     if reference:

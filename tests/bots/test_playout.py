@@ -7,9 +7,9 @@ import random
 import pytest
 
 from keythedral import engine
-from keythedral.bots import make_bot
+from keythedral.bots import ismcts, make_bot
 from keythedral.bots.greedy_scores import score_place_cottage, score_place_field
-from keythedral.bots.knowledge import Ctx
+from keythedral.bots.knowledge import Ctx, field_types
 from keythedral.bots.playout import (
     _cottage,
     _field,
@@ -19,6 +19,7 @@ from keythedral.bots.playout import (
     projected,
     seat_actions,
 )
+from keythedral.engine.facts import board_index
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 
@@ -120,3 +121,51 @@ def test_the_projected_spending_only_buys_tiles_in_play_with_cubes_held() -> Non
         assert held == sum(len(p.buildings) for p in state.players) + sum(len(t) for t in state.mat)
         homes = {c.corner: c for c in state.cottages}
         assert all(homes[c].seat is not None and not homes[c].house for c in after.houses)
+
+
+def test_field_types_kept_between_calls_are_the_board_index_types() -> None:
+    """field_types grows its last answer by the field the layout adds, and starts afresh from any
+    other tuple: the answer is the engine's board index's, laid field by field or not."""
+    fields: tuple = ()
+    full = worlds(3, 24, per_view=1)[-1].fields
+    for f in full:
+        fields = (*fields, f)
+        assert field_types(fields) == board_index(fields).types
+    assert field_types(full[:5]) == board_index(full[:5]).types  # not a growth: afresh
+    assert field_types(full) == board_index(full).types
+
+
+def test_the_homes_production_is_counted_from_the_laid_fields_around_each_home(
+    states: list,
+) -> None:
+    """The evaluation's production (from the fields' types, not the board index) is a cube per
+    laid field a home touches and no fence shuts off, at most one for a cottage (two for a house
+    or a cottage the projection converts), on the states the playouts meet, layout ones too."""
+    assert any(s.phase == "layout" for s in states)
+    for state in states:
+        converted = frozenset(c.corner for c in state.cottages[::2])
+        for houses in (frozenset(), converted):
+            fenced = {(f.corner, f.field) for f in state.fences}
+            board = board_index(state.fields)
+            want = [0.0] * len(state.players)
+            for home in state.cottages:
+                around = [f for f in board.fields_of(home.corner) if (home.corner, f) not in fenced]
+                top = 2 if home.house or home.corner in houses else 1
+                want[home.seat] += min(top, len(around))
+            ismcts._PRODUCTION.clear()
+            assert ismcts._production(state, houses) == want
+
+
+def test_a_seats_playout_actions_are_its_legal_actions_fences_aside(states: list) -> None:
+    """seat_actions is the seat's share of legal_actions (in its order), a spending turn's
+    fences left out, whether the seat is alone to act or one of several."""
+    several = 0
+    for state in states:
+        decision = engine.decision(state)
+        for seat in state.to_act:
+            several += len(state.to_act) > 1
+            legal = [a for a in engine.legal_actions(state) if a.seat == seat]
+            if decision == "spend":
+                legal = [a for a in legal if a.kind not in ("build_fence", "remove_fence")]
+            assert seat_actions(state, seat, decision) == legal
+    assert several  # windows open to several seats were met

@@ -118,9 +118,9 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
         else:
             got.extend(group)
     hand = ctx.cubes
-    need = ctx.need()
     buys = by.get("buy_building")
     if buys:
+        need = ctx.need()
         return _best(buys, lambda a: _buy_score(ctx, need, hand, a), salt)
 
     converts = by.get("convert_cottage")
@@ -135,8 +135,8 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
     target = ctx.aim() if by.keys() & _TOWARD else None
     if target is not None:
         cost = tile_cost(target)
-        spare_for_target = sum(max(0, h - c) for h, c in zip(hand, cost, strict=True))
-        short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+        spare_for_target = sum([h - c for h, c in zip(hand, cost, strict=True) if h > c])
+        short = [c - h if c > h else 0 for h, c in zip(hand, cost, strict=True)]
         crafts = by.get("buy_craft", [])
         for a in sorted(crafts, key=lambda a: -CRAFT_PRICE[a.craft]):
             if short[INDEX[a.craft]] and spare_for_target >= CRAFT_PRICE[a.craft]:
@@ -145,6 +145,7 @@ def spend(ctx: Ctx, acts: list[Any], salt: int) -> Any:
         if trades and spare_for_target >= 2 and not any(short[5:]):
             return _best(trades, lambda a: short[INDEX[a.take]], salt)
 
+    need = ctx.need()  # (not before: a purchase toward the aim needs none)
     spare = _spare(hand, need)
     for a in sorted(by.get("buy_craft", []), key=lambda a: -CRAFT_PRICE[a.craft]):
         i = INDEX[a.craft]

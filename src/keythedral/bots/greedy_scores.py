@@ -21,6 +21,7 @@ from .knowledge import (
     beside,
     corner_worth,
     keep_value,
+    own_homes,
     shortfall_effort,
     type_worth,
     worth_at,
@@ -121,8 +122,8 @@ def _number_values(ctx: Ctx) -> dict[int, float]:
     seat = ctx.seat
     homes = ctx.homes_on()
     value: dict[int, float] = {}
-    for c in ctx.src.cottages:
-        if c.seat != seat or c.number in called:
+    for c in own_homes(ctx.src.cottages, seat):
+        if c.number in called:
             continue
         workers = 2 if c.house else 1
         free = ctx.open_fields(c.corner, seat)
@@ -147,8 +148,8 @@ def score_place_worker(ctx: Ctx, acts: list[Any]) -> list[float]:
     home = acts[0].number
     # my other homes still to send workers out, and how tight they are
     tight: dict[Pos, float] = {}
-    for c in src.cottages:
-        if c.seat != ctx.seat or c.number == home or c.number in called:
+    for c in own_homes(src.cottages, ctx.seat):
+        if c.number == home or c.number in called:
             continue
         free = ctx.open_fields(c.corner, ctx.seat)
         workers = 2 if c.house else 1

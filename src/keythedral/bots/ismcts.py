@@ -52,15 +52,20 @@ from typing import Any
 
 from keythedral import engine, lang
 from keythedral.engine import Action, GameState, PlayerView
-from keythedral.engine.facts import TRADE_PRICE, tile_cost, tile_stage, tiles_of_stage
-from keythedral.engine.facts import board_index as index
+from keythedral.engine.facts import (
+    TRADE_PRICE,
+    corner_fields,
+    tile_cost,
+    tile_stage,
+    tiles_of_stage,
+)
 from keythedral.engine.playout_moves import playout_world
 from keythedral.lang import _
 from keythedral.vocab import INDEX, SEAT_VALUE, VALUE, load_yaml
 
 from .base import decision_rng, own_actions
 from .greedy import candidates
-from .knowledge import Ctx, cost_terms
+from .knowledge import Ctx, cost_terms, field_types
 from .playout import Projection, move, pay_all, projected, seat_actions, tree_options
 
 DEFAULT_ITERATIONS = 300
@@ -124,11 +129,16 @@ def _production(state: GameState, converted: frozenset[Any]) -> list[float]:
     fenced: dict[Any, set[Any]] = {}
     for fence in fences:
         fenced.setdefault(fence.corner, set()).add(fence.field)
-    board = index(fields)
+    # the laid fields by place (not the board index: a playout from the layout ends on fields
+    # no index was built for, and needs only these)
+    types = field_types(fields)
     production = [0.0] * len(state.players)
     for home in cottages:
         blocked = fenced.get(home.corner, ())
-        open_ = sum(1 for f in board.fields_of(home.corner) if f not in blocked)
+        open_ = 0
+        for f in corner_fields(home.corner):
+            if f in types and f not in blocked:
+                open_ += 1
         production[home.seat] += min(2 if home.house or home.corner in converted else 1, open_)
     if len(_PRODUCTION) >= 512:
         _PRODUCTION.clear()
@@ -173,7 +183,7 @@ def values(state: GameState, after: Projection | None = None) -> list[float]:
         hand = p.cubes if after is None else after.hands[s]
         bought = p.buildings if after is None else after.bought[s]
         worth = sum(map(mul, hand, VALUE))
-        v = float(sum(sv[tile_stage(t) - 1] for t in bought))
+        v = float(sum([sv[tile_stage(t) - 1] for t in bought]))
         v += unit * worth
         # cubes that fit a tile it could buy count a little more than loose ones
         fit = 0
@@ -415,17 +425,18 @@ class IsmctsBot:
         while len(live) > 1 and it < limit and clock() + longest < deadline:
             drawn = clock()
             world = playout_world(view, rng.getrandbits(63))
-            play_seed = rng.getrandbits(63)
+            # every arm plays this world with the same random stream (set back for each)
+            play = random.Random(rng.getrandbits(63))
+            stream = play.getstate()
             drawing = clock() - drawn
             for arm in live:
                 began = clock()
                 if it >= limit or began + longest + drawing >= deadline:
                     break
                 it += 1
+                play.setstate(stream)
                 try:
-                    reward, steps = self._iterate(
-                        world, me, arm, view.round, random.Random(play_seed)
-                    )
+                    reward, steps = self._iterate(world, me, arm, view.round, play)
                 except SAMPLE_ERRORS:
                     # A sampled world the rules cannot play on (the sampler's fault, not the
                     # game's): count it and let the world go; the tests demand none happen.
@@ -498,9 +509,10 @@ class IsmctsBot:
         while state.to_act and state.round <= root_round:
             if steps >= depth and _quiet(state):
                 break
-            if state.phase == "bidding" and not bidding:
+            phase = state.phase
+            if phase == "bidding" and not bidding:
                 break
-            if project and state.phase == "spend":
+            if project and phase == "spend":
                 after = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from operator import is_
 from typing import Any
 
 from keythedral import engine
@@ -52,8 +53,7 @@ def board(fields: tuple[Any, ...]) -> Board:
 
 def _one_more(longer: tuple[Any, ...], shorter: tuple[Any, ...]) -> bool:
     """Is ``longer`` the very objects of ``shorter`` with one more at the end?"""
-    n = len(shorter)
-    return len(longer) == n + 1 and all(a is b for a, b in zip(shorter, longer[:n], strict=True))
+    return len(longer) == len(shorter) + 1 and all(map(is_, shorter, longer))
 
 
 _HOMES: dict[tuple[Any, ...], dict[Pos, list[Any]]] = {}
@@ -87,6 +87,45 @@ def homes_on(cottages: tuple[Any, ...]) -> dict[Pos, list[Any]]:
                 got.setdefault(f, []).append(c)
         _HOMES[cottages] = got
     _HOMES_LAST[0] = (cottages, got)
+    return got
+
+
+#: The last (fields, place -> field type) of :func:`field_types`, swapped as one pair.
+_TYPES_LAST: list[Any] = [((), {})]
+
+
+def field_types(fields: tuple[Any, ...]) -> dict[Pos, str]:
+    """Place -> field type of ``fields`` (``board_index(fields).types``, without the index's
+    corners: the layout's playouts ask it after every field laid, and only the types).  The
+    last answer is kept, and grown by the one field the layout adds.  Read it, never change it."""
+    kept, types = _TYPES_LAST[0]
+    if kept is fields:
+        got: dict[Pos, str] = types
+        return got
+    if _one_more(fields, kept):
+        f = fields[-1]
+        got = {**types, f.pos: f.type}
+    else:
+        got = {f.pos: f.type for f in fields}
+    _TYPES_LAST[0] = (fields, got)
+    return got
+
+
+#: The last (cottages, seat -> its homes) of :func:`own_homes`, swapped as one pair.
+_OWN_LAST: list[Any] = [(None, {})]
+
+
+def own_homes(cottages: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+    """``seat``'s homes among ``cottages``, in their order (the last tuple's answer is kept: a
+    phase 1 asks it at every worker placed, and its states share the tuple)."""
+    kept, by_seat = _OWN_LAST[0]
+    if kept is not cottages:
+        grouped: dict[int, list[Any]] = {}
+        for c in cottages:
+            grouped.setdefault(c.seat, []).append(c)
+        by_seat = {s: tuple(homes) for s, homes in grouped.items()}
+        _OWN_LAST[0] = (cottages, by_seat)
+    got: tuple[Any, ...] = by_seat.get(seat, ())
     return got
 
 
@@ -571,19 +610,41 @@ def racing(ctx: Ctx) -> dict[str, int]:
     got: dict[str, int] | None = ctx.memo.get("racing")
     if got is None:
         got = ctx.memo["racing"] = {}
+        for s, low in _rival_hands(ctx):
+            for t in ctx.buyable:
+                if t not in got and tile_shortfall(low, t) == 0:
+                    got[t] = s
+    return got
+
+
+def _rival_hands(ctx: Ctx) -> list[tuple[int, Sequence[int]]]:
+    """(seat, the cubes it is sure to hold) of every rival still in this phase 3 (none outside
+    a phase 3), in seat order; worked out once per decision."""
+    got: list[tuple[int, Sequence[int]]] | None = ctx.memo.get("rival_hands")
+    if got is None:
+        got = ctx.memo["rival_hands"] = []
         src = ctx.src
         if src.phase == "spend":
             # A whole state (a playout's world) holds every hand: no need to read the log for
             # what the table saw (and the playouts stay quick).
-            seen = None if isinstance(src, GameState) else seen_hands(src.log, src.log_total)
-            for s in range(ctx.n):
-                if s == ctx.seat or ctx.procured_by(s):
-                    continue
-                low = src.players[s].cubes if seen is None else seen.get(s, _NOTHING_SEEN)
-                for t in ctx.buyable:
-                    if t not in got and tile_shortfall(low, t) == 0:
-                        got[t] = s
+            if isinstance(src, GameState):
+                for s, p in enumerate(src.players):
+                    if s != ctx.seat and not p.procured:
+                        got.append((s, p.cubes))
+            else:
+                seen = seen_hands(src.log, src.log_total)
+                for s in range(ctx.n):
+                    if s != ctx.seat and not ctx.procured_by(s):
+                        got.append((s, seen.get(s, _NOTHING_SEEN)))
     return got
+
+
+def _raced(ctx: Ctx, tile: str) -> bool:
+    """``tile in racing(ctx)``, without listing the other tiles' rivals when none is asked."""
+    got: dict[str, int] | None = ctx.memo.get("racing")
+    if got is not None:
+        return tile in got
+    return any(tile_shortfall(low, tile) == 0 for _s, low in _rival_hands(ctx))
 
 
 def aim_tile(ctx: Ctx) -> str | None:
@@ -594,9 +655,9 @@ def aim_tile(ctx: Ctx) -> str | None:
     target = ctx.target()
     if target is None:
         return None
-    raced = racing(ctx)
-    if target not in raced:
+    if not _raced(ctx, target):  # (the usual case: the other tiles' rivals are not needed)
         return target
+    raced = racing(ctx)
     hand = ctx.cubes
     free = [t for t in ctx.buyable if t not in raced]
     return min(free, key=lambda t: (tile_shortfall(hand, t), t), default=target)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from keythedral import engine
@@ -37,6 +38,7 @@ from .knowledge import (
     Ctx,
     beside,
     cost_terms,
+    field_types,
     homes_on,
     keep_value,
     tile_price,
@@ -55,6 +57,8 @@ def seat_actions(state: GameState, seat: int, decision: str) -> list[Any]:
     fences: the same list the engine gives otherwise)."""
     if decision == "spend" and state.turn == seat:
         return spend_options(state)
+    if state.to_act == (seat,):  # every legal action is the seat's (the usual case)
+        return engine.legal_actions(state)
     return [a for a in engine.legal_actions(state) if a.seat == seat]
 
 
@@ -63,43 +67,43 @@ def _top(scored: list[tuple[float, Any]], rng: random.Random, eps: float) -> Any
     if eps and len(scored) > 1 and rng.random() < eps:
         scored.sort(key=lambda x: -x[0])
         return rng.choice(scored[:3])[1]
-    return max(scored, key=lambda x: x[0])[1]
+    return max(scored, key=_SCORE)[1]
+
+
+_SCORE = itemgetter(0)
 
 
 def _cottage(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps: float) -> Any:
     """Greedy's choice of a cottage's corner and number (``score_place_cottage``: the corner's
     worth, less for a number a rival home nearby uses), looking only at the homes around the
     sampled corners."""
-    types = index(state.fields).types
+    types = field_types(state.fields)
     around = homes_on(state.cottages)
-    corners: dict[Pos, float] = {}
+    # corner -> (its worth, the numbers of the rival homes that share a field with it)
+    corners: dict[Pos, tuple[float, set[int]]] = {}
     scored = []
     for a in acts:
         corner = a.corner
-        fields = corner_fields(corner)
-        worth = corners.get(corner)
-        if worth is None:
+        known = corners.get(corner)
+        if known is None:
             total = 0.0
             kinds = set()
-            for f in fields:
+            near = set()
+            for f in corner_fields(corner):
+                homes = around.get(f, ())
+                for home in homes:
+                    if home.seat != seat:
+                        near.add(home.number)
                 ftype = types.get(f)
                 if ftype is None:
                     total += 0.3  # open ground the layout may still fill
                     continue
                 kinds.add(ftype)
-                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * len(around.get(f, ())))
-            worth = corners[corner] = total + 0.2 * len(kinds)
-        # does a rival home that shares a field with the corner use the number?
+                total += TYPE_WORTH[ftype] / (1.0 + 0.7 * len(homes))
+            known = corners[corner] = (total + 0.2 * len(kinds), near)
+        worth, near = known
         number = a.number
-        near = False
-        for f in fields:
-            for home in around.get(f, ()):
-                if home.number == number and home.seat != seat:
-                    near = True
-                    break
-            if near:
-                break
-        scored.append((worth - (0.4 if near else 0.0) - 0.01 * number, a))
+        scored.append((worth - (0.4 if number in near else 0.0) - 0.01 * number, a))
     return _top(scored, rng, eps)
 
 
@@ -108,7 +112,7 @@ def _field(state: GameState, seat: int, acts: list[Any], rng: random.Random, eps
     homes, away from rivals', touching laid fields)."""
     worth = TYPE_WORTH[state.field_stack[0]]
     homes = {c.corner: (1.5 * worth if c.seat == seat else -0.6 * worth) for c in state.cottages}
-    types = index(state.fields).types
+    types = field_types(state.fields)
     scored = []
     for a in acts:
         corners, neighbours = beside(a.pos)
@@ -169,6 +173,8 @@ def pay_all(state: GameState, seat: int, rng: random.Random, eps: float) -> tupl
     ctx = Ctx.from_state(state, seat, "pay")
 
     def choose(hand: tuple[int, ...], colours: Sequence[int]) -> int:
+        if len(colours) == 1:  # (no choice: nothing to score, no random draw)
+            return colours[0]
         ctx.cubes = hand
         ctx.memo = {}
         need = ctx.need()
@@ -274,10 +280,15 @@ def _project_turn(hand: list[int], tiles: list[str]) -> str | None:
         for i, c, _ in cost_terms(best[1]):
             hand[i] -= c
         return best[1]
-    target = min(tiles, key=lambda t: (tile_shortfall(hand, t), t))
+    # the tile closest to affording (ties: the lowest id)
+    target, least = tiles[0], tile_shortfall(hand, tiles[0])
+    for t in tiles[1:]:
+        s = tile_shortfall(hand, t)
+        if s < least or (s == least and t < target):
+            target, least = t, s
     cost = tile_cost(target)
-    spare = [max(0, h - c) for h, c in zip(hand, cost, strict=True)]
-    short = [max(0, c - h) for h, c in zip(hand, cost, strict=True)]
+    spare = [h - c if h > c else 0 for h, c in zip(hand, cost, strict=True)]
+    short = [c - h if c > h else 0 for h, c in zip(hand, cost, strict=True)]
     spared = sum(spare)
     for craft in (GOLD, GLASS, IRON):
         price = CRAFT_PRICE[COLOURS[craft]]

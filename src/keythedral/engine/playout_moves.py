@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from keythedral.lang import N_
 
 from . import buildings, houses, lawmaster, laws, layout, market, payments
-from .actions import Action, make_pass, make_pay, make_place_cottage, make_place_field
+from .actions import Action, make_pass, make_pay
 from .cubes import COLOURS, Counts
 from .decisions import decision
 from .determinize import sample_state
@@ -79,7 +79,7 @@ def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
         spots = layout.field_spots(state)
         if len(spots) > k:
             spots = tuple(rng.sample(spots, k))
-        return [make_place_field(seat, p) for p in spots]
+        return list(map(layout._field_choices(seat).__getitem__, spots))
     if d != "place_cottage":
         raise IllegalAction(N_("Nobody is laying out the board now."))
     corners = layout.free_corners(state)
@@ -87,7 +87,8 @@ def layout_sample(state: GameState, k: int, rng: random.Random) -> list[Action]:
     per = len(numbers)
     total = len(corners) * per
     picks = range(total) if total <= k else rng.sample(range(total), k)
-    return [make_place_cottage(seat, corners[i // per], numbers[i % per]) for i in picks]
+    fives = layout._cottage_choices(seat)  # a corner's placements, numbers 1 to 5
+    return [fives[corners[i // per]][numbers[i % per] - 1] for i in picks]
 
 
 def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
@@ -102,7 +103,11 @@ def pay_by(state: GameState, choose: Chooser) -> tuple[GameState, int]:
     given = 0
     while p is not None:
         hand = state.players[seat].cubes
-        colours = [i for i in range(8) if hand[i] and payments.accepts(p, i)]
+        if p.any_cube > 0:  # (``payments.accepts``, for the eight colours at once)
+            colours = [i for i in range(8) if hand[i]]
+        else:
+            need, any_resource = p.need, p.any_resource > 0
+            colours = [i for i in range(8) if hand[i] and (need[i] > 0 or (i < 5 and any_resource))]
         if not colours:
             break
         colour = choose(hand, colours)
