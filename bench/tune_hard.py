@@ -39,6 +39,19 @@ picking the best of three on 60 games, and did not hold on the 140 fresh ones.  
 keeps its weights.  A change worth having needs several hundred games a candidate to show
 (at 200 games the 95% interval of a difference is about ±7 points); the candidates below
 that have no results were not played yet.
+
+Second run (issue 30, session 6): the search's own options rather than the weights, each on
+the same 200 games as ``current`` (``margin``: how many standard errors an alternative must
+beat greedy's move by; ``epsilon``: the playouts' randomness)::
+
+    candidate  games  win rate  95% Wilson    margin  - current, same games
+    margin0.5    200     48.8%  41.9%–55.6%   -0.29   win -3.2% ± 6.7%, margin -0.02 ± 0.47
+    eps0         200     52.0%  45.1%–58.8%   -0.05   win +0.0% ± 8.8%, margin +0.22 ± 0.61
+    margin2      200     53.5%  46.6%–60.3%   -0.11   win +1.5% ± 7.3%, margin +0.16 ± 0.48
+
+Again within the noise (``margin2`` led by 22 points after 34 games, by 1.5 after 200): the
+options keep their defaults.  Neither the weights nor the options move the bot by the 18
+points issue 30 asks for.
 """
 
 from __future__ import annotations
@@ -75,6 +88,9 @@ CANDIDATES: dict[str, tuple[dict[str, float], str]] = {
     "worker0.5": ({"worker": 0.5}, ""),
     "margin0.5": ({}, ":margin=0.5"),
     "margin2": ({}, ":margin=2"),
+    "eps0": ({}, ":epsilon=0"),
+    "width3": ({}, ":width=3"),
+    "width10": ({}, ":width=10"),
 }
 
 
