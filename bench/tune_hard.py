@@ -91,6 +91,7 @@ CANDIDATES: dict[str, tuple[dict[str, float], str]] = {
     "eps0": ({}, ":epsilon=0"),
     "width3": ({}, ":width=3"),
     "width10": ({}, ":width=10"),
+    "ahead": ({}, ":ahead=on"),
 }
 
 
@@ -116,6 +117,7 @@ def play(name: str, first: int, games: int, seed: int, iterations: int) -> None:
                 "margin": g.scores[0] - best_rival,
                 "weights": dataclasses.asdict(ismcts.WEIGHTS),
                 "options": options,
+                "seconds": round(g.seconds[0], 2),
             }
             out.write(json.dumps(row) + "\n")
             out.flush()

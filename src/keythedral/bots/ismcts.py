@@ -355,7 +355,10 @@ class IsmctsBot:
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
     ``depth`` (playout length cap), ``epsilon`` (playout randomness), ``margin`` (how many
     standard errors an alternative must beat the greedy move by), ``project`` (playouts from
-    phase 1 stop where the spending starts and project it; off: they play it)."""
+    phase 1 stop where the spending starts and project it; off: they play it), ``ahead``
+    (playouts from the layout or the bidding go on to the next round's spending, as from
+    phase 1: what those decide, the homes' fields and who starts, the evaluation at their
+    own cut cannot see)."""
 
     name = "ismcts"
 
@@ -371,6 +374,7 @@ class IsmctsBot:
         epsilon: float = 0.05,
         margin: float = 1.0,
         project: bool = True,
+        ahead: bool = False,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -380,6 +384,11 @@ class IsmctsBot:
             # {value}: the value given, quoted
             said = _("ismcts's project is on or off, not {value}")
             raise ValueError(said.format(value=repr(project)))
+        if ahead not in (True, False):
+            # I18N: the search bot's ahead option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's ahead is on or off, not {value}")
+            raise ValueError(said.format(value=repr(ahead)))
         self.seed = seed
         self.iterations = iterations
         self.time = time
@@ -389,6 +398,7 @@ class IsmctsBot:
         self.epsilon = epsilon
         self.margin = margin
         self.project = bool(project)
+        self.ahead = bool(ahead)
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -498,6 +508,13 @@ class IsmctsBot:
         bidding = state.phase == "bidding"
         # From phase 1 they stop where the spending starts, its outcome projected.
         project = self.project and state.phase == "place_workers"
+        # With ``ahead``, from the layout or the bidding they go on into the next round, as
+        # far as from phase 1: at their own cut every layout scores the same (a cottage
+        # yields one cube whatever fields it touches) and so does every start player.
+        last_round = root_round
+        if self.ahead and state.phase in ("layout", "bidding"):
+            last_round += 1
+            project = self.project
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -506,7 +523,7 @@ class IsmctsBot:
         expanding = True
         depth = self.depth
         after = None
-        while state.to_act and state.round <= root_round:
+        while state.to_act and state.round <= last_round:
             if steps >= depth and _quiet(state):
                 break
             phase = state.phase
