@@ -76,6 +76,7 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:iterations=0", "at least one iteration"),
         ("ismcts:time=-1", "positive time"),
         ("ismcts:project=maybe", "on or off"),
+        ("ismcts:ahead=maybe", "on or off"),
         ("coach:c=1", "it has no option c: its options are iterations, time"),
         ("normal:depth=3", "bad options for normal: it has no options"),
     ],
@@ -342,3 +343,27 @@ def test_ismcts_weights_come_from_their_data_file_whole() -> None:
     ]:
         with pytest.raises(ValueError, match=words):
             Weights.from_data(bad)
+
+
+@pytest.mark.parametrize("decision", ["place_cottage", "choose_start_player"])
+def test_ismcts_ahead_tells_apart_what_its_own_cut_cannot(decision: str) -> None:
+    """Cut at the end of the layout (or of the round, from the bidding), every cottage and
+    every start player scores the same; with ``ahead`` the playouts go on into the next round
+    and tell them apart."""
+    state = engine.new_game(config(4, 5))
+    greedy = [make_bot("greedy", s) for s in range(4)]
+    while engine.decision(state) != decision:
+        seat = state.to_act[0]
+        state = engine.apply(
+            state, greedy[seat].choose(engine.view(state, seat), engine.legal_actions(state))
+        )
+    seat = state.to_act[0]
+    view, legal = engine.view(state, seat), engine.legal_actions(state)
+    means = {}
+    for ahead in (False, True):
+        bot = make_bot("ismcts:iterations=24:width=4", seed=1, ahead=ahead)
+        assert isinstance(bot, bots.IsmctsBot)
+        bot.choose(view, legal)
+        means[ahead] = {mean for _tries, mean in bot.last.means.values()}
+    assert len(means[False]) == 1
+    assert len(means[True]) > 1
