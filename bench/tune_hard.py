@@ -92,6 +92,7 @@ CANDIDATES: dict[str, tuple[dict[str, float], str]] = {
     "width3": ({}, ":width=3"),
     "width10": ({}, ":width=10"),
     "ahead": ({}, ":ahead=on"),
+    "plain1": ({}, ":phase1=off"),
 }
 
 

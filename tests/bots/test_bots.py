@@ -77,6 +77,7 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:time=-1", "positive time"),
         ("ismcts:project=maybe", "on or off"),
         ("ismcts:ahead=maybe", "on or off"),
+        ("ismcts:phase1=maybe", "on or off"),
         ("coach:c=1", "it has no option c: its options are iterations, time"),
         ("normal:depth=3", "bad options for normal: it has no options"),
     ],
@@ -367,3 +368,30 @@ def test_ismcts_ahead_tells_apart_what_its_own_cut_cannot(decision: str) -> None
         means[ahead] = {mean for _tries, mean in bot.last.means.values()}
     assert len(means[False]) == 1
     assert len(means[True]) > 1
+
+
+def test_ismcts_phase1_off_leaves_phase_1_to_greedy(moments: list) -> None:
+    """With ``phase1`` off the work order and the workers are greedy's move, unsearched;
+    the other decisions are still searched."""
+    from keythedral.bots.base import decision_rng
+    from keythedral.bots.greedy import candidates
+    from keythedral.bots.ismcts import SearchStats
+    from keythedral.bots.knowledge import Ctx
+
+    bot = make_bot("ismcts:iterations=12:phase1=off", seed=2)
+    assert isinstance(bot, bots.IsmctsBot)
+    searched = plain = 0
+    for view, legal in moments:
+        mine = bots.own_actions(view, legal)
+        if len(mine) < 2 or (plain >= 4 and searched >= 4):
+            continue
+        bot.last = SearchStats()
+        action = bot.choose(view, legal)
+        if view.phase == "place_workers":
+            rng = decision_rng(2, view)
+            assert action == candidates(Ctx.from_view(view), mine, 1, rng.getrandbits(32))[0]
+            assert bot.last.iterations == 0
+            plain += 1
+        elif bot.last.iterations:
+            searched += 1
+    assert plain >= 4 and searched >= 4

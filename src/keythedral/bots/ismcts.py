@@ -358,7 +358,8 @@ class IsmctsBot:
     phase 1 stop where the spending starts and project it; off: they play it), ``ahead``
     (playouts from the layout or the bidding go on to the next round's spending, as from
     phase 1: what those decide, the homes' fields and who starts, the evaluation at their
-    own cut cannot see)."""
+    own cut cannot see), ``phase1`` (off: phase 1's decisions, the work order and the workers,
+    are greedy's, unsearched)."""
 
     name = "ismcts"
 
@@ -375,6 +376,7 @@ class IsmctsBot:
         margin: float = 1.0,
         project: bool = True,
         ahead: bool = False,
+        phase1: bool = True,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -389,6 +391,11 @@ class IsmctsBot:
             # {value}: the value given, quoted
             said = _("ismcts's ahead is on or off, not {value}")
             raise ValueError(said.format(value=repr(ahead)))
+        if phase1 not in (True, False):
+            # I18N: the search bot's phase1 option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's phase1 is on or off, not {value}")
+            raise ValueError(said.format(value=repr(phase1)))
         self.seed = seed
         self.iterations = iterations
         self.time = time
@@ -399,6 +406,7 @@ class IsmctsBot:
         self.margin = margin
         self.project = bool(project)
         self.ahead = bool(ahead)
+        self.phase1 = bool(phase1)
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -420,9 +428,8 @@ class IsmctsBot:
         clock = time.perf_counter
         start = clock()
         rng = decision_rng(self.seed, view)
-        arms = [
-            Arm(a) for a in candidates(Ctx.from_view(view), mine, self.width, rng.getrandbits(32))
-        ]
+        width = self.width if self.phase1 or view.phase != "place_workers" else 1
+        arms = [Arm(a) for a in candidates(Ctx.from_view(view), mine, width, rng.getrandbits(32))]
         live = list(arms)
         # A time budget is kept, not overrun: no playout starts that could not end in time
         # (judged by the longest so far, and the drawing of a world).
