@@ -93,6 +93,7 @@ CANDIDATES: dict[str, tuple[dict[str, float], str]] = {
     "width10": ({}, ":width=10"),
     "ahead": ({}, ":ahead=on"),
     "plain1": ({}, ":phase1=off"),
+    "ahead2": ({}, ":ahead=on:ahead_spend=on"),
 }
 
 

@@ -78,6 +78,7 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:project=maybe", "on or off"),
         ("ismcts:ahead=maybe", "on or off"),
         ("ismcts:phase1=maybe", "on or off"),
+        ("ismcts:ahead_spend=maybe", "on or off"),
         ("coach:c=1", "it has no option c: its options are iterations, time"),
         ("normal:depth=3", "bad options for normal: it has no options"),
     ],
@@ -395,3 +396,16 @@ def test_ismcts_phase1_off_leaves_phase_1_to_greedy(moments: list) -> None:
         elif bot.last.iterations:
             searched += 1
     assert plain >= 4 and searched >= 4
+
+
+def test_ismcts_ahead_spend_plays_on_past_the_bidding(moments: list) -> None:
+    """From the spending, playouts stop at the bidding; with ``ahead_spend`` they go on into
+    the next round (to its spending), so the same search takes more steps."""
+    view, legal = next(m for m in moments if m[0].decision == "spend" and m[0].round < 4)
+    steps = {}
+    for ahead in (False, True):
+        bot = make_bot("ismcts:iterations=12:width=3", seed=1, ahead_spend=ahead)
+        assert isinstance(bot, bots.IsmctsBot)
+        bot.choose(view, legal)
+        steps[ahead] = bot.last.steps / bot.last.iterations
+    assert steps[True] > steps[False] + 10

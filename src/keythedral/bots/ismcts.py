@@ -358,7 +358,8 @@ class IsmctsBot:
     phase 1 stop where the spending starts and project it; off: they play it), ``ahead``
     (playouts from the layout or the bidding go on to the next round's spending, as from
     phase 1: what those decide, the homes' fields and who starts, the evaluation at their
-    own cut cannot see), ``phase1`` (off: phase 1's decisions, the work order and the workers,
+    own cut cannot see), ``ahead_spend`` (so do playouts from the spending, rather than stop
+    at the bidding), ``phase1`` (off: phase 1's decisions, the work order and the workers,
     are greedy's, unsearched)."""
 
     name = "ismcts"
@@ -376,6 +377,7 @@ class IsmctsBot:
         margin: float = 1.0,
         project: bool = True,
         ahead: bool = False,
+        ahead_spend: bool = False,
         phase1: bool = True,
     ) -> None:
         if iterations is None and time is None:
@@ -391,6 +393,11 @@ class IsmctsBot:
             # {value}: the value given, quoted
             said = _("ismcts's ahead is on or off, not {value}")
             raise ValueError(said.format(value=repr(ahead)))
+        if ahead_spend not in (True, False):
+            # I18N: the search bot's ahead_spend option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's ahead_spend is on or off, not {value}")
+            raise ValueError(said.format(value=repr(ahead_spend)))
         if phase1 not in (True, False):
             # I18N: the search bot's phase1 option (an id, as typed; "on", "off" too);
             # {value}: the value given, quoted
@@ -406,6 +413,7 @@ class IsmctsBot:
         self.margin = margin
         self.project = bool(project)
         self.ahead = bool(ahead)
+        self.ahead_spend = bool(ahead_spend)
         self.phase1 = bool(phase1)
         self.last = SearchStats()
         self.total = SearchStats()
@@ -518,10 +526,14 @@ class IsmctsBot:
         # With ``ahead``, from the layout or the bidding they go on into the next round, as
         # far as from phase 1: at their own cut every layout scores the same (a cottage
         # yields one cube whatever fields it touches) and so does every start player.
+        # With ``ahead_spend``, so do they from the spending (through the bidding).
         last_round = root_round
-        if self.ahead and state.phase in ("layout", "bidding"):
+        if (self.ahead and state.phase in ("layout", "bidding")) or (
+            self.ahead_spend and state.phase == "spend"
+        ):
             last_round += 1
             project = self.project
+            bidding = True
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -536,7 +548,7 @@ class IsmctsBot:
             phase = state.phase
             if phase == "bidding" and not bidding:
                 break
-            if project and phase == "spend":
+            if project and phase == "spend" and state.round == last_round:
                 after = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]
