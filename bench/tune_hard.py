@@ -126,22 +126,25 @@ def play(name: str, first: int, games: int, seed: int, iterations: int) -> None:
             print(name, i, g.wins[0], row["margin"], file=sys.stderr)
 
 
-def report(seed: int, first: int, games: int, iterations: int) -> None:
+def report(seed: int, first: int, games: int, iterations: int, base_iterations: int) -> None:
     rows: dict[str, dict[int, dict[str, Any]]] = {}
+    base: dict[int, dict[str, Any]] = {}
     for line in OUT.read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
-        if (
-            r["seed"] == seed
-            and r["iterations"] == iterations
-            and first <= r["game"] < first + games
-        ):
+        if r["seed"] != seed or not first <= r["game"] < first + games:
+            continue
+        if r["iterations"] == iterations:
             rows.setdefault(r["candidate"], {})[r["game"]] = r
-    print(f"seed {seed}, games {first}..{first + games - 1}, {iterations} iterations a move")
+        if r["candidate"] == "current" and r["iterations"] == base_iterations:
+            base[r["game"]] = r
+    print(
+        f"seed {seed}, games {first}..{first + games - 1}, {iterations} iterations a move"
+        f" (current at {base_iterations})"
+    )
     print(
         f"{'candidate':<16}{'games':>6}{'win rate':>9}  {'95% Wilson':<14}{'margin':>7}"
         f"  {'- current, on the same games (95%)':<40}"
     )
-    base = rows.get("current", {})
     for name, by_game in rows.items():
         keys = sorted(by_game)
         n = len(keys)
@@ -150,7 +153,7 @@ def report(seed: int, first: int, games: int, iterations: int) -> None:
         mean = sum(by_game[k]["margin"] for k in keys) / n
         line = f"{name:<16}{n:>6}{wins / n:>9.1%}  {lo:.1%}–{hi:.1%}   {mean:>7.2f}"
         both = [k for k in keys if k in base]
-        if name != "current" and len(both) > 1:
+        if (name != "current" or base_iterations != iterations) and len(both) > 1:
             dw, sw = _paired([by_game[k]["win"] - base[k]["win"] for k in both])
             dm, sm = _paired([by_game[k]["margin"] - base[k]["margin"] for k in both])
             line += f"  win {dw:+.1%} ± {1.96 * sw:.1%}, margin {dm:+.2f} ± {1.96 * sm:.2f}"
@@ -170,16 +173,20 @@ def main() -> None:
     sub = p.add_subparsers(dest="command", required=True)
     pl = sub.add_parser("play")
     pl.add_argument("name", choices=sorted(CANDIDATES))
-    for q in (pl, sub.add_parser("report")):
+    rep = sub.add_parser("report")
+    for q in (pl, rep):
         q.add_argument("--games", type=int, default=200)
         q.add_argument("--first", type=int, default=0)
         q.add_argument("--seed", type=int, default=1)
         q.add_argument("--iterations", type=int, default=150)
+    rep.add_argument(
+        "--base-iterations", type=int, help="current's iterations to pair with (equal CPU time)"
+    )
     a = p.parse_args()
     if a.command == "play":
         play(a.name, a.first, a.games, a.seed, a.iterations)
     else:
-        report(a.seed, a.first, a.games, a.iterations)
+        report(a.seed, a.first, a.games, a.iterations, a.base_iterations or a.iterations)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,11 @@ Each iteration
    payment used up its depth) and the bot won 55% of 20 two-player games against greedy
    instead of 95% (docs/benchmarks.md).  The projection keeps the comparison of the arms:
    the differences between two arms' rewards on the same world correlate with a real
-   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs);
+   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs).  Cut
+   there, every layout move and every start player scores alike (a cottage yields one cube
+   whatever fields it touches; who starts is not in the evaluation): the search never leaves
+   greedy's move there.  With ``ahead`` (``ahead_spend``) the playouts from the layout and
+   the bidding (the spending) go on into the next round, to its spending, projected;
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
