@@ -1,7 +1,7 @@
 """Tune the search bot's evaluation weights (``src/keythedral/data/ismcts_weights.yaml``).
 
     python bench/tune_hard.py play NAME [--games 200] [--first 0] [--seed 1] [--iterations 150]
-    python bench/tune_hard.py report [--seed 1] [--first 0] [--games 200]
+    python bench/tune_hard.py report [--seed 1] [--first 0] [--games 200] [--base-iterations N]
 
 ``play`` plays games ``first`` .. ``first + games - 1`` of ``keythedral simulate --players
 ismcts:iterations=150,greedy,greedy,greedy --seed 1`` (the very games of that command: same
@@ -52,6 +52,33 @@ beat greedy's move by; ``epsilon``: the playouts' randomness)::
 Again within the noise (``margin2`` led by 22 points after 34 games, by 1.5 after 200): the
 options keep their defaults.  Neither the weights nor the options move the bot by the 18
 points issue 30 asks for.
+
+Third run (issue 30, session 7): the search's structure.  Where the search leaves greedy's
+move (20 games, 0..19 and 100..119): never in the layout, the bidding or the choice of start
+player; 44% of work orders, 25% of worker placements, 19% of spending turns, 14% of payments.
+In the layout it cannot: cut at the end of the layout every arm scored exactly 0.5 in every
+iteration (a cottage yields one cube whatever fields it touches), and likewise every start
+player; a third of the search's time (layout iterations cost twice the others) went on
+nothing.  ``ahead`` lets the playouts from the layout and the bidding go on into the next
+round, to its spending (projected); ``ahead_spend`` does the same from the spending (which
+stopped at the bidding); ``plain1`` leaves phase 1 to greedy (no search there), to see what
+the search's many deviations there are worth.  ``time`` is the bot's thinking time against
+current's on the same games, both played at once (``ahead``: games 200..399; ``ahead2``: 6
+games, timed by decision)::
+
+    candidate  games  win rate  95% Wilson    margin  - current, same games        time
+    ahead        200     57.0%  50.1%–63.7%    0.43   win  +5.0% ± 9.8%, margin +0.70 ± 0.75
+    ahead        400     53.9%  49.0%–58.7%    0.19   win  +3.5% ± 6.7%, margin +0.54 ± 0.53  x1.28
+    plain1       200     38.2%  31.8%–45.1%   -1.23   win -13.8% ± 9.2%, margin -0.96 ± 0.62
+    ahead2       200     67.5%  60.7%–73.6%    1.70   win +15.5% ± 9.5%, margin +1.97 ± 0.71  x2.18
+    (ahead2 = ahead and ahead_spend; current on games 200..399: 48.7%, 200 more paired games)
+
+The search's moves in phase 1 are worth some 14 points (without them the bot drops from 52%
+to 38%); the layout alone, seen one round further, a few at most (+3.5 over 400 games, within
+the noise); the spending seen into the next round, with the layout and the bidding, 15.5
+points: the only change yet beyond the noise.  It thinks about twice as long at the same
+iterations (a spending iteration plays on through the bidding and the next phase 1), so
+EQUAL_CPU
 """
 
 from __future__ import annotations
