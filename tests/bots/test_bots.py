@@ -157,6 +157,7 @@ def test_levels_name_a_bot_and_its_budget() -> None:
         assert parse_spec(name) == (name, {})
     hard = make_bot("hard", seed=1)
     assert isinstance(hard, bots.IsmctsBot) and hard.time == 1.0 and hard.iterations is None
+    assert hard.ahead and hard.ahead_spend
     quick = make_bot("hard:time=0.2", seed=1, iterations=9)
     assert isinstance(quick, bots.IsmctsBot) and (quick.time, quick.iterations) == (0.2, 9)
     assert make_bot("normal").name == "greedy"
