@@ -1,7 +1,7 @@
 """Tune the search bot's evaluation weights (``src/keythedral/data/ismcts_weights.yaml``).
 
     python bench/tune_hard.py play NAME [--games 200] [--first 0] [--seed 1] [--iterations 150]
-    python bench/tune_hard.py report [--seed 1] [--first 0] [--games 200]
+    python bench/tune_hard.py report [--seed 1] [--first 0] [--games 200] [--base-iterations N]
 
 ``play`` plays games ``first`` .. ``first + games - 1`` of ``keythedral simulate --players
 ismcts:iterations=150,greedy,greedy,greedy --seed 1`` (the very games of that command: same
@@ -52,6 +52,39 @@ beat greedy's move by; ``epsilon``: the playouts' randomness)::
 Again within the noise (``margin2`` led by 22 points after 34 games, by 1.5 after 200): the
 options keep their defaults.  Neither the weights nor the options move the bot by the 18
 points issue 30 asks for.
+
+Third run (issue 30, session 7): the search's structure.  Where the search leaves greedy's
+move (20 games, 0..19 and 100..119): never in the layout, the bidding or the choice of start
+player; 44% of work orders, 25% of worker placements, 19% of spending turns, 14% of payments.
+In the layout it cannot: cut at the end of the layout every arm scored exactly 0.5 in every
+iteration (a cottage yields one cube whatever fields it touches), and likewise every start
+player; a third of the search's time (layout iterations cost twice the others) went on
+nothing.  ``ahead`` lets the playouts from the layout and the bidding go on into the next
+round, to its spending (projected); ``ahead_spend`` does the same from the spending (which
+stopped at the bidding); ``plain1`` leaves phase 1 to greedy (no search there), to see what
+the search's many deviations there are worth.  ``time`` is the bot's thinking time against
+current's on the same games, both played at once (``ahead``: games 200..399; ``ahead2``: 6
+games, timed by decision)::
+
+    candidate  games  win rate  95% Wilson    margin  - current, same games        time
+    ahead        200     57.0%  50.1%–63.7%    0.43   win  +5.0% ± 9.8%, margin +0.70 ± 0.75
+    ahead        400     53.9%  49.0%–58.7%    0.19   win  +3.5% ± 6.7%, margin +0.54 ± 0.53  x1.28
+    plain1       200     38.2%  31.8%–45.1%   -1.23   win -13.8% ± 9.2%, margin -0.96 ± 0.62
+    ahead2       200     67.5%  60.7%–73.6%    1.70   win +15.5% ± 9.5%, margin +1.97 ± 0.71  x2.18
+    (ahead2 = ahead and ahead_spend; current on games 200..399: 48.7%, 200 more paired games)
+
+The search's moves in phase 1 are worth some 14 points (without them the bot drops from 52%
+to 38%); the layout alone, seen one round further, a few at most (+3.5 over 400 games, within
+the noise); the spending seen into the next round, with the layout and the bidding, 15.5
+points: the only change yet beyond the noise.  It thinks about twice as long at the same
+iterations (a spending iteration plays on through the bidding and the next phase 1), so
+at equal thinking it was played against current at 330 iterations a move (150 x 2.2), on the
+same 200 games: current 51.5% (44.6%–58.3%), ahead2's lead win +16.0% ± 9.4%, margin +2.05 ±
+0.78 (``report --base-iterations 330``).  More iterations do not make current stronger; the
+longer horizon does.  The ``hard`` level now plays with ``ahead`` and ``ahead_spend`` (in
+:data:`keythedral.bots.levels.LEVELS`; the ismcts bot's own defaults, and so every row above,
+stay as they were).  Still short of the 70% issue 30 asks for at a second a move (not
+measured here: at 150 iterations, 67.5%).
 """
 
 from __future__ import annotations
@@ -91,6 +124,9 @@ CANDIDATES: dict[str, tuple[dict[str, float], str]] = {
     "eps0": ({}, ":epsilon=0"),
     "width3": ({}, ":width=3"),
     "width10": ({}, ":width=10"),
+    "ahead": ({}, ":ahead=on"),
+    "plain1": ({}, ":phase1=off"),
+    "ahead2": ({}, ":ahead=on:ahead_spend=on"),
 }
 
 
@@ -116,28 +152,32 @@ def play(name: str, first: int, games: int, seed: int, iterations: int) -> None:
                 "margin": g.scores[0] - best_rival,
                 "weights": dataclasses.asdict(ismcts.WEIGHTS),
                 "options": options,
+                "seconds": round(g.seconds[0], 2),
             }
             out.write(json.dumps(row) + "\n")
             out.flush()
             print(name, i, g.wins[0], row["margin"], file=sys.stderr)
 
 
-def report(seed: int, first: int, games: int, iterations: int) -> None:
+def report(seed: int, first: int, games: int, iterations: int, base_iterations: int) -> None:
     rows: dict[str, dict[int, dict[str, Any]]] = {}
+    base: dict[int, dict[str, Any]] = {}
     for line in OUT.read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
-        if (
-            r["seed"] == seed
-            and r["iterations"] == iterations
-            and first <= r["game"] < first + games
-        ):
+        if r["seed"] != seed or not first <= r["game"] < first + games:
+            continue
+        if r["iterations"] == iterations:
             rows.setdefault(r["candidate"], {})[r["game"]] = r
-    print(f"seed {seed}, games {first}..{first + games - 1}, {iterations} iterations a move")
+        if r["candidate"] == "current" and r["iterations"] == base_iterations:
+            base[r["game"]] = r
+    print(
+        f"seed {seed}, games {first}..{first + games - 1}, {iterations} iterations a move"
+        f" (current at {base_iterations})"
+    )
     print(
         f"{'candidate':<16}{'games':>6}{'win rate':>9}  {'95% Wilson':<14}{'margin':>7}"
         f"  {'- current, on the same games (95%)':<40}"
     )
-    base = rows.get("current", {})
     for name, by_game in rows.items():
         keys = sorted(by_game)
         n = len(keys)
@@ -146,7 +186,7 @@ def report(seed: int, first: int, games: int, iterations: int) -> None:
         mean = sum(by_game[k]["margin"] for k in keys) / n
         line = f"{name:<16}{n:>6}{wins / n:>9.1%}  {lo:.1%}–{hi:.1%}   {mean:>7.2f}"
         both = [k for k in keys if k in base]
-        if name != "current" and len(both) > 1:
+        if (name != "current" or base_iterations != iterations) and len(both) > 1:
             dw, sw = _paired([by_game[k]["win"] - base[k]["win"] for k in both])
             dm, sm = _paired([by_game[k]["margin"] - base[k]["margin"] for k in both])
             line += f"  win {dw:+.1%} ± {1.96 * sw:.1%}, margin {dm:+.2f} ± {1.96 * sm:.2f}"
@@ -166,16 +206,20 @@ def main() -> None:
     sub = p.add_subparsers(dest="command", required=True)
     pl = sub.add_parser("play")
     pl.add_argument("name", choices=sorted(CANDIDATES))
-    for q in (pl, sub.add_parser("report")):
+    rep = sub.add_parser("report")
+    for q in (pl, rep):
         q.add_argument("--games", type=int, default=200)
         q.add_argument("--first", type=int, default=0)
         q.add_argument("--seed", type=int, default=1)
         q.add_argument("--iterations", type=int, default=150)
+    rep.add_argument(
+        "--base-iterations", type=int, help="current's iterations to pair with (equal CPU time)"
+    )
     a = p.parse_args()
     if a.command == "play":
         play(a.name, a.first, a.games, a.seed, a.iterations)
     else:
-        report(a.seed, a.first, a.games, a.iterations)
+        report(a.seed, a.first, a.games, a.iterations, a.base_iterations or a.iterations)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,9 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:iterations=0", "at least one iteration"),
         ("ismcts:time=-1", "positive time"),
         ("ismcts:project=maybe", "on or off"),
+        ("ismcts:ahead=maybe", "on or off"),
+        ("ismcts:phase1=maybe", "on or off"),
+        ("ismcts:ahead_spend=maybe", "on or off"),
         ("coach:c=1", "it has no option c: its options are iterations, time"),
         ("normal:depth=3", "bad options for normal: it has no options"),
     ],
@@ -154,6 +157,7 @@ def test_levels_name_a_bot_and_its_budget() -> None:
         assert parse_spec(name) == (name, {})
     hard = make_bot("hard", seed=1)
     assert isinstance(hard, bots.IsmctsBot) and hard.time == 1.0 and hard.iterations is None
+    assert hard.ahead and hard.ahead_spend
     quick = make_bot("hard:time=0.2", seed=1, iterations=9)
     assert isinstance(quick, bots.IsmctsBot) and (quick.time, quick.iterations) == (0.2, 9)
     assert make_bot("normal").name == "greedy"
@@ -342,3 +346,67 @@ def test_ismcts_weights_come_from_their_data_file_whole() -> None:
     ]:
         with pytest.raises(ValueError, match=words):
             Weights.from_data(bad)
+
+
+@pytest.mark.parametrize("decision", ["place_cottage", "choose_start_player"])
+def test_ismcts_ahead_tells_apart_what_its_own_cut_cannot(decision: str) -> None:
+    """Cut at the end of the layout (or of the round, from the bidding), every cottage and
+    every start player scores the same; with ``ahead`` the playouts go on into the next round
+    and tell them apart."""
+    state = engine.new_game(config(4, 5))
+    greedy = [make_bot("greedy", s) for s in range(4)]
+    while engine.decision(state) != decision:
+        seat = state.to_act[0]
+        state = engine.apply(
+            state, greedy[seat].choose(engine.view(state, seat), engine.legal_actions(state))
+        )
+    seat = state.to_act[0]
+    view, legal = engine.view(state, seat), engine.legal_actions(state)
+    means = {}
+    for ahead in (False, True):
+        bot = make_bot("ismcts:iterations=24:width=4", seed=1, ahead=ahead)
+        assert isinstance(bot, bots.IsmctsBot)
+        bot.choose(view, legal)
+        means[ahead] = {mean for _tries, mean in bot.last.means.values()}
+    assert len(means[False]) == 1
+    assert len(means[True]) > 1
+
+
+def test_ismcts_phase1_off_leaves_phase_1_to_greedy(moments: list) -> None:
+    """With ``phase1`` off the work order and the workers are greedy's move, unsearched;
+    the other decisions are still searched."""
+    from keythedral.bots.base import decision_rng
+    from keythedral.bots.greedy import candidates
+    from keythedral.bots.ismcts import SearchStats
+    from keythedral.bots.knowledge import Ctx
+
+    bot = make_bot("ismcts:iterations=12:phase1=off", seed=2)
+    assert isinstance(bot, bots.IsmctsBot)
+    searched = plain = 0
+    for view, legal in moments:
+        mine = bots.own_actions(view, legal)
+        if len(mine) < 2 or (plain >= 4 and searched >= 4):
+            continue
+        bot.last = SearchStats()
+        action = bot.choose(view, legal)
+        if view.phase == "place_workers":
+            rng = decision_rng(2, view)
+            assert action == candidates(Ctx.from_view(view), mine, 1, rng.getrandbits(32))[0]
+            assert bot.last.iterations == 0
+            plain += 1
+        elif bot.last.iterations:
+            searched += 1
+    assert plain >= 4 and searched >= 4
+
+
+def test_ismcts_ahead_spend_plays_on_past_the_bidding(moments: list) -> None:
+    """From the spending, playouts stop at the bidding; with ``ahead_spend`` they go on into
+    the next round (to its spending), so the same search takes more steps."""
+    view, legal = next(m for m in moments if m[0].decision == "spend" and m[0].round < 4)
+    steps = {}
+    for ahead in (False, True):
+        bot = make_bot("ismcts:iterations=12:width=3", seed=1, ahead_spend=ahead)
+        assert isinstance(bot, bots.IsmctsBot)
+        bot.choose(view, legal)
+        steps[ahead] = bot.last.steps / bot.last.iterations
+    assert steps[True] > steps[False] + 10

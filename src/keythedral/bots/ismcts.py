@@ -22,7 +22,11 @@ Each iteration
    payment used up its depth) and the bot won 55% of 20 two-player games against greedy
    instead of 95% (docs/benchmarks.md).  The projection keeps the comparison of the arms:
    the differences between two arms' rewards on the same world correlate with a real
-   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs);
+   playout's as well as a second real playout's do (0.47 and 0.48 over 882 pairs).  Cut
+   there, every layout move and every start player scores alike (a cottage yields one cube
+   whatever fields it touches; who starts is not in the evaluation): the search never leaves
+   greedy's move there.  With ``ahead`` (``ahead_spend``) the playouts from the layout and
+   the bidding (the spending) go on into the next round, to its spending, projected;
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
@@ -355,7 +359,12 @@ class IsmctsBot:
     neither, 300 iterations), ``c`` (exploration below the root), ``width`` (root candidates),
     ``depth`` (playout length cap), ``epsilon`` (playout randomness), ``margin`` (how many
     standard errors an alternative must beat the greedy move by), ``project`` (playouts from
-    phase 1 stop where the spending starts and project it; off: they play it)."""
+    phase 1 stop where the spending starts and project it; off: they play it), ``ahead``
+    (playouts from the layout or the bidding go on to the next round's spending, as from
+    phase 1: what those decide, the homes' fields and who starts, the evaluation at their
+    own cut cannot see), ``ahead_spend`` (so do playouts from the spending, rather than stop
+    at the bidding), ``phase1`` (off: phase 1's decisions, the work order and the workers,
+    are greedy's, unsearched)."""
 
     name = "ismcts"
 
@@ -371,6 +380,9 @@ class IsmctsBot:
         epsilon: float = 0.05,
         margin: float = 1.0,
         project: bool = True,
+        ahead: bool = False,
+        ahead_spend: bool = False,
+        phase1: bool = True,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -380,6 +392,21 @@ class IsmctsBot:
             # {value}: the value given, quoted
             said = _("ismcts's project is on or off, not {value}")
             raise ValueError(said.format(value=repr(project)))
+        if ahead not in (True, False):
+            # I18N: the search bot's ahead option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's ahead is on or off, not {value}")
+            raise ValueError(said.format(value=repr(ahead)))
+        if ahead_spend not in (True, False):
+            # I18N: the search bot's ahead_spend option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's ahead_spend is on or off, not {value}")
+            raise ValueError(said.format(value=repr(ahead_spend)))
+        if phase1 not in (True, False):
+            # I18N: the search bot's phase1 option (an id, as typed; "on", "off" too);
+            # {value}: the value given, quoted
+            said = _("ismcts's phase1 is on or off, not {value}")
+            raise ValueError(said.format(value=repr(phase1)))
         self.seed = seed
         self.iterations = iterations
         self.time = time
@@ -389,6 +416,9 @@ class IsmctsBot:
         self.epsilon = epsilon
         self.margin = margin
         self.project = bool(project)
+        self.ahead = bool(ahead)
+        self.ahead_spend = bool(ahead_spend)
+        self.phase1 = bool(phase1)
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -410,9 +440,8 @@ class IsmctsBot:
         clock = time.perf_counter
         start = clock()
         rng = decision_rng(self.seed, view)
-        arms = [
-            Arm(a) for a in candidates(Ctx.from_view(view), mine, self.width, rng.getrandbits(32))
-        ]
+        width = self.width if self.phase1 or view.phase != "place_workers" else 1
+        arms = [Arm(a) for a in candidates(Ctx.from_view(view), mine, width, rng.getrandbits(32))]
         live = list(arms)
         # A time budget is kept, not overrun: no playout starts that could not end in time
         # (judged by the longest so far, and the drawing of a world).
@@ -498,6 +527,17 @@ class IsmctsBot:
         bidding = state.phase == "bidding"
         # From phase 1 they stop where the spending starts, its outcome projected.
         project = self.project and state.phase == "place_workers"
+        # With ``ahead``, from the layout or the bidding they go on into the next round, as
+        # far as from phase 1: at their own cut every layout scores the same (a cottage
+        # yields one cube whatever fields it touches) and so does every start player.
+        # With ``ahead_spend``, so do they from the spending (through the bidding).
+        last_round = root_round
+        if (self.ahead and state.phase in ("layout", "bidding")) or (
+            self.ahead_spend and state.phase == "spend"
+        ):
+            last_round += 1
+            project = self.project
+            bidding = True
         state = engine.apply(state, arm.action)
         node = arm.node
         path: list[Node] = []
@@ -506,13 +546,13 @@ class IsmctsBot:
         expanding = True
         depth = self.depth
         after = None
-        while state.to_act and state.round <= root_round:
+        while state.to_act and state.round <= last_round:
             if steps >= depth and _quiet(state):
                 break
             phase = state.phase
             if phase == "bidding" and not bidding:
                 break
-            if project and phase == "spend":
+            if project and phase == "spend" and state.round == last_round:
                 after = projected(state)
                 break
             seat = me if me in state.to_act else state.to_act[0]
