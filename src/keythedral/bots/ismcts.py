@@ -305,6 +305,14 @@ def _real(name: str, value: object) -> float:
     return float(value)
 
 
+def _switch(name: str, value: object) -> None:
+    if value not in (True, False):  # 0 and 1 too
+        # I18N: {option}: an on/off option of the search bot (an id: project, ahead,
+        # ahead_spend, phase1; "on", "off" as typed); {value}: the value given, quoted
+        said = _("ismcts's {option} is on or off, not {value}")
+        raise ValueError(said.format(option=name, value=repr(value)))
+
+
 def _check_options(
     iterations: object,
     time: object,
@@ -387,26 +395,13 @@ class IsmctsBot:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
         _check_options(iterations, time, c, width, depth, epsilon, margin)
-        if project not in (True, False):  # 0 and 1 too
-            # I18N: the search bot's project option (an id, as typed; "on", "off" too);
-            # {value}: the value given, quoted
-            said = _("ismcts's project is on or off, not {value}")
-            raise ValueError(said.format(value=repr(project)))
-        if ahead not in (True, False):
-            # I18N: the search bot's ahead option (an id, as typed; "on", "off" too);
-            # {value}: the value given, quoted
-            said = _("ismcts's ahead is on or off, not {value}")
-            raise ValueError(said.format(value=repr(ahead)))
-        if ahead_spend not in (True, False):
-            # I18N: the search bot's ahead_spend option (an id, as typed; "on", "off" too);
-            # {value}: the value given, quoted
-            said = _("ismcts's ahead_spend is on or off, not {value}")
-            raise ValueError(said.format(value=repr(ahead_spend)))
-        if phase1 not in (True, False):
-            # I18N: the search bot's phase1 option (an id, as typed; "on", "off" too);
-            # {value}: the value given, quoted
-            said = _("ismcts's phase1 is on or off, not {value}")
-            raise ValueError(said.format(value=repr(phase1)))
+        for name, value in (
+            ("project", project),
+            ("ahead", ahead),
+            ("ahead_spend", ahead_spend),
+            ("phase1", phase1),
+        ):
+            _switch(name, value)
         self.seed = seed
         self.iterations = iterations
         self.time = time
