@@ -65,7 +65,7 @@ def test_an_installed_build_is_compiled_where_it_can_be() -> None:
         pytest.skip("no C compiler or no Python.h here: the build is pure Python, by design")
     assert [m for m in COMPILED if not _compiled(m)] == []
     # the modules that define the records pydantic reads stay interpreted (pyproject.toml)
-    assert not _compiled("keythedral.engine.state") and not _compiled("keythedral.engine.board")
+    assert not _compiled("keythedral.engine.state") and not _compiled("keythedral.engine.pieces")
 
 
 def _fingerprints(pythonpath: str | None) -> list[str]:
