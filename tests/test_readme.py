@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 SETUP = """```sh
-python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/keythedral
-python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/pytest
+python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/keythedral
+python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/pytest
 ```"""
 
 

@@ -89,6 +89,16 @@ def test_bad_bot_specs_are_refused_with_a_clear_message(spec: str, words: str) -
 
 
 @pytest.mark.parametrize(
+    "option", ["iterations", "time", "c", "width", "depth", "epsilon", "margin"]
+)
+def test_ismcts_takes_no_switch_for_a_number(option: str) -> None:
+    """True is no number of iterations nor a constant, compiled or not (typed int or float, a
+    compiled constructor would take it for 1)."""
+    with pytest.raises(BotSpecError, match=f"ismcts's {option} must be a"):
+        make_bot("ismcts", **{option: True})
+
+
+@pytest.mark.parametrize(
     ("spec", "said"),
     [
         (

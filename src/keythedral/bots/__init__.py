@@ -133,11 +133,9 @@ def _bad_options(name: str, problem: str) -> BotSpecError:
 def _unknown_options(make: Callable[..., Bot], options: dict[str, Any]) -> str | None:
     """What is wrong with ``options`` for the bot ``make`` makes when it has no option of one
     of their names, in words; None when it has each."""
-    taken = [
-        p.name
-        for p in inspect.signature(make).parameters.values()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    ]
+    # every parameter after the seed (compiled by mypyc, a class's signature has the right
+    # names but marks every parameter positional-only)
+    taken = [p.name for p in list(inspect.signature(make).parameters.values())[1:]]
     unknown = sorted(set(options) - set(taken))
     if not unknown:
         return None

@@ -380,17 +380,20 @@ class IsmctsBot:
         self,
         seed: int = 0,
         *,
-        iterations: int | None = None,
-        time: float | None = None,
-        c: float = 0.5,
-        width: int = 6,
-        depth: int = 120,
-        epsilon: float = 0.05,
-        margin: float = 1.0,
-        project: bool = True,
-        ahead: bool = False,
-        ahead_spend: bool = False,
-        phase1: bool = True,
+        # The options are objects, not their types: a value of the wrong type is refused here,
+        # in words (a ValueError), the same compiled as interpreted (mypyc would refuse it
+        # first, with a TypeError, or take True for 1; docs/benchmarks.md, issue 30).
+        iterations: object = None,
+        time: object = None,
+        c: object = 0.5,
+        width: object = 6,
+        depth: object = 120,
+        epsilon: object = 0.05,
+        margin: object = 1.0,
+        project: object = True,
+        ahead: object = False,
+        ahead_spend: object = False,
+        phase1: object = True,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -403,13 +406,13 @@ class IsmctsBot:
         ):
             _switch(name, value)
         self.seed = seed
-        self.iterations = iterations
-        self.time = time
-        self.c = c
-        self.width = width
-        self.depth = depth
-        self.epsilon = epsilon
-        self.margin = margin
+        self.iterations = None if iterations is None else _whole("iterations", iterations)
+        self.time = None if time is None else _real("time", time)
+        self.c = _real("c", c)
+        self.width = _whole("width", width)
+        self.depth = _whole("depth", depth)
+        self.epsilon = _real("epsilon", epsilon)
+        self.margin = _real("margin", margin)
         self.project = bool(project)
         self.ahead = bool(ahead)
         self.ahead_spend = bool(ahead_spend)

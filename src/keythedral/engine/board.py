@@ -9,40 +9,21 @@ between one corner and one field it touches.
 from __future__ import annotations
 
 from operator import is_
-from typing import Any, NamedTuple
+from typing import Any
 
 from keythedral.vocab import FieldType
 
-Pos = tuple[int, int]
+# re-exported: the engine takes the pieces from here, beside the geometry
+from .pieces import Cottage as Cottage
+from .pieces import Fence as Fence
+from .pieces import Field as Field
+from .pieces import Pos as Pos
+from .pieces import Worker as Worker
 
 
 def as_pos(p: tuple[int, ...] | list[int]) -> Pos:
     """A place as the engine keeps it: a pair (an action parsed from JSON may hold a list)."""
     return (p[0], p[1])
-
-
-class Field(NamedTuple):
-    pos: Pos
-    type: FieldType
-
-
-class Cottage(NamedTuple):
-    corner: Pos
-    seat: int
-    number: int
-    house: bool
-
-
-class Fence(NamedTuple):
-    corner: Pos
-    field: Pos
-    seat: int
-
-
-class Worker(NamedTuple):
-    field: Pos
-    seat: int
-    number: int
 
 
 #: Field tiles by the number on their back (RULINGS.md, Components).

@@ -51,7 +51,7 @@ TIMING_CONTEXTS: dict[str, frozenset[Context]] = {
 }
 
 #: Regular decisions at which a holder may play a card of its own.
-OWN_DECISIONS = frozenset(
+OWN_DECISIONS: frozenset[str] = frozenset(
     {"choose_work_order", "place_worker", "spend", "bid", "choose_start_player"}
 )
 SALE_DISCOUNT = 2
