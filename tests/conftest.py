@@ -9,8 +9,19 @@ from pathlib import Path
 
 import pytest
 
+import keythedral
 from keythedral import lang
+from tests.support import ROOT
 from tests.support.cli import FakeApp
+from tests.support.install import differences, stale_message
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Stop at once when the installed game is not the one in src/ (an edit since the last
+    install of the compiled build): the tests would run the old build."""
+    changed = differences(ROOT / "src" / "keythedral", Path(keythedral.__file__).parent)
+    if changed:
+        raise pytest.UsageError(stale_message(changed))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
