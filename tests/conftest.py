@@ -13,13 +13,14 @@ import keythedral
 from keythedral import lang
 from tests.support import ROOT
 from tests.support.cli import FakeApp
-from tests.support.install import differences, stale_message
+from tests.support.install import differences, shipped_files, stale_message
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Stop at once when the installed game is not the one in src/ (an edit since the last
     install of the compiled build): the tests would run the old build."""
-    changed = differences(ROOT / "src" / "keythedral", Path(keythedral.__file__).parent)
+    installed = Path(keythedral.__file__).parent
+    changed = differences(ROOT / "src" / "keythedral", installed, shipped_files(ROOT))
     if changed:
         raise pytest.UsageError(stale_message(changed))
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from tests.support import ROOT
-from tests.support.install import differences, stale_message
+from tests.support.install import differences, shipped_files, stale_message
 
 
 def _tree(root: Path) -> Path:
@@ -49,6 +49,9 @@ def test_the_suite_stops_on_a_stale_install(tmp_path: Path) -> None:
         installed / "keythedral",
         ignore=shutil.ignore_patterns("__pycache__"),
     )
+    for outside, inside in shipped_files(ROOT).items():  # as the wheel ships them
+        (installed / "keythedral" / inside).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(outside, installed / "keythedral" / inside)
     scoring = installed / "keythedral" / "engine" / "scoring.py"
     scoring.write_text(scoring.read_text() + "\n# an older build\n")
     run = subprocess.run(
@@ -70,4 +73,24 @@ def test_the_suite_stops_on_a_stale_install(tmp_path: Path) -> None:
         timeout=120,
     )
     assert run.returncode == 4, run.stdout + run.stderr
-    assert "engine/scoring.py differ" in run.stderr
+    assert "(engine/scoring.py differ)" in run.stderr
+
+
+def test_a_file_shipped_from_outside_the_package_is_compared_too(tmp_path: Path) -> None:
+    sources = _tree(tmp_path / "src" / "pkg")
+    installed = tmp_path / "site" / "pkg"
+    shutil.copytree(sources, installed)
+    (tmp_path / "docs").mkdir()
+    rules = tmp_path / "docs" / "rules.md"
+    rules.write_text("new\n")
+    (installed / "data").mkdir()
+    (installed / "data" / "rules.md").write_text("old\n")
+    assert differences(sources, installed, {rules: "data/rules.md"}) == [str(rules)]
+    rules.write_text("old\n")
+    assert differences(sources, installed, {rules: "data/rules.md"}) == []
+
+
+def test_the_shipped_files_are_pyproject_s_force_include() -> None:
+    shipped = shipped_files(ROOT)
+    assert shipped[ROOT / "docs" / "rules_en.md"] == "data/rules_en.md"
+    assert all(path.is_file() for path in shipped)

@@ -4,6 +4,7 @@ before it: the suite stops at once instead, saying how to test the edit."""
 
 from __future__ import annotations
 
+import tomllib
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -11,20 +12,37 @@ from pathlib import Path
 _BUILT = (".pyc", *EXTENSION_SUFFIXES)
 
 
-def differences(sources: Path, installed: Path) -> list[str]:
+def differences(
+    sources: Path, installed: Path, shipped: dict[Path, str] | None = None
+) -> list[str]:
     """The files of the package folder ``sources`` that ``installed`` lacks or holds with other
-    bytes, as paths relative to ``sources``; empty when ``installed`` is ``sources`` itself."""
+    bytes, as paths relative to ``sources``, then those of ``shipped`` (a file outside the
+    package -> where the wheel puts it in the package, pyproject.toml's force-include) as their
+    own paths; empty when ``installed`` is ``sources`` itself."""
     if installed.resolve() == sources.resolve():
         return []
-    out = []
-    for path in sorted(sources.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts or path.name.endswith(_BUILT):
-            continue
-        rel = path.relative_to(sources)
-        twin = installed / rel
-        if not twin.is_file() or twin.read_bytes() != path.read_bytes():
-            out.append(rel.as_posix())
-    return out
+    pairs = [
+        (path, path.relative_to(sources).as_posix(), installed / path.relative_to(sources))
+        for path in sorted(sources.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith(_BUILT)
+    ]
+    pairs += [(path, str(path), installed / inside) for path, inside in (shipped or {}).items()]
+    return [
+        said
+        for path, said, twin in pairs
+        if not twin.is_file() or twin.read_bytes() != path.read_bytes()
+    ]
+
+
+def shipped_files(root: Path) -> dict[Path, str]:
+    """pyproject.toml's force-include: each file outside the package -> its place inside it."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
+    package = Path(wheel["packages"][0]).name
+    return {
+        root / outside: inside.removeprefix(package + "/")
+        for outside, inside in wheel.get("force-include", {}).items()
+    }
 
 
 def stale_message(changed: list[str]) -> str:
