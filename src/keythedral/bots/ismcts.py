@@ -321,27 +321,39 @@ def _check_options(
     depth: object,
     epsilon: object,
     margin: object,
-) -> None:
-    """ValueError, in words, for an option of the wrong type or out of its range."""
-    if iterations is not None and not 1 <= _whole("iterations", iterations) <= MAX_ITERATIONS:
+) -> tuple[int | None, float | None, float, int, int, float, float]:
+    """The options as numbers (iterations, time, c, width, depth, epsilon, margin); ValueError,
+    in words, for one of the wrong type or out of its range."""
+    whole_iterations = None if iterations is None else _whole("iterations", iterations)
+    real_time = None if time is None else _real("time", time)
+    whole_width, whole_depth = _whole("width", width), _whole("depth", depth)
+    real_epsilon = _real("epsilon", epsilon)
+    if whole_iterations is not None and not 1 <= whole_iterations <= MAX_ITERATIONS:
         # I18N: the search bot's iterations option out of its range; {most}: a number
         said = _("ismcts needs at least one iteration per move, and at most {most}")
         raise ValueError(said.format(most=MAX_ITERATIONS))
-    if time is not None and not 0 < _real("time", time) <= MAX_TIME:
+    if real_time is not None and not 0 < real_time <= MAX_TIME:
         # I18N: the search bot's time option out of its range; {seconds}: a number
         said = _("ismcts needs a positive time per move, of at most {seconds} seconds")
         raise ValueError(said.format(seconds=lang.number(MAX_TIME)))
-    if _whole("width", width) < 1:
+    if whole_width < 1:
         # I18N: the search bot's width option (an id, as typed) out of its range
         raise ValueError(_("ismcts needs a width of at least 1"))
-    if _whole("depth", depth) < 0:
+    if whole_depth < 0:
         # I18N: the search bot's depth option (an id, as typed) out of its range
         raise ValueError(_("ismcts needs a depth of 0 or more"))
-    if not 0 <= _real("epsilon", epsilon) <= 1:
+    if not 0 <= real_epsilon <= 1:
         # I18N: the search bot's epsilon option (an id, as typed) out of its range
         raise ValueError(_("ismcts's epsilon is a probability, from 0 to 1"))
-    _real("c", c)
-    _real("margin", margin)
+    return (
+        whole_iterations,
+        real_time,
+        _real("c", c),
+        whole_width,
+        whole_depth,
+        real_epsilon,
+        _real("margin", margin),
+    )
 
 
 def no_trade_back(view: PlayerView, mine: list[Action]) -> list[Action]:
@@ -397,7 +409,7 @@ class IsmctsBot:
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
-        _check_options(iterations, time, c, width, depth, epsilon, margin)
+        checked = _check_options(iterations, time, c, width, depth, epsilon, margin)
         for name, value in (
             ("project", project),
             ("ahead", ahead),
@@ -406,13 +418,9 @@ class IsmctsBot:
         ):
             _switch(name, value)
         self.seed = seed
-        self.iterations = None if iterations is None else _whole("iterations", iterations)
-        self.time = None if time is None else _real("time", time)
-        self.c = _real("c", c)
-        self.width = _whole("width", width)
-        self.depth = _whole("depth", depth)
-        self.epsilon = _real("epsilon", epsilon)
-        self.margin = _real("margin", margin)
+        self.iterations, self.time, self.c, self.width, self.depth, self.epsilon, self.margin = (
+            checked
+        )
         self.project = bool(project)
         self.ahead = bool(ahead)
         self.ahead_spend = bool(ahead_spend)
