@@ -79,6 +79,9 @@ def test_registry_builds_each_bot_by_name_and_spec() -> None:
         ("ismcts:ahead=maybe", "on or off"),
         ("ismcts:phase1=maybe", "on or off"),
         ("ismcts:ahead_spend=maybe", "on or off"),
+        ("ismcts:rounds=-1", "from 0 to 10 rounds further"),
+        ("ismcts:rounds=11", "from 0 to 10 rounds further"),
+        ("ismcts:rounds=0.5", "rounds must be a whole number"),
         ("coach:c=1", "it has no option c: its options are iterations, time"),
         ("normal:depth=3", "bad options for normal: it has no options"),
     ],
@@ -89,7 +92,7 @@ def test_bad_bot_specs_are_refused_with_a_clear_message(spec: str, words: str) -
 
 
 @pytest.mark.parametrize(
-    "option", ["iterations", "time", "c", "width", "depth", "epsilon", "margin"]
+    "option", ["iterations", "time", "c", "width", "depth", "epsilon", "margin", "rounds"]
 )
 def test_ismcts_takes_no_switch_for_a_number(option: str) -> None:
     """True is no number of iterations nor a constant, compiled or not (typed int or float, a
@@ -167,7 +170,7 @@ def test_levels_name_a_bot_and_its_budget() -> None:
         assert parse_spec(name) == (name, {})
     hard = make_bot("hard", seed=1)
     assert isinstance(hard, bots.IsmctsBot) and hard.time == 1.0 and hard.iterations is None
-    assert hard.ahead and hard.ahead_spend
+    assert hard.ahead and hard.ahead_spend and (hard.rounds, hard.depth) == (1, 400)
     quick = make_bot("hard:time=0.2", seed=1, iterations=9)
     assert isinstance(quick, bots.IsmctsBot) and (quick.time, quick.iterations) == (0.2, 9)
     assert make_bot("normal").name == "greedy"
@@ -420,3 +423,17 @@ def test_ismcts_ahead_spend_plays_on_past_the_bidding(moments: list) -> None:
         bot.choose(view, legal)
         steps[ahead] = bot.last.steps / bot.last.iterations
     assert steps[True] > steps[False] + 10
+
+
+def test_ismcts_rounds_plays_every_playout_further(moments: list) -> None:
+    """``rounds=1`` takes a playout from phase 1 one round further than its own cut (the next
+    round's spending rather than this one's), so the same search takes more steps; with a
+    cap of steps too short for that, fewer."""
+    view, legal = next(m for m in moments if m[0].decision == "place_worker" and m[0].round < 4)
+    steps = {}
+    for rounds in (0, 1):
+        bot = make_bot("ismcts:iterations=12:width=3:depth=400", seed=1, rounds=rounds)
+        assert isinstance(bot, bots.IsmctsBot)
+        bot.choose(view, legal)
+        steps[rounds] = bot.last.steps / bot.last.iterations
+    assert steps[1] > steps[0] + 20

@@ -26,7 +26,9 @@ Each iteration
    there, every layout move and every start player scores alike (a cottage yields one cube
    whatever fields it touches; who starts is not in the evaluation): the search never leaves
    greedy's move there.  With ``ahead`` (``ahead_spend``) the playouts from the layout and
-   the bidding (the spending) go on into the next round, to its spending, projected;
+   the bidding (the spending) go on into the next round, to its spending, projected; with
+   ``rounds`` (n), every playout goes n rounds further than that, to the spending n rounds
+   on (``depth`` must then be long enough not to cut them);
 5. **scores** the result from the bot's seat: a finished game by its result (a shared win
    counts its share), otherwise a heuristic (seats held, cubes and laws as progress toward
    seats, workers in the fields, the homes' production for the rounds to come) turned into a
@@ -285,6 +287,8 @@ def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
 #: refuses a save or a --bots naming more, rather than seem to hang for hours).
 MAX_TIME = 60.0
 MAX_ITERATIONS = 20_000  # about a minute a move
+#: The most rounds a playout may go further than its own cut (``rounds``).
+MAX_ROUNDS = 10
 
 
 def _whole(name: str, value: object) -> int:
@@ -384,7 +388,8 @@ class IsmctsBot:
     phase 1: what those decide, the homes' fields and who starts, the evaluation at their
     own cut cannot see), ``ahead_spend`` (so do playouts from the spending, rather than stop
     at the bidding), ``phase1`` (off: phase 1's decisions, the work order and the workers,
-    are greedy's, unsearched)."""
+    are greedy's, unsearched), ``rounds`` (how many rounds further every playout goes than
+    its cut, 0 to 10)."""
 
     name = "ismcts"
 
@@ -406,6 +411,7 @@ class IsmctsBot:
         ahead: object = False,
         ahead_spend: object = False,
         phase1: object = True,
+        rounds: object = 0,
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -425,6 +431,12 @@ class IsmctsBot:
         self.ahead = bool(ahead)
         self.ahead_spend = bool(ahead_spend)
         self.phase1 = bool(phase1)
+        self.rounds = _whole("rounds", rounds)
+        if not 0 <= self.rounds <= MAX_ROUNDS:
+            # I18N: the search bot's rounds option (an id, as typed) out of its range; {most}:
+            # a number
+            said = _("ismcts looks from 0 to {most} rounds further, no more")
+            raise ValueError(said.format(most=MAX_ROUNDS))
         self.last = SearchStats()
         self.total = SearchStats()
 
@@ -537,11 +549,13 @@ class IsmctsBot:
         # far as from phase 1: at their own cut every layout scores the same (a cottage
         # yields one cube whatever fields it touches) and so does every start player.
         # With ``ahead_spend``, so do they from the spending (through the bidding).
-        last_round = root_round
+        further = self.rounds
         if (self.ahead and state.phase in ("layout", "bidding")) or (
             self.ahead_spend and state.phase == "spend"
         ):
-            last_round += 1
+            further += 1
+        last_round = root_round + further
+        if further:
             project = self.project
             bidding = True
         state = engine.apply(state, arm.action)
