@@ -11,8 +11,9 @@ with the changes in :data:`CANDIDATES`), in this one process, and appends each g
 to ``bench/tune_hard.jsonl``.  ``report`` prints, for each candidate, over the games of the
 range it played, the win rate (a shared win counts as a share) with its 95% Wilson interval
 and the mean score margin over the best greedy, and its difference from ``current`` (or the
-``--base`` candidate) paired game by game on the games both played (common seeds), with a 95% interval.  A fixed iteration budget, not a time: the load of the machine must
-not change the bot.
+``--base`` candidate) paired game by game on the games both played (common seeds), with a 95%
+interval.  A fixed iteration budget, not a time: the load of the machine must not change the
+bot.
 
 Every game played is kept in ``bench/tune_hard.jsonl`` (candidate, seed, budget, game index,
 the bot's win share and score margin, the weights and options it played with): ``report``

@@ -427,8 +427,8 @@ def test_ismcts_ahead_spend_plays_on_past_the_bidding(moments: list) -> None:
 
 def test_ismcts_rounds_plays_every_playout_further(moments: list) -> None:
     """``rounds=1`` takes a playout from phase 1 one round further than its own cut (the next
-    round's spending rather than this one's), so the same search takes more steps; with a
-    cap of steps too short for that, fewer."""
+    round's spending rather than this one's), so the same search takes more steps (with a cap
+    of steps long enough not to cut them, as the ``hard`` level has)."""
     view, legal = next(m for m in moments if m[0].decision == "place_worker" and m[0].round < 4)
     steps = {}
     for rounds in (0, 1):

@@ -325,13 +325,15 @@ def _check_options(
     depth: object,
     epsilon: object,
     margin: object,
-) -> tuple[int | None, float | None, float, int, int, float, float]:
-    """The options as numbers (iterations, time, c, width, depth, epsilon, margin); ValueError,
-    in words, for one of the wrong type or out of its range."""
+    rounds: object,
+) -> tuple[int | None, float | None, float, int, int, float, float, int]:
+    """The options as numbers (iterations, time, c, width, depth, epsilon, margin, rounds);
+    ValueError, in words, for one of the wrong type or out of its range."""
     whole_iterations = None if iterations is None else _whole("iterations", iterations)
     real_time = None if time is None else _real("time", time)
     whole_width, whole_depth = _whole("width", width), _whole("depth", depth)
     real_epsilon = _real("epsilon", epsilon)
+    whole_rounds = _whole("rounds", rounds)
     if whole_iterations is not None and not 1 <= whole_iterations <= MAX_ITERATIONS:
         # I18N: the search bot's iterations option out of its range; {most}: a number
         said = _("ismcts needs at least one iteration per move, and at most {most}")
@@ -349,6 +351,11 @@ def _check_options(
     if not 0 <= real_epsilon <= 1:
         # I18N: the search bot's epsilon option (an id, as typed) out of its range
         raise ValueError(_("ismcts's epsilon is a probability, from 0 to 1"))
+    if not 0 <= whole_rounds <= MAX_ROUNDS:
+        # I18N: the search bot's rounds option (an id, as typed) out of its range; {most}:
+        # a number
+        said = _("ismcts looks from 0 to {most} rounds further, no more")
+        raise ValueError(said.format(most=MAX_ROUNDS))
     return (
         whole_iterations,
         real_time,
@@ -357,6 +364,7 @@ def _check_options(
         whole_depth,
         real_epsilon,
         _real("margin", margin),
+        whole_rounds,
     )
 
 
@@ -415,7 +423,7 @@ class IsmctsBot:
     ) -> None:
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
-        checked = _check_options(iterations, time, c, width, depth, epsilon, margin)
+        checked = _check_options(iterations, time, c, width, depth, epsilon, margin, rounds)
         for name, value in (
             ("project", project),
             ("ahead", ahead),
@@ -424,19 +432,20 @@ class IsmctsBot:
         ):
             _switch(name, value)
         self.seed = seed
-        self.iterations, self.time, self.c, self.width, self.depth, self.epsilon, self.margin = (
-            checked
-        )
+        (
+            self.iterations,
+            self.time,
+            self.c,
+            self.width,
+            self.depth,
+            self.epsilon,
+            self.margin,
+            self.rounds,
+        ) = checked
         self.project = bool(project)
         self.ahead = bool(ahead)
         self.ahead_spend = bool(ahead_spend)
         self.phase1 = bool(phase1)
-        self.rounds = _whole("rounds", rounds)
-        if not 0 <= self.rounds <= MAX_ROUNDS:
-            # I18N: the search bot's rounds option (an id, as typed) out of its range; {most}:
-            # a number
-            said = _("ismcts looks from 0 to {most} rounds further, no more")
-            raise ValueError(said.format(most=MAX_ROUNDS))
         self.last = SearchStats()
         self.total = SearchStats()
 
